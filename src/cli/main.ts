@@ -1,0 +1,95 @@
+/**
+ * The grainflow command line:
+ *   grainflow run <scenario.json> --out <dir> [--workers N] [--quiet]
+ * Input problems (usage, scenario file, calibration) exit with status 2 and one line on stderr naming the field
+ * and the allowed range; nothing is written. A run that becomes unstable exits with 1 and leaves no output.
+ */
+import { parseArgs } from 'node:util';
+import { loadScenarioFile } from '../scenario/load.js';
+import { ScenarioError } from '../scenario/errors.js';
+import { createSetup } from '../sim/setup.js';
+import { runToDirectory, UnstableRunError } from '../sim/run.js';
+import { createProgressReporter } from './progress.js';
+
+const USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet]
+
+  run        simulate the scenario and write scenario.json, summary.json, series.csv and impacts.csv to <dir>
+  --out      output directory (replaced when the run succeeds; untouched when it fails)
+  --workers  worker threads for the force computation (whole number >= 1; default: the scenario's "workers")
+  --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)`;
+
+export const EXIT_OK = 0;
+export const EXIT_RUN_FAILED = 1;
+export const EXIT_BAD_INPUT = 2;
+
+class UsageError extends Error {}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    return await run(argv);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`grainflow: ${err.message}\n${USAGE}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (err instanceof ScenarioError) {
+      process.stderr.write(`grainflow: invalid scenario: ${err.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (err instanceof UnstableRunError) {
+      process.stderr.write(`grainflow: run failed: ${err.message}\n`);
+      return EXIT_RUN_FAILED;
+    }
+    throw err;
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        workers: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT_OK;
+  }
+  const [command, scenarioPath, ...extra] = positionals;
+  if (command !== 'run') throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
+  if (!scenarioPath) throw new UsageError('missing <scenario.json>');
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (!values.out) throw new UsageError('missing --out <dir>');
+  const workers = values.workers === undefined ? undefined : parseWorkers(values.workers);
+
+  const scenario = loadScenarioFile(scenarioPath);
+  if (workers !== undefined) scenario.workers = workers;
+  const setup = createSetup(scenario);
+  for (const w of setup.warnings) process.stderr.write(`grainflow: warning: ${w}\n`);
+
+  const progress = values.quiet ? undefined : createProgressReporter(setup.particles.length);
+  const summary = runToDirectory(setup, values.out, { onProgress: progress?.report });
+  if (!values.quiet) {
+    const perf = summary.performance;
+    process.stdout.write(`${summary.name}: ${summary.particles} particles, ${summary.steps} steps of ${summary.dt} s, `
+      + `${summary.impacts} collisions; ${perf.wallSeconds.toFixed(2)} s wall, `
+      + `${(perf.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s → ${values.out}\n`);
+  }
+  return EXIT_OK;
+}
+
+function parseWorkers(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--workers must be a whole number >= 1 (got "${text}")`);
+  return n;
+}

@@ -1,0 +1,42 @@
+/**
+ * Progress line for long runs on stderr: bar, step, particle-steps per second and ETA. Shown only once a run
+ * has taken more than a second; redrawn in place on a terminal, one line per 10 % otherwise (logs, CI).
+ */
+import type { Progress } from '../sim/run.js';
+
+const SHOW_AFTER_SECONDS = 1;
+const BAR_WIDTH = 24;
+
+export function createProgressReporter(particles: number, stream: NodeJS.WriteStream = process.stderr) {
+  let shown = false;
+  let lastDecile = -1;
+  return {
+    report(p: Progress): void {
+      if (p.elapsedSeconds < SHOW_AFTER_SECONDS && !shown) return;
+      const fraction = p.step / p.steps;
+      const rate = (particles * p.step) / Math.max(p.elapsedSeconds, 1e-9);
+      const eta = fraction > 0 ? p.elapsedSeconds * (1 / fraction - 1) : Infinity;
+      const filled = Math.round(fraction * BAR_WIDTH);
+      const line = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${(100 * fraction).toFixed(0).padStart(3)}%`
+        + `  step ${p.step}/${p.steps}  ${formatRate(rate)} particle-steps/s  ETA ${formatSeconds(eta)}`;
+      if (stream.isTTY) {
+        stream.write(`\r${line}${p.step === p.steps ? '\n' : ''}`);
+      } else {
+        const decile = Math.floor(fraction * 10);
+        if (decile !== lastDecile) stream.write(`${line}\n`);
+        lastDecile = decile;
+      }
+      shown = true;
+    },
+  };
+}
+
+function formatRate(rate: number): string {
+  return rate >= 1e6 ? `${(rate / 1e6).toFixed(2)} M` : `${(rate / 1e3).toFixed(1)} k`;
+}
+
+function formatSeconds(s: number): string {
+  if (!Number.isFinite(s)) return '--';
+  if (s < 60) return `${s.toFixed(0)} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}

@@ -1,0 +1,120 @@
+/**
+ * Contact settings per pair of materials, resolved once from the scenario: the normal law (with its calibrated
+ * damping), friction, rolling resistance and the elastic moduli. `contactPairs` entries override the global
+ * `contact` block for their pair. The kernel reads the flat typed arrays of `KernelTable`.
+ */
+import type { EndOfContact, Material, NormalLawSpec, Scenario } from '../scenario/schema.js';
+import { effectiveShearModulus, effectiveYoungsModulus } from './elastic.js';
+import { resolveNormalLaw } from './normal/resolve.js';
+import type { NormalLawCoefficients } from './normal/law.js';
+
+export interface ContactClass {
+  materials: [string, string];
+  /** E* (Pa), contact-models.md §2 */
+  effectiveModulus: number;
+  /** G* (Pa), §10 */
+  effectiveShearModulus: number;
+  friction: number;
+  rollingFriction: number;
+  law: NormalLawCoefficients;
+}
+
+/** What the hot loops read, indexed by contact class. */
+export interface KernelTable {
+  noTension: boolean;
+  exponent: Uint8Array;
+  friction: Float64Array;
+  rollingFriction: Float64Array;
+  /** (4/3)E*: K = hertzCoef·√R_eff */
+  hertzCoef: Float64Array;
+  /** 8G*: k_t = mindlinCoef·√(R_eff δ) */
+  mindlinCoef: Float64Array;
+  dampingScale: Float64Array;
+  kPower: Float64Array;
+  massPower: Float64Array;
+  radiusPower: Float64Array;
+}
+
+export interface ContactTable {
+  materialNames: string[];
+  classes: ContactClass[];
+  /** class index for material indices (a, b): classIndex[a * nMaterials + b] */
+  classIndex: Uint16Array;
+  kernel: KernelTable;
+}
+
+export function buildContactTable(scenario: Scenario): ContactTable {
+  const names = Object.keys(scenario.materials);
+  const nm = names.length;
+  const endOfContact: EndOfContact = scenario.contact.endOfContact;
+  // Unknown material names in contactPairs are rejected earlier, by the scenario checks.
+  const overrides = new Map<string, { index: number }>();
+  scenario.contactPairs.forEach((pair, index) => {
+    overrides.set(pairKey(pair.materials[0], pair.materials[1]), { index });
+  });
+
+  const classes: ContactClass[] = [];
+  const classIndex = new Uint16Array(nm * nm);
+  for (let a = 0; a < nm; a++) {
+    for (let b = a; b < nm; b++) {
+      const override = overrides.get(pairKey(names[a], names[b]));
+      const pairSpec = override ? scenario.contactPairs[override.index] : undefined;
+      const normal: NormalLawSpec = pairSpec?.normal ?? scenario.contact.normal;
+      const field = pairSpec?.normal ? `contactPairs[${override!.index}].normal` : 'contact.normal';
+      const ma: Material = scenario.materials[names[a]];
+      const mb: Material = scenario.materials[names[b]];
+      classIndex[a * nm + b] = classIndex[b * nm + a] = classes.length;
+      classes.push({
+        materials: [names[a], names[b]],
+        effectiveModulus: effectiveYoungsModulus(ma, mb),
+        effectiveShearModulus: effectiveShearModulus(ma, mb),
+        friction: pairSpec?.friction ?? scenario.contact.friction ?? 0,
+        rollingFriction: pairSpec?.rollingFriction ?? scenario.contact.rollingFriction ?? 0,
+        law: resolveNormalLaw(normal, ma, mb, endOfContact, field),
+      });
+    }
+  }
+  const f64 = (pick: (c: ContactClass) => number) => Float64Array.from(classes, pick);
+  return {
+    materialNames: names,
+    classes,
+    classIndex,
+    kernel: {
+      noTension: endOfContact === 'no-tension',
+      exponent: Uint8Array.from(classes, (c) => c.law.dampingExponent),
+      friction: f64((c) => c.friction),
+      rollingFriction: f64((c) => c.rollingFriction),
+      hertzCoef: f64((c) => (4 / 3) * c.effectiveModulus),
+      mindlinCoef: f64((c) => 8 * c.effectiveShearModulus),
+      dampingScale: f64((c) => c.law.dampingScale),
+      kPower: f64((c) => c.law.kPower),
+      massPower: f64((c) => c.law.massPower),
+      radiusPower: f64((c) => c.law.radiusPower),
+    },
+  };
+}
+
+function pairKey(a: string, b: string): string {
+  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+}
+
+/** x^p with the common exponents done without Math.pow (they cover every law given in physical units). */
+function power(x: number, p: number): number {
+  if (p === 0) return 1;
+  if (p === 1) return x;
+  if (p === 0.5) return Math.sqrt(x);
+  return Math.pow(x, p);
+}
+
+/**
+ * The constants of one contact of class `cls` between bodies of effective radius R_eff and mass m*:
+ * K (Hertz, §2), c (damping coefficient of the law) and 8G*√R_eff (Mindlin). Written into out[0..2].
+ */
+export function contactConstants(out: Float64Array, t: KernelTable, cls: number, reff: number, meff: number): void {
+  const sqrtR = Math.sqrt(reff);
+  const K = t.hertzCoef[cls] * sqrtR;
+  out[0] = K;
+  out[1] = t.dampingScale[cls] === 0 ? 0
+    : t.dampingScale[cls] * power(K, t.kPower[cls]) * power(meff, t.massPower[cls]) * power(reff, t.radiusPower[cls]);
+  out[2] = t.mindlinCoef[cls] * sqrtR;
+}

@@ -1,0 +1,171 @@
+/**
+ * The pair list of the current neighbour build and everything kept per pair:
+ * constants (K, c, 8G*√R_eff, R_eff, contact class), contact history (tangential spring, rolling torque),
+ * impact bookkeeping, the per-pair force/torque results and the CSR index particle → pairs used for the
+ * deterministic reduction (architecture.md, Determinism).
+ *
+ * Pairs are sorted by (i, j), i < j. At a rebuild the history of pairs present in both the old and the new
+ * list is carried over by a merge join on that order, so it survives rebuilds.
+ */
+import type { PairList } from '../broadphase/index.js';
+import type { ParticleState } from '../particles/state.js';
+import { sharedFloat64, sharedInt32 } from '../particles/state.js';
+import { HISTORY_STRIDE } from './contact.js';
+import { contactConstants, type ContactTable } from './contact-table.js';
+import { IMPACT_STRIDE } from './impacts.js';
+
+/** Per-pair results: force on i (3), torque on i (3), torque on j (3). */
+export const PAIR_OUT_STRIDE = 9;
+
+interface PairBuffers {
+  i: Int32Array;
+  j: Int32Array;
+  K: Float64Array;
+  c: Float64Array;
+  ktCoef: Float64Array;
+  reff: Float64Array;
+  cls: Int32Array;
+  history: Float64Array;
+  impact: Float64Array;
+}
+
+function allocate(capacity: number, trackImpacts: boolean): PairBuffers {
+  return {
+    i: sharedInt32(capacity),
+    j: sharedInt32(capacity),
+    K: sharedFloat64(capacity),
+    c: sharedFloat64(capacity),
+    ktCoef: sharedFloat64(capacity),
+    reff: sharedFloat64(capacity),
+    cls: sharedInt32(capacity),
+    history: sharedFloat64(HISTORY_STRIDE * capacity),
+    impact: sharedFloat64(trackImpacts ? IMPACT_STRIDE * capacity : 0),
+  };
+}
+
+export class PairStore {
+  count = 0;
+  private capacity: number;
+  private cur: PairBuffers;
+  private spare: PairBuffers;
+  out: Float64Array;
+  /** CSR: pairs of particle p are entries csrStart[p] .. csrStart[p+1]-1; entry = 2·pair + (0 if p is i, 1 if j) */
+  readonly csrStart: Int32Array;
+  csrEntry: Int32Array;
+  private readonly csrCursor: Int32Array;
+  /** pair indices whose contact ended in the current step, written by the force kernel */
+  ended: Int32Array;
+  private readonly scratch = new Float64Array(3);
+
+  constructor(private readonly nParticles: number, readonly trackImpacts: boolean, initialCapacity = 1024) {
+    this.capacity = initialCapacity;
+    this.cur = allocate(initialCapacity, trackImpacts);
+    this.spare = allocate(initialCapacity, trackImpacts);
+    this.out = sharedFloat64(PAIR_OUT_STRIDE * initialCapacity);
+    this.csrStart = sharedInt32(nParticles + 1);
+    this.csrEntry = sharedInt32(2 * initialCapacity);
+    this.csrCursor = new Int32Array(nParticles);
+    this.ended = sharedInt32(initialCapacity);
+  }
+
+  get i(): Int32Array { return this.cur.i; }
+  get j(): Int32Array { return this.cur.j; }
+  get K(): Float64Array { return this.cur.K; }
+  get c(): Float64Array { return this.cur.c; }
+  get ktCoef(): Float64Array { return this.cur.ktCoef; }
+  get reff(): Float64Array { return this.cur.reff; }
+  get cls(): Int32Array { return this.cur.cls; }
+  get history(): Float64Array { return this.cur.history; }
+  get impact(): Float64Array { return this.cur.impact; }
+
+  /** Replaces the pair list with `candidates`, carrying history of surviving pairs and rebuilding the CSR. */
+  rebuild(candidates: PairList, st: ParticleState, table: ContactTable): void {
+    const m = candidates.count;
+    this.ensureCapacity(m);
+    const old = this.cur;
+    const next = this.spare;
+    const oldCount = this.count;
+    const nm = table.materialNames.length;
+    const k = table.kernel;
+    const consts = this.scratch;
+    let o = 0;
+    let lastKey = -1, lastK = 0, lastC = 0, lastKt = 0;
+    let lastRi = -1, lastRj = -1, lastMi = -1, lastMj = -1;
+    for (let p = 0; p < m; p++) {
+      const i = candidates.i[p], j = candidates.j[p];
+      next.i[p] = i;
+      next.j[p] = j;
+      const ri = st.radius[i], rj = st.radius[j];
+      const mi = st.mass[i], mj = st.mass[j];
+      const cls = table.classIndex[st.material[i] * nm + st.material[j]];
+      next.cls[p] = cls;
+      const reff = (ri * rj) / (ri + rj);
+      next.reff[p] = reff;
+      // Most neighbours share radii and class with the previous pair (monodisperse beds): skip the powers.
+      if (cls !== lastKey || ri !== lastRi || rj !== lastRj || mi !== lastMi || mj !== lastMj) {
+        contactConstants(consts, k, cls, reff, (mi * mj) / (mi + mj));
+        lastK = consts[0]; lastC = consts[1]; lastKt = consts[2];
+        lastKey = cls; lastRi = ri; lastRj = rj; lastMi = mi; lastMj = mj;
+      }
+      next.K[p] = lastK;
+      next.c[p] = lastC;
+      next.ktCoef[p] = lastKt;
+
+      // Merge join with the old (sorted) list.
+      while (o < oldCount && (old.i[o] < i || (old.i[o] === i && old.j[o] < j))) o++;
+      const survived = o < oldCount && old.i[o] === i && old.j[o] === j;
+      copyOrZero(next.history, old.history, p, o, HISTORY_STRIDE, survived);
+      if (this.trackImpacts) copyOrZero(next.impact, old.impact, p, o, IMPACT_STRIDE, survived);
+    }
+    this.cur = next;
+    this.spare = old;
+    this.count = m;
+    this.buildCsr();
+  }
+
+  private buildCsr(): void {
+    const start = this.csrStart;
+    const n = this.nParticles;
+    start.fill(0);
+    const { i, j } = this.cur;
+    for (let p = 0; p < this.count; p++) {
+      start[i[p] + 1]++;
+      start[j[p] + 1]++;
+    }
+    for (let q = 0; q < n; q++) start[q + 1] += start[q];
+    // Fill in pair order, so each particle's entries are in ascending pair index (fixed summation order).
+    const cursor = this.csrCursor;
+    for (let q = 0; q < n; q++) cursor[q] = start[q];
+    for (let p = 0; p < this.count; p++) {
+      this.csrEntry[cursor[i[p]]++] = 2 * p;
+      this.csrEntry[cursor[j[p]]++] = 2 * p + 1;
+    }
+  }
+
+  private ensureCapacity(m: number): void {
+    if (m <= this.capacity) return;
+    let cap = this.capacity;
+    while (cap < m) cap = Math.ceil(cap * 1.5);
+    const grownCur = allocate(cap, this.trackImpacts);
+    // Keep the current contents (history to carry over); the spare set is rewritten at every rebuild.
+    for (const key of Object.keys(grownCur) as (keyof PairBuffers)[]) {
+      (grownCur[key] as Float64Array | Int32Array).set(this.cur[key] as never);
+    }
+    this.cur = grownCur;
+    this.spare = allocate(cap, this.trackImpacts);
+    this.out = sharedFloat64(PAIR_OUT_STRIDE * cap);
+    this.csrEntry = sharedInt32(2 * cap);
+    this.ended = sharedInt32(cap);
+    this.capacity = cap;
+  }
+}
+
+function copyOrZero(dst: Float64Array, src: Float64Array, p: number, o: number, stride: number, copy: boolean): void {
+  const d = p * stride;
+  if (copy) {
+    const s = o * stride;
+    for (let a = 0; a < stride; a++) dst[d + a] = src[s + a];
+  } else {
+    for (let a = 0; a < stride; a++) dst[d + a] = 0;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The resolved scenario written to a run's scenario.json: the input with every default filled, plus what
+ * grainflow derived from it — time step and its limits, skin, and per material pair the effective moduli,
+ * the normal law's calibrated constants, and K and c at the mean particle radii of the two materials.
+ */
+import type { SimulationSetup } from '../sim/setup.js';
+import { contactConstants } from '../forces/contact-table.js';
+import { dampingExponentValue } from '../forces/normal/law.js';
+import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
+
+export function describeSetup(setup: SimulationSetup): object {
+  const { scenario, table } = setup;
+  // Mean radius and mass of the particles of each material, to report K and c for typical contacts.
+  const sums = table.materialNames.map(() => ({ n: 0, r: 0, m: 0 }));
+  for (const p of setup.particles) {
+    const s = sums[p.material];
+    s.n++;
+    s.r += p.radius;
+    s.m += (4 / 3) * Math.PI * p.radius ** 3 * p.density;
+  }
+  const typical = sums.map((s) => (s.n > 0 ? { r: s.r / s.n, m: s.m / s.n } : null));
+  const wallMaterials = new Set(setup.walls.map((w) => w.material));
+  const consts = new Float64Array(3);
+  const typicalContact = (cls: number, r: number, m: number) => {
+    contactConstants(consts, table.kernel, cls, r, m);
+    return { effectiveRadius_m: r, effectiveMass_kg: m, K_N_per_m1_5: consts[0], dampingCoefficient_SI: consts[1] };
+  };
+
+  const contactClasses = table.classes.map((c, cls) => {
+    const [a, b] = c.materials.map((name) => table.materialNames.indexOf(name));
+    const entry: Record<string, unknown> = {
+      materials: c.materials,
+      effectiveModulus_Pa: c.effectiveModulus,
+      effectiveShearModulus_Pa: c.effectiveShearModulus,
+      friction: c.friction,
+      rollingFriction: c.rollingFriction,
+      normal: { model: c.law.model, dampingExponent: dampingExponentValue(c.law.dampingExponent), ...c.law.derived },
+    };
+    const ta = typical[a], tb = typical[b];
+    if (ta && tb) entry.atMeanRadii = typicalContact(cls, effectiveRadius(ta.r, tb.r), effectiveMass(ta.m, tb.m));
+    // Sphere–wall: R_eff = R, m* = m of the sphere.
+    if (ta && wallMaterials.has(b)) entry.sphereOfFirstOnWallOfSecond = typicalContact(cls, ta.r, ta.m);
+    if (tb && a !== b && wallMaterials.has(a)) entry.sphereOfSecondOnWallOfFirst = typicalContact(cls, tb.r, tb.m);
+    return entry;
+  });
+
+  return {
+    ...scenario,
+    derived: {
+      particleCount: setup.particles.length,
+      dt_s: setup.dt,
+      dtIsAuto: scenario.time.dt === 'auto',
+      steps: setup.steps,
+      rayleighTime_s: setup.limits.rayleighTime,
+      hertzContactTime_s: setup.limits.contactTime,
+      characteristicImpactSpeed_m_per_s: setup.limits.impactSpeed,
+      skin_m: setup.skin,
+      outputInterval_s: setup.outputInterval,
+      broadphase: setup.broadphase,
+      contactClasses,
+      warnings: setup.warnings,
+    },
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * The three per-step passes of velocity Verlet with contact forces (architecture.md, data flow):
+ *   1. kickDrift      — by particle range: v += (dt/2)a, ω += (dt/2)α, x += v dt
+ *   2. pairForces     — by pair range: contact forces of each candidate pair into the pair buffer
+ *   3. gatherAndKick  — by particle range: wall contacts, gravity, fixed-order sum of the particle's pairs (CSR),
+ *                       then v += (dt/2)a, ω += (dt/2)α
+ * Each pass writes only its own range, and every sum runs in a fixed order, so any split of the ranges over
+ * threads gives bit-identical results.
+ *
+ * Velocity-dependent forces (damping, friction) see the predicted full-step velocity v_{n+1/2} + (dt/2)a_n
+ * rather than the half-step velocity v_{n+1/2}: the half-step value lags by dt/2 and makes the damping work,
+ * hence the restitution, first-order in dt; the prediction makes it second order. a_n is still in st.force
+ * while passes 2 and 3 run.
+ */
+import type { ParticleState } from '../particles/state.js';
+import { evaluateContact, HISTORY_STRIDE, OUT_LENGTH } from '../forces/contact.js';
+import type { KernelTable } from '../forces/contact-table.js';
+import { closeContact, IMPACT_STRIDE, trackContact } from '../forces/impacts.js';
+import { PAIR_OUT_STRIDE } from '../forces/pairs.js';
+
+/** The arrays of the current pair list, as the pair kernel needs them. */
+export interface PairArrays {
+  i: Int32Array;
+  j: Int32Array;
+  K: Float64Array;
+  c: Float64Array;
+  ktCoef: Float64Array;
+  reff: Float64Array;
+  cls: Int32Array;
+  history: Float64Array;
+  impact: Float64Array;
+  out: Float64Array;
+  csrStart: Int32Array;
+  csrEntry: Int32Array;
+  ended: Int32Array;
+}
+
+export interface WallArrays {
+  count: number;
+  geometry: Float64Array;
+  K: Float64Array;
+  c: Float64Array;
+  ktCoef: Float64Array;
+  cls: Int32Array;
+  history: Float64Array;
+  impact: Float64Array;
+  ended: Int32Array;
+}
+
+export interface StepParams {
+  dt: number;
+  /** time at the end of the step being computed (s) */
+  t: number;
+  gx: number;
+  gy: number;
+  gz: number;
+  trackImpacts: boolean;
+}
+
+/** Pass 1. Returns the largest squared displacement since the last neighbour build within the range. */
+export function kickDrift(st: ParticleState, dt: number, begin: number, end: number): number {
+  const half = 0.5 * dt;
+  const { pos, vel, omega, force, torque, invMass, invInertia, posAtBuild } = st;
+  let maxDisp2 = 0;
+  for (let p = begin; p < end; p++) {
+    const hm = half * invMass[p], hi = half * invInertia[p];
+    const b = 3 * p;
+    for (let a = b; a < b + 3; a++) {
+      vel[a] += hm * force[a];
+      omega[a] += hi * torque[a];
+      pos[a] += dt * vel[a];
+    }
+    const dx = pos[b] - posAtBuild[b], dy = pos[b + 1] - posAtBuild[b + 1], dz = pos[b + 2] - posAtBuild[b + 2];
+    const d2 = dx * dx + dy * dy + dz * dz;
+    if (d2 > maxDisp2) maxDisp2 = d2;
+  }
+  return maxDisp2;
+}
+
+/**
+ * Pass 2 over pairs [begin, end). Writes force on i, torque on i and torque on j per pair.
+ * Pairs whose collision ended are written to ended[begin ...]; returns how many.
+ */
+export function pairForces(
+  st: ParticleState, pr: PairArrays, table: KernelTable, sp: StepParams, begin: number, end: number,
+  scratch: Float64Array,
+): number {
+  const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
+  const half = 0.5 * sp.dt;
+  let nEnded = 0;
+  for (let p = begin; p < end; p++) {
+    const i = pr.i[p], j = pr.j[p];
+    const i3 = 3 * i, j3 = 3 * j, o = PAIR_OUT_STRIDE * p;
+    const dx = pos[i3] - pos[j3], dy = pos[i3 + 1] - pos[j3 + 1], dz = pos[i3 + 2] - pos[j3 + 2];
+    const dist2 = dx * dx + dy * dy + dz * dz;
+    const ri = radius[i], rj = radius[j];
+    const rsum = ri + rj;
+    if (dist2 >= rsum * rsum) {
+      for (let a = 0; a < PAIR_OUT_STRIDE; a++) pr.out[o + a] = 0;
+      const h = HISTORY_STRIDE * p;
+      for (let a = 0; a < HISTORY_STRIDE; a++) pr.history[h + a] = 0;
+      if (sp.trackImpacts && pr.impact[IMPACT_STRIDE * p] === 1) {
+        const inv = 1 / Math.sqrt(dist2);
+        const nx = dx * inv, ny = dy * inv, nz = dz * inv;
+        const vx = vel[i3] - vel[j3], vy = vel[i3 + 1] - vel[j3 + 1], vz = vel[i3 + 2] - vel[j3 + 2];
+        const slip = slipSpeed(vx, vy, vz, ri * omega[i3] + rj * omega[j3], ri * omega[i3 + 1] + rj * omega[j3 + 1],
+          ri * omega[i3 + 2] + rj * omega[j3 + 2], nx, ny, nz);
+        const sep = vx * nx + vy * ny + vz * nz;
+        if (closeContact(pr.impact, IMPACT_STRIDE * p, sep, slip)) pr.ended[begin + nEnded++] = p;
+      }
+      continue;
+    }
+    const dist = Math.sqrt(dist2);
+    const inv = 1 / dist;
+    const nx = dx * inv, ny = dy * inv, nz = dz * inv;
+    const delta = rsum - dist;
+    // Predicted full-step velocities (see module comment).
+    const hmi = half * invMass[i], hmj = half * invMass[j];
+    const hii = half * invInertia[i], hij = half * invInertia[j];
+    const wix = omega[i3] + hii * torque[i3], wiy = omega[i3 + 1] + hii * torque[i3 + 1], wiz = omega[i3 + 2] + hii * torque[i3 + 2];
+    const wjx = omega[j3] + hij * torque[j3], wjy = omega[j3 + 1] + hij * torque[j3 + 1], wjz = omega[j3 + 2] + hij * torque[j3 + 2];
+    // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n.
+    const sx = ri * wix + rj * wjx, sy = ri * wiy + rj * wjy, sz = ri * wiz + rj * wjz;
+    const vx = vel[i3] + hmi * force[i3] - vel[j3] - hmj * force[j3] - (sy * nz - sz * ny);
+    const vy = vel[i3 + 1] + hmi * force[i3 + 1] - vel[j3 + 1] - hmj * force[j3 + 1] - (sz * nx - sx * nz);
+    const vz = vel[i3 + 2] + hmi * force[i3 + 2] - vel[j3 + 2] - hmj * force[j3 + 2] - (sx * ny - sy * nx);
+    evaluateContact(scratch, pr.history, HISTORY_STRIDE * p, table, pr.cls[p], delta, nx, ny, nz,
+      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, pr.K[p], pr.c[p], pr.ktCoef[p], pr.reff[p], sp.dt);
+    pr.out[o] = scratch[0]; pr.out[o + 1] = scratch[1]; pr.out[o + 2] = scratch[2];
+    pr.out[o + 3] = ri * scratch[3] + scratch[6];
+    pr.out[o + 4] = ri * scratch[4] + scratch[7];
+    pr.out[o + 5] = ri * scratch[5] + scratch[8];
+    pr.out[o + 6] = rj * scratch[3] - scratch[6];
+    pr.out[o + 7] = rj * scratch[4] - scratch[7];
+    pr.out[o + 8] = rj * scratch[5] - scratch[8];
+    if (sp.trackImpacts) {
+      trackContact(pr.impact, IMPACT_STRIDE * p, sp.t, -(vx * nx + vy * ny + vz * nz), delta, scratch[9], scratch[10],
+        omega, i3, omega, j3);
+    }
+  }
+  return nEnded;
+}
+
+/**
+ * |v_t| at the contact point, for the impact record: v is the relative centre velocity (i minus j) and
+ * s = R_i ω_i + R_j ω_j, so the contact-point velocity is v − s × n.
+ */
+function slipSpeed(
+  vx: number, vy: number, vz: number, sx: number, sy: number, sz: number, nx: number, ny: number, nz: number,
+): number {
+  const cx = vx - (sy * nz - sz * ny), cy = vy - (sz * nx - sx * nz), cz = vz - (sx * ny - sy * nx);
+  const cn = cx * nx + cy * ny + cz * nz;
+  const tx = cx - cn * nx, ty = cy - cn * ny, tz = cz - cn * nz;
+  return Math.sqrt(tx * tx + ty * ty + tz * tz);
+}
+
+/**
+ * Pass 3 over particles [begin, end): wall contacts, gravity and the particle's pair results summed in CSR
+ * order, stored as the new force/torque, then the second half-kick. (particle, wall) slots whose collision
+ * ended are written to wl.ended[begin·count ...]; returns how many.
+ */
+export function gatherAndKick(
+  st: ParticleState, pr: PairArrays, wl: WallArrays, table: KernelTable, sp: StepParams,
+  begin: number, end: number, scratch: Float64Array,
+): number {
+  const { pos, vel, omega, force, torque, radius, mass, invMass, invInertia } = st;
+  const half = 0.5 * sp.dt;
+  const nw = wl.count;
+  const geo = wl.geometry;
+  let nEnded = 0;
+  for (let p = begin; p < end; p++) {
+    const b = 3 * p;
+    const r = radius[p];
+    let fx = mass[p] * sp.gx, fy = mass[p] * sp.gy, fz = mass[p] * sp.gz;
+    let tx = 0, ty = 0, tz = 0;
+    for (let e = pr.csrStart[p], eEnd = pr.csrStart[p + 1]; e < eEnd; e++) {
+      const entry = pr.csrEntry[e];
+      const o = PAIR_OUT_STRIDE * (entry >> 1);
+      if ((entry & 1) === 0) {
+        fx += pr.out[o]; fy += pr.out[o + 1]; fz += pr.out[o + 2];
+        tx += pr.out[o + 3]; ty += pr.out[o + 4]; tz += pr.out[o + 5];
+      } else {
+        fx -= pr.out[o]; fy -= pr.out[o + 1]; fz -= pr.out[o + 2];
+        tx += pr.out[o + 6]; ty += pr.out[o + 7]; tz += pr.out[o + 8];
+      }
+    }
+    for (let w = 0; w < nw; w++) {
+      const g = 6 * w;
+      const nx = geo[g + 3], ny = geo[g + 4], nz = geo[g + 5];
+      const dist = (pos[b] - geo[g]) * nx + (pos[b + 1] - geo[g + 1]) * ny + (pos[b + 2] - geo[g + 2]) * nz;
+      const s = p * nw + w;
+      const delta = r - dist;
+      if (delta <= 0) {
+        const h = HISTORY_STRIDE * s;
+        for (let a = 0; a < HISTORY_STRIDE; a++) wl.history[h + a] = 0;
+        if (sp.trackImpacts && wl.impact[IMPACT_STRIDE * s] === 1) {
+          const sep = vel[b] * nx + vel[b + 1] * ny + vel[b + 2] * nz;
+          const slip = slipSpeed(vel[b], vel[b + 1], vel[b + 2], r * omega[b], r * omega[b + 1], r * omega[b + 2],
+            nx, ny, nz);
+          if (closeContact(wl.impact, IMPACT_STRIDE * s, sep, slip)) wl.ended[begin * nw + nEnded++] = s;
+        }
+        continue;
+      }
+      const hm = half * invMass[p], hi = half * invInertia[p];
+      const wx = omega[b] + hi * torque[b], wy = omega[b + 1] + hi * torque[b + 1], wz = omega[b + 2] + hi * torque[b + 2];
+      // Contact point of the sphere: v − R ω × n; the wall is at rest.
+      const vx = vel[b] + hm * force[b] - r * (wy * nz - wz * ny);
+      const vy = vel[b + 1] + hm * force[b + 1] - r * (wz * nx - wx * nz);
+      const vz = vel[b + 2] + hm * force[b + 2] - r * (wx * ny - wy * nx);
+      evaluateContact(scratch, wl.history, HISTORY_STRIDE * s, table, wl.cls[s], delta, nx, ny, nz,
+        vx, vy, vz, wx, wy, wz, wl.K[s], wl.c[s], wl.ktCoef[s], r, sp.dt);
+      fx += scratch[0]; fy += scratch[1]; fz += scratch[2];
+      tx += r * scratch[3] + scratch[6];
+      ty += r * scratch[4] + scratch[7];
+      tz += r * scratch[5] + scratch[8];
+      if (sp.trackImpacts) {
+        trackContact(wl.impact, IMPACT_STRIDE * s, sp.t, -(vx * nx + vy * ny + vz * nz), delta, scratch[9], scratch[10],
+          omega, b, null, 0);
+      }
+    }
+    force[b] = fx; force[b + 1] = fy; force[b + 2] = fz;
+    torque[b] = tx; torque[b + 1] = ty; torque[b + 2] = tz;
+    const hm = half * invMass[p], hi = half * invInertia[p];
+    vel[b] += hm * fx; vel[b + 1] += hm * fy; vel[b + 2] += hm * fz;
+    omega[b] += hi * tx; omega[b + 1] += hi * ty; omega[b + 2] += hi * tz;
+  }
+  return nEnded;
+}
+
+export const SCRATCH_LENGTH = OUT_LENGTH;

@@ -1,0 +1,132 @@
+/**
+ * Turns a validated scenario into everything a run needs: particles, walls, the contact table with its
+ * calibrated laws, the time step (auto or checked), skin and output cadence. Also produces the resolved
+ * scenario (defaults filled, derived constants per material pair) written to the run's scenario.json.
+ * All input errors surface here as ScenarioError, before any output is written.
+ */
+import type { Scenario } from '../scenario/schema.js';
+import { buildInitialParticles, type InitialParticle } from '../scenario/insert.js';
+import { buildContactTable, contactConstants, type ContactTable } from '../forces/contact-table.js';
+import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
+import type { WallInit } from '../forces/walls.js';
+import type { ParticleInit } from '../particles/state.js';
+import { autoTimeStep, hertzContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
+
+/** Default Verlet skin as a fraction of the smallest radius: rebuilds every few tens of steps in dense flows. */
+export const DEFAULT_SKIN_FRACTION = 0.3;
+/** series.csv rows per run when outputs.interval is not given. */
+export const DEFAULT_OUTPUT_ROWS = 100;
+
+export interface SimulationSetup {
+  scenario: Scenario;
+  table: ContactTable;
+  particles: ParticleInit[];
+  walls: WallInit[];
+  gravity: [number, number, number];
+  dt: number;
+  steps: number;
+  skin: number;
+  outputInterval: number;
+  trackImpacts: boolean;
+  broadphase: 'rtree' | 'grid';
+  limits: TimeStepLimits;
+  warnings: string[];
+}
+
+export function createSetup(scenario: Scenario): SimulationSetup {
+  const table = buildContactTable(scenario);
+  const materialIndex = new Map(table.materialNames.map((name, k) => [name, k]));
+  const initial = buildInitialParticles(scenario);
+  const particles: ParticleInit[] = initial.map((p) => ({
+    position: p.position,
+    velocity: p.velocity,
+    angularVelocity: p.angularVelocity,
+    radius: p.radius,
+    material: materialIndex.get(p.material)!,
+    density: scenario.materials[p.material].density,
+  }));
+  const walls: WallInit[] = scenario.walls.map((w) => {
+    const len = Math.hypot(w.normal[0], w.normal[1], w.normal[2]);
+    return { point: w.point, normal: w.normal.map((c) => c / len), material: materialIndex.get(w.material)! };
+  });
+
+  const limits = timeStepLimits(scenario, table, initial, walls);
+  const warnings: string[] = [];
+  let dt: number;
+  if (scenario.time.dt === 'auto') {
+    dt = autoTimeStep(limits);
+  } else {
+    dt = scenario.time.dt;
+    warnings.push(...timeStepWarnings(dt, limits));
+  }
+  const steps = Math.max(1, Math.round(scenario.time.duration / dt));
+  const rMin = Math.min(...initial.map((p) => p.radius));
+  return {
+    scenario,
+    table,
+    particles,
+    walls,
+    gravity: [...scenario.gravity],
+    dt,
+    steps,
+    skin: scenario.skin ?? DEFAULT_SKIN_FRACTION * rMin,
+    outputInterval: scenario.outputs.interval ?? scenario.time.duration / DEFAULT_OUTPUT_ROWS,
+    trackImpacts: scenario.outputs.impacts,
+    // Until the grid is benchmarked against the R-tree, "auto" means the R-tree (issue #3 sets the rule).
+    broadphase: scenario.broadphase === 'grid' ? 'grid' : 'rtree',
+    limits,
+    warnings,
+  };
+}
+
+/**
+ * The characteristic impact speed for the contact-time rule: the fastest initial approach (twice the largest
+ * speed), the free-fall speed over the vertical extent of particles and walls, and any law reference speed.
+ */
+function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], walls: WallInit[]): number {
+  const g = Math.hypot(...scenario.gravity);
+  let speed = 0;
+  let lo = Infinity, hi = -Infinity;
+  const up = g > 0 ? scenario.gravity.map((c) => -c / g) : [0, 0, 0];
+  const height = (x: readonly number[]) => x[0] * up[0] + x[1] * up[1] + x[2] * up[2];
+  for (const p of initial) {
+    speed = Math.max(speed, 2 * Math.hypot(...p.velocity));
+    lo = Math.min(lo, height(p.position));
+    hi = Math.max(hi, height(p.position));
+  }
+  for (const w of walls) lo = Math.min(lo, height(w.point));
+  if (g > 0 && hi > lo) speed = Math.max(speed, Math.sqrt(2 * g * (hi - lo)));
+  for (const law of [scenario.contact.normal, ...scenario.contactPairs.map((p) => p.normal)]) {
+    if (law?.referenceSpeed !== undefined) speed = Math.max(speed, law.referenceSpeed);
+  }
+  // A bed at rest still collides at small speeds; 1 mm/s keeps t_c ∝ v^{-1/5} finite.
+  return Math.max(speed, 1e-3);
+}
+
+function timeStepLimits(
+  scenario: Scenario, table: ContactTable, initial: InitialParticle[], walls: WallInit[],
+): TimeStepLimits {
+  const impactSpeed = characteristicSpeed(scenario, initial, walls);
+  // Smallest particle of each material: it has the shortest Rayleigh and contact times.
+  const smallest = new Map<string, number>();
+  for (const p of initial) smallest.set(p.material, Math.min(smallest.get(p.material) ?? Infinity, p.radius));
+  let tR = Infinity, tC = Infinity;
+  const consts = new Float64Array(3);
+  const massOf = (material: string, r: number) => (4 / 3) * Math.PI * r ** 3 * scenario.materials[material].density;
+  const classOf = (a: string, b: string) => {
+    const nm = table.materialNames.length;
+    return table.classIndex[table.materialNames.indexOf(a) * nm + table.materialNames.indexOf(b)];
+  };
+  for (const [name, r] of smallest) {
+    tR = Math.min(tR, rayleighTime(r, scenario.materials[name]));
+    for (const [other, r2] of smallest) {
+      contactConstants(consts, table.kernel, classOf(name, other), effectiveRadius(r, r2), 0);
+      tC = Math.min(tC, hertzContactTime(effectiveMass(massOf(name, r), massOf(other, r2)), consts[0], impactSpeed));
+    }
+    for (const w of walls) {
+      contactConstants(consts, table.kernel, classOf(name, table.materialNames[w.material]), r, 0);
+      tC = Math.min(tC, hertzContactTime(massOf(name, r), consts[0], impactSpeed));
+    }
+  }
+  return { rayleighTime: tR, contactTime: tC, impactSpeed };
+}
