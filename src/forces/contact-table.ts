@@ -70,7 +70,7 @@ export function buildContactTable(scenario: Scenario): ContactTable {
         effectiveShearModulus: effectiveShearModulus(ma, mb),
         friction: pairSpec?.friction ?? scenario.contact.friction ?? 0,
         rollingFriction: pairSpec?.rollingFriction ?? scenario.contact.rollingFriction ?? 0,
-        law: resolveNormalLaw(normal, ma, mb, endOfContact, field),
+        law: resolveNormalLaw(normal, ma, mb, endOfContact, field, [names[a], names[b]]),
       });
     }
   }

@@ -1,0 +1,73 @@
+/**
+ * Brilliantov, Spahn, Hertzsch & Pöschel (1996): F = Kδ^{3/2} + (3/2)KA·δ^{1/2}δ̇ (seed 003 Eqs 5.36, 5.47;
+ * seed 000 Eq 22; contact-models.md §5.3). The dissipative time A (s) is given, or comes from the viscosities by
+ * one of three published formulas (§4 D3), or the law is calibrated to a target e at a reference speed (same ODE as
+ * Kuwabara–Kono, β = (3/2)A(K/m*)^{2/5}v^{1/5}, §5.3).
+ * χ = (3/2)KA with the pair's own K, never Zheng's 2AE√R_eff/(1−ν²), which doubles it for two like spheres (D7).
+ */
+import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
+import { ScenarioError } from '../../scenario/errors.js';
+import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
+import { DampingExponent, selectParameter, viscosities } from './law.js';
+import type { NormalLawCoefficients, PairMaterial } from './law.js';
+
+type Variant = NonNullable<NormalLawSpec['variant']>;
+
+const USAGE = 'brilliantov needs exactly one of "A" (s, >= 0), "variant" ("original", "zheng" or "generalized": '
+  + 'A from the materials\' viscosities) or "restitution" (0 < e <= 1, with optional "referenceSpeed" in m/s, '
+  + 'default 1)';
+
+/** A (s) from Young's modulus E, Poisson's ratio ν, bulk viscosity ξ and shear viscosity η (contact-models.md §5.3). */
+const DISSIPATIVE_TIME: Record<Variant, (E: number, nu: number, xi: number, eta: number) => number> = {
+  // 1996 original, seed 003 Eq 5.48 (= seed 000 Eq 22): diverges as ν → 0, vanishes as ν → ½ and at η = 3ξ (D3).
+  original: (E, nu, xi, eta) =>
+    ((3 * xi - eta) ** 2 / (3 * (3 * xi + 2 * eta))) * ((1 - nu * nu) * (1 - 2 * nu)) / (E * nu * nu),
+  // Zheng et al., seed 003 Eq 5.49 (their χ prefactor, Eq 5.50, is not used: D7).
+  zheng: (E, nu, xi, eta) => ((1 - 2 * nu) * (1 + nu) * (2 * xi + eta / 3)) / E,
+  // Generalised, seed 003 Eq 5.51: finite for ν → 0 and ν → ½.
+  generalized: (E, nu, xi, eta) =>
+    ((1 + nu) / ((1 - nu) * E)) * ((4 / 3) * eta * (1 - nu + nu * nu) + xi * (1 - 2 * nu) ** 2),
+};
+
+export function brilliantovLaw(
+  spec: NormalLawSpec, a: PairMaterial, b: PairMaterial, endOfContact: EndOfContact, field: string,
+): NormalLawCoefficients {
+  const given = selectParameter(spec, field, { A: [], variant: [], restitution: ['referenceSpeed'] }, true, USAGE);
+  if (given === 'restitution') {
+    // A would depend on the pair's K and m*, so `derived` reports β* and v_ref instead.
+    return calibratedLaw('brilliantov', DampingExponent.half, spec.restitution!,
+      spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED, endOfContact, field);
+  }
+  const A = given === 'A' ? spec.A! : dissipativeTime(spec.variant!, a, b, field);
+  return {
+    model: 'brilliantov',
+    dampingExponent: DampingExponent.half,
+    // c = (3/2)·K·A
+    dampingScale: 1.5 * A,
+    kPower: 1,
+    massPower: 0,
+    radiusPower: 0,
+    derived: spec.variant === undefined ? { A_s: A } : { A_s: A, variant: spec.variant },
+  };
+}
+
+/** A of one material; the seeds give no mixing rule for unlike materials (§5.3), so the pair must be alike. */
+function dissipativeTime(variant: Variant, a: PairMaterial, b: PairMaterial, field: string): number {
+  const need = `brilliantov "variant": "${variant}"`;
+  const va = viscosities(a, need);
+  const vb = viscosities(b, need);
+  const ma = a.material, mb = b.material;
+  if (ma.youngsModulus !== mb.youngsModulus || ma.poissonsRatio !== mb.poissonsRatio
+    || va.bulk !== vb.bulk || va.shear !== vb.shear) {
+    throw new ScenarioError(`${field}.variant`,
+      'brilliantov "variant" needs both materials of the pair to have the same youngsModulus, poissonsRatio, '
+      + 'bulkViscosity and shearViscosity (no mixing rule for A exists, contact-models.md §5.3); give "A" or '
+      + '"restitution" for this pair in contactPairs');
+  }
+  const A = DISSIPATIVE_TIME[variant](ma.youngsModulus, ma.poissonsRatio, va.bulk, va.shear);
+  if (!Number.isFinite(A)) {
+    throw new ScenarioError(`${a.path}.poissonsRatio`,
+      `brilliantov "variant": "${variant}" diverges at ν = 0 (contact-models.md §4 D3); use "generalized"`);
+  }
+  return A;
+}

@@ -1,0 +1,50 @@
+/**
+ * Kuwabara & Kono (1987): F = Kδ^{3/2} + χδ^{1/2}δ̇ (seed 003 Eq 5.36; contact-models.md §5.1).
+ * χ is given, or comes from the viscosities by seed 003 Eqs 5.37–5.38, χ = 2√R_eff/D′ — never seed 000 Eq 19,
+ * whose χ has the wrong units and no viscosity (contact-models.md §4 D2) — or is calibrated to a target e at a
+ * reference speed (§5.0, §5.5: χ = β*·K·(m* / K)^{2/5}·v_ref^{−1/5}).
+ */
+import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
+import { ScenarioError } from '../../scenario/errors.js';
+import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
+import { DampingExponent, selectParameter, viscosities } from './law.js';
+import type { NormalLawCoefficients, PairMaterial } from './law.js';
+
+const USAGE = 'kuwabara-kono takes at most one of "chi" (N·s/m^1.5, >= 0) or "restitution" (0 < e <= 1, with '
+  + 'optional "referenceSpeed" in m/s, default 1); with neither, χ comes from both materials\' bulkViscosity and '
+  + 'shearViscosity';
+
+export function kuwabaraKonoLaw(
+  spec: NormalLawSpec, a: PairMaterial, b: PairMaterial, endOfContact: EndOfContact, field: string,
+): NormalLawCoefficients {
+  const given = selectParameter(spec, field, { chi: [], restitution: ['referenceSpeed'] }, false, USAGE);
+  if (given === 'restitution') {
+    return calibratedLaw('kuwabara-kono', DampingExponent.half, spec.restitution!,
+      spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED, endOfContact, field);
+  }
+  const law = { model: 'kuwabara-kono', dampingExponent: DampingExponent.half, kPower: 0, massPower: 0 } as const;
+  if (given === 'chi') {
+    return { ...law, dampingScale: spec.chi!, radiusPower: 0, derived: { chi_N_s_per_m1_5: spec.chi! } };
+  }
+  // D′ = Σ over both bodies (seed 003 Eq 5.38); χ = (2/D′)·√R_eff (Eq 5.37).
+  const compliance = viscousCompliance(a) + viscousCompliance(b);
+  return {
+    ...law,
+    dampingScale: 2 / compliance,
+    radiusPower: 0.5,
+    derived: { viscousCompliance_per_Pa_s: compliance, chiOverSqrtReff_Pa_s: 2 / compliance },
+  };
+}
+
+/** One body's share of D′, [4(3ξ+η)² − 9(ξ−η)²] / [36(3ξ+η)ξη] in 1/(Pa·s) (seed 003 Eq 5.38). */
+function viscousCompliance(body: PairMaterial): number {
+  const { bulk: xi, shear: eta } = viscosities(body, 'kuwabara-kono without "chi" or "restitution"');
+  const share = (4 * (3 * xi + eta) ** 2 - 9 * (xi - eta) ** 2) / (36 * (3 * xi + eta) * xi * eta);
+  // The numerator is (3ξ+5η)(9ξ−η): the printed formula gives no positive compliance when η >= 9ξ.
+  if (!(share > 0)) {
+    throw new ScenarioError(`${body.path}.shearViscosity`,
+      'kuwabara-kono\'s viscous compliance (seed 003 Eq 5.38) is positive only for shearViscosity < 9 × '
+      + 'bulkViscosity; change the viscosities or give "chi" or "restitution"');
+  }
+  return share;
+}
