@@ -9,12 +9,12 @@
  */
 import type { PairList } from '../broadphase/index.js';
 import type { ParticleState } from '../particles/state.js';
-import { sharedFloat64, sharedInt32 } from '../particles/state.js';
+import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
 import { HISTORY_STRIDE } from './contact.js';
 import { contactConstants, type ContactTable } from './contact-table.js';
 import { IMPACT_STRIDE } from './impacts.js';
 
-/** Per-pair results: force on i (3), torque on i (3), torque on j (3). */
+/** Per-pair results: force on i (3), torque on i (3), torque on j (3); valid while the pair is touching. */
 export const PAIR_OUT_STRIDE = 9;
 
 interface PairBuffers {
@@ -25,6 +25,8 @@ interface PairBuffers {
   ktCoef: Float64Array;
   reff: Float64Array;
   cls: Int32Array;
+  /** 1 while the pair overlaps (set by the force kernel) */
+  touching: Uint8Array;
   history: Float64Array;
   impact: Float64Array;
 }
@@ -38,6 +40,7 @@ function allocate(capacity: number, trackImpacts: boolean): PairBuffers {
     ktCoef: sharedFloat64(capacity),
     reff: sharedFloat64(capacity),
     cls: sharedInt32(capacity),
+    touching: sharedUint8(capacity),
     history: sharedFloat64(HISTORY_STRIDE * capacity),
     impact: sharedFloat64(trackImpacts ? IMPACT_STRIDE * capacity : 0),
   };
@@ -75,6 +78,7 @@ export class PairStore {
   get ktCoef(): Float64Array { return this.cur.ktCoef; }
   get reff(): Float64Array { return this.cur.reff; }
   get cls(): Int32Array { return this.cur.cls; }
+  get touching(): Uint8Array { return this.cur.touching; }
   get history(): Float64Array { return this.cur.history; }
   get impact(): Float64Array { return this.cur.impact; }
 
@@ -114,6 +118,7 @@ export class PairStore {
       // Merge join with the old (sorted) list.
       while (o < oldCount && (old.i[o] < i || (old.i[o] === i && old.j[o] < j))) o++;
       const survived = o < oldCount && old.i[o] === i && old.j[o] === j;
+      next.touching[p] = survived ? old.touching[o] : 0;
       copyOrZero(next.history, old.history, p, o, HISTORY_STRIDE, survived);
       if (this.trackImpacts) copyOrZero(next.impact, old.impact, p, o, IMPACT_STRIDE, survived);
     }
@@ -149,7 +154,7 @@ export class PairStore {
     const grownCur = allocate(cap, this.trackImpacts);
     // Keep the current contents (history to carry over); the spare set is rewritten at every rebuild.
     for (const key of Object.keys(grownCur) as (keyof PairBuffers)[]) {
-      (grownCur[key] as Float64Array | Int32Array).set(this.cur[key] as never);
+      (grownCur[key] as Float64Array | Int32Array | Uint8Array).set(this.cur[key] as never);
     }
     this.cur = grownCur;
     this.spare = allocate(cap, this.trackImpacts);

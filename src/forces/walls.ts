@@ -5,7 +5,7 @@
  * radii and masses do not change; history and impact records live here too.
  */
 import type { ParticleState } from '../particles/state.js';
-import { sharedFloat64, sharedInt32 } from '../particles/state.js';
+import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
 import { HISTORY_STRIDE } from './contact.js';
 import { contactConstants, type ContactTable } from './contact-table.js';
 import { IMPACT_STRIDE } from './impacts.js';
@@ -26,6 +26,8 @@ export class WallSet {
   readonly c: Float64Array;
   readonly ktCoef: Float64Array;
   readonly cls: Int32Array;
+  /** 1 while the sphere overlaps the wall */
+  readonly touching: Uint8Array;
   readonly history: Float64Array;
   readonly impact: Float64Array;
   /** (particle, wall) slots whose contact ended this step, written by the particle kernel */
@@ -46,6 +48,7 @@ export class WallSet {
     this.c = sharedFloat64(slots);
     this.ktCoef = sharedFloat64(slots);
     this.cls = sharedInt32(slots);
+    this.touching = sharedUint8(slots);
     this.history = sharedFloat64(HISTORY_STRIDE * slots);
     this.impact = sharedFloat64(trackImpacts ? IMPACT_STRIDE * slots : 0);
     this.ended = sharedInt32(slots);

@@ -15,7 +15,7 @@
 import type { ParticleState } from '../particles/state.js';
 import { evaluateContact, HISTORY_STRIDE, OUT_LENGTH } from '../forces/contact.js';
 import type { KernelTable } from '../forces/contact-table.js';
-import { closeContact, IMPACT_STRIDE, trackContact } from '../forces/impacts.js';
+import { closeImpact, IMPACT_STRIDE, openImpact, updateImpact } from '../forces/impacts.js';
 import { PAIR_OUT_STRIDE } from '../forces/pairs.js';
 
 /** The arrays of the current pair list, as the pair kernel needs them. */
@@ -27,6 +27,7 @@ export interface PairArrays {
   ktCoef: Float64Array;
   reff: Float64Array;
   cls: Int32Array;
+  touching: Uint8Array;
   history: Float64Array;
   impact: Float64Array;
   out: Float64Array;
@@ -42,6 +43,7 @@ export interface WallArrays {
   c: Float64Array;
   ktCoef: Float64Array;
   cls: Int32Array;
+  touching: Uint8Array;
   history: Float64Array;
   impact: Float64Array;
   ended: Int32Array;
@@ -86,27 +88,33 @@ export function pairForces(
   scratch: Float64Array,
 ): number {
   const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
-  const half = 0.5 * sp.dt;
+  // Local copies: the pair store exposes its arrays through getters, which must stay out of the loop.
+  const { i: pi, j: pj, K, c, ktCoef, reff, cls, touching, history, impact, out, ended } = pr;
+  const { dt, t, trackImpacts } = sp;
+  const half = 0.5 * dt;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
-    const i = pr.i[p], j = pr.j[p];
-    const i3 = 3 * i, j3 = 3 * j, o = PAIR_OUT_STRIDE * p;
+    const i = pi[p], j = pj[p];
+    const i3 = 3 * i, j3 = 3 * j;
     const dx = pos[i3] - pos[j3], dy = pos[i3 + 1] - pos[j3 + 1], dz = pos[i3 + 2] - pos[j3 + 2];
     const dist2 = dx * dx + dy * dy + dz * dz;
     const ri = radius[i], rj = radius[j];
     const rsum = ri + rj;
     if (dist2 >= rsum * rsum) {
-      for (let a = 0; a < PAIR_OUT_STRIDE; a++) pr.out[o + a] = 0;
-      const h = HISTORY_STRIDE * p;
-      for (let a = 0; a < HISTORY_STRIDE; a++) pr.history[h + a] = 0;
-      if (sp.trackImpacts && pr.impact[IMPACT_STRIDE * p] === 1) {
-        const inv = 1 / Math.sqrt(dist2);
-        const nx = dx * inv, ny = dy * inv, nz = dz * inv;
-        const vx = vel[i3] - vel[j3], vy = vel[i3 + 1] - vel[j3 + 1], vz = vel[i3 + 2] - vel[j3 + 2];
-        const slip = slipSpeed(vx, vy, vz, ri * omega[i3] + rj * omega[j3], ri * omega[i3 + 1] + rj * omega[j3 + 1],
-          ri * omega[i3 + 2] + rj * omega[j3 + 2], nx, ny, nz);
-        const sep = vx * nx + vy * ny + vz * nz;
-        if (closeContact(pr.impact, IMPACT_STRIDE * p, sep, slip)) pr.ended[begin + nEnded++] = p;
+      if (touching[p] === 1) {
+        // The contact has just ended: forget its history, close its collision record.
+        touching[p] = 0;
+        const h = HISTORY_STRIDE * p;
+        for (let a = 0; a < HISTORY_STRIDE; a++) history[h + a] = 0;
+        if (trackImpacts) {
+          const inv = 1 / Math.sqrt(dist2);
+          const nx = dx * inv, ny = dy * inv, nz = dz * inv;
+          const vx = vel[i3] - vel[j3], vy = vel[i3 + 1] - vel[j3 + 1], vz = vel[i3 + 2] - vel[j3 + 2];
+          const slip = slipSpeed(vx, vy, vz, ri * omega[i3] + rj * omega[j3], ri * omega[i3 + 1] + rj * omega[j3 + 1],
+            ri * omega[i3 + 2] + rj * omega[j3 + 2], nx, ny, nz);
+          closeImpact(impact, IMPACT_STRIDE * p, vx * nx + vy * ny + vz * nz, slip);
+          ended[begin + nEnded++] = p;
+        }
       }
       continue;
     }
@@ -124,19 +132,25 @@ export function pairForces(
     const vx = vel[i3] + hmi * force[i3] - vel[j3] - hmj * force[j3] - (sy * nz - sz * ny);
     const vy = vel[i3 + 1] + hmi * force[i3 + 1] - vel[j3 + 1] - hmj * force[j3 + 1] - (sz * nx - sx * nz);
     const vz = vel[i3 + 2] + hmi * force[i3 + 2] - vel[j3 + 2] - hmj * force[j3 + 2] - (sx * ny - sy * nx);
-    evaluateContact(scratch, pr.history, HISTORY_STRIDE * p, table, pr.cls[p], delta, nx, ny, nz,
-      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, pr.K[p], pr.c[p], pr.ktCoef[p], pr.reff[p], sp.dt);
-    pr.out[o] = scratch[0]; pr.out[o + 1] = scratch[1]; pr.out[o + 2] = scratch[2];
-    pr.out[o + 3] = ri * scratch[3] + scratch[6];
-    pr.out[o + 4] = ri * scratch[4] + scratch[7];
-    pr.out[o + 5] = ri * scratch[5] + scratch[8];
-    pr.out[o + 6] = rj * scratch[3] - scratch[6];
-    pr.out[o + 7] = rj * scratch[4] - scratch[7];
-    pr.out[o + 8] = rj * scratch[5] - scratch[8];
-    if (sp.trackImpacts) {
-      trackContact(pr.impact, IMPACT_STRIDE * p, sp.t, -(vx * nx + vy * ny + vz * nz), delta, scratch[9], scratch[10],
-        omega, i3, omega, j3);
+    evaluateContact(scratch, history, HISTORY_STRIDE * p, table, cls[p], delta, nx, ny, nz,
+      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, K[p], c[p], ktCoef[p], reff[p], dt);
+    const o = PAIR_OUT_STRIDE * p;
+    out[o] = scratch[0]; out[o + 1] = scratch[1]; out[o + 2] = scratch[2];
+    out[o + 3] = ri * scratch[3] + scratch[6];
+    out[o + 4] = ri * scratch[4] + scratch[7];
+    out[o + 5] = ri * scratch[5] + scratch[8];
+    out[o + 6] = rj * scratch[3] - scratch[6];
+    out[o + 7] = rj * scratch[4] - scratch[7];
+    out[o + 8] = rj * scratch[5] - scratch[8];
+    if (trackImpacts) {
+      if (touching[p] === 0) {
+        openImpact(impact, IMPACT_STRIDE * p, t, -(vx * nx + vy * ny + vz * nz), delta, scratch[9], scratch[10],
+          omega, i3, omega, j3);
+      } else {
+        updateImpact(impact, IMPACT_STRIDE * p, delta, scratch[9]);
+      }
     }
+    touching[p] = 1;
   }
   return nEnded;
 }
@@ -164,24 +178,27 @@ export function gatherAndKick(
   begin: number, end: number, scratch: Float64Array,
 ): number {
   const { pos, vel, omega, force, torque, radius, mass, invMass, invInertia } = st;
-  const half = 0.5 * sp.dt;
-  const nw = wl.count;
-  const geo = wl.geometry;
+  const { csrStart, csrEntry, out, touching: pairTouching } = pr;
+  const { count: nw, geometry: geo, K, c, ktCoef, cls, touching, history, impact, ended } = wl;
+  const { dt, t, gx, gy, gz, trackImpacts } = sp;
+  const half = 0.5 * dt;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const b = 3 * p;
     const r = radius[p];
-    let fx = mass[p] * sp.gx, fy = mass[p] * sp.gy, fz = mass[p] * sp.gz;
+    let fx = mass[p] * gx, fy = mass[p] * gy, fz = mass[p] * gz;
     let tx = 0, ty = 0, tz = 0;
-    for (let e = pr.csrStart[p], eEnd = pr.csrStart[p + 1]; e < eEnd; e++) {
-      const entry = pr.csrEntry[e];
-      const o = PAIR_OUT_STRIDE * (entry >> 1);
+    for (let e = csrStart[p], eEnd = csrStart[p + 1]; e < eEnd; e++) {
+      const entry = csrEntry[e];
+      const pair = entry >> 1;
+      if (pairTouching[pair] === 0) continue;
+      const o = PAIR_OUT_STRIDE * pair;
       if ((entry & 1) === 0) {
-        fx += pr.out[o]; fy += pr.out[o + 1]; fz += pr.out[o + 2];
-        tx += pr.out[o + 3]; ty += pr.out[o + 4]; tz += pr.out[o + 5];
+        fx += out[o]; fy += out[o + 1]; fz += out[o + 2];
+        tx += out[o + 3]; ty += out[o + 4]; tz += out[o + 5];
       } else {
-        fx -= pr.out[o]; fy -= pr.out[o + 1]; fz -= pr.out[o + 2];
-        tx += pr.out[o + 6]; ty += pr.out[o + 7]; tz += pr.out[o + 8];
+        fx -= out[o]; fy -= out[o + 1]; fz -= out[o + 2];
+        tx += out[o + 6]; ty += out[o + 7]; tz += out[o + 8];
       }
     }
     for (let w = 0; w < nw; w++) {
@@ -191,13 +208,16 @@ export function gatherAndKick(
       const s = p * nw + w;
       const delta = r - dist;
       if (delta <= 0) {
-        const h = HISTORY_STRIDE * s;
-        for (let a = 0; a < HISTORY_STRIDE; a++) wl.history[h + a] = 0;
-        if (sp.trackImpacts && wl.impact[IMPACT_STRIDE * s] === 1) {
-          const sep = vel[b] * nx + vel[b + 1] * ny + vel[b + 2] * nz;
-          const slip = slipSpeed(vel[b], vel[b + 1], vel[b + 2], r * omega[b], r * omega[b + 1], r * omega[b + 2],
-            nx, ny, nz);
-          if (closeContact(wl.impact, IMPACT_STRIDE * s, sep, slip)) wl.ended[begin * nw + nEnded++] = s;
+        if (touching[s] === 1) {
+          touching[s] = 0;
+          const h = HISTORY_STRIDE * s;
+          for (let a = 0; a < HISTORY_STRIDE; a++) history[h + a] = 0;
+          if (trackImpacts) {
+            const slip = slipSpeed(vel[b], vel[b + 1], vel[b + 2], r * omega[b], r * omega[b + 1], r * omega[b + 2],
+              nx, ny, nz);
+            closeImpact(impact, IMPACT_STRIDE * s, vel[b] * nx + vel[b + 1] * ny + vel[b + 2] * nz, slip);
+            ended[begin * nw + nEnded++] = s;
+          }
         }
         continue;
       }
@@ -207,16 +227,21 @@ export function gatherAndKick(
       const vx = vel[b] + hm * force[b] - r * (wy * nz - wz * ny);
       const vy = vel[b + 1] + hm * force[b + 1] - r * (wz * nx - wx * nz);
       const vz = vel[b + 2] + hm * force[b + 2] - r * (wx * ny - wy * nx);
-      evaluateContact(scratch, wl.history, HISTORY_STRIDE * s, table, wl.cls[s], delta, nx, ny, nz,
-        vx, vy, vz, wx, wy, wz, wl.K[s], wl.c[s], wl.ktCoef[s], r, sp.dt);
+      evaluateContact(scratch, history, HISTORY_STRIDE * s, table, cls[s], delta, nx, ny, nz,
+        vx, vy, vz, wx, wy, wz, K[s], c[s], ktCoef[s], r, dt);
       fx += scratch[0]; fy += scratch[1]; fz += scratch[2];
       tx += r * scratch[3] + scratch[6];
       ty += r * scratch[4] + scratch[7];
       tz += r * scratch[5] + scratch[8];
-      if (sp.trackImpacts) {
-        trackContact(wl.impact, IMPACT_STRIDE * s, sp.t, -(vx * nx + vy * ny + vz * nz), delta, scratch[9], scratch[10],
-          omega, b, null, 0);
+      if (trackImpacts) {
+        if (touching[s] === 0) {
+          openImpact(impact, IMPACT_STRIDE * s, t, -(vx * nx + vy * ny + vz * nz), delta, scratch[9], scratch[10],
+            omega, b, null, 0);
+        } else {
+          updateImpact(impact, IMPACT_STRIDE * s, delta, scratch[9]);
+        }
       }
+      touching[s] = 1;
     }
     force[b] = fx; force[b + 1] = fy; force[b + 2] = fz;
     torque[b] = tx; torque[b + 1] = ty; torque[b + 2] = tz;

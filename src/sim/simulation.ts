@@ -5,7 +5,7 @@
 import { createBroadPhase, createPairList, type BroadPhase, type PairList } from '../broadphase/index.js';
 import { PairStore } from '../forces/pairs.js';
 import { WallSet } from '../forces/walls.js';
-import { CONTACT_ENDED, IMPACT, IMPACT_STRIDE } from '../forces/impacts.js';
+import { IMPACT, IMPACT_STRIDE } from '../forces/impacts.js';
 import { createParticleState, type ParticleState } from '../particles/state.js';
 import { gatherAndKick, kickDrift, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
 import type { SimulationSetup } from './setup.js';
@@ -116,8 +116,6 @@ export class Simulation {
     const { omega, id } = this.st;
     const slice = (o: number) => [mem[b + o], mem[b + o + 1], mem[b + o + 2]];
     const omegaOf = (p: number) => [omega[3 * p], omega[3 * p + 1], omega[3 * p + 2]];
-    if (mem[b + IMPACT.state] !== CONTACT_ENDED) throw new Error('internal: impact record is not closed');
-    mem[b + IMPACT.state] = 0;
     return {
       tStart: mem[b + IMPACT.tStart],
       duration: this.time - mem[b + IMPACT.tStart],
