@@ -44,8 +44,10 @@ export function describeSetup(setup: SimulationSetup): object {
     return entry;
   });
 
+  // `$schema` is a path relative to the input file; it would point nowhere from the run directory.
+  const { $schema: _schemaPath, ...resolved } = scenario;
   return {
-    ...scenario,
+    ...resolved,
     derived: {
       particleCount: setup.particles.length,
       dt_s: setup.dt,

@@ -3,150 +3,190 @@
  * One zod schema is the single source of truth: it validates input, fills defaults, gives the TypeScript
  * types and is exported as JSON Schema (`schema/scenario.schema.json`) for editors.
  * All quantities are SI: metres, seconds, kilograms, pascals.
+ *
+ * Every message states the allowed range and the unit; `load.ts` prefixes the field path and appends the
+ * offending value. Ranges are zod checks (not refinements) so they also appear in the JSON Schema.
  */
 import { z } from 'zod';
 
-const finite = (what: string) => z.number({ error: `must be a finite number (${what})` }).refine(Number.isFinite, {
-  message: `must be a finite number (${what})`,
+/** `what` names the quantity with its unit, e.g. 'sphere radius in m'. zod 4 numbers already reject NaN and ±∞. */
+const number = (what: string, range = '') =>
+  z.number({ error: `must be a number${range ? ` ${range}` : ''} (${what})` });
+const positive = (what: string) => number(what, '> 0').gt(0, { error: `must be > 0 (${what})` });
+const nonNegative = (what: string) => number(what, '>= 0').gte(0, { error: `must be >= 0 (${what})` });
+const wholeAtLeastOne = (what: string) =>
+  number(what, '>= 1').int({ error: `must be a whole number >= 1 (${what})` })
+    .min(1, { error: `must be a whole number >= 1 (${what})` });
+const vec3 = (what: string) => z.tuple([number(what), number(what), number(what)], {
+  error: `must be an array of 3 numbers [x, y, z] (${what})`,
 });
-const positive = (what: string) => finite(what).refine((v) => v > 0, { message: `must be > 0 (${what})` });
-const nonNegative = (what: string) => finite(what).refine((v) => v >= 0, { message: `must be >= 0 (${what})` });
-const vec3 = (what: string) => z.tuple([finite(what), finite(what), finite(what)], {
-  error: `must be an array of 3 finite numbers [x, y, z] (${what})`,
-});
+const name = (what: string) => z.string({ error: `must be a string (${what})` });
+/** Unknown keys are reported by `load.ts` with the allowed names, so only the type error needs a message here. */
+const object = <Shape extends z.ZodRawShape>(what: string, shape: Shape) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'invalid_type' ? `must be an object (${what})` : undefined),
+  });
 
-export const materialSchema = z.strictObject({
-  youngsModulus: positive("Young's modulus E in Pa, > 0").describe("Young's modulus E (Pa)."),
-  poissonsRatio: finite("Poisson's ratio, dimensionless")
-    .refine((v) => v > -1 && v < 0.5, { message: "must be in (-1, 0.5) (Poisson's ratio ν, dimensionless)" })
-    .describe("Poisson's ratio ν (dimensionless, -1 < ν < 0.5)."),
-  density: positive('density in kg/m^3, > 0').describe('Density ρ (kg/m³).'),
-  bulkViscosity: positive('bulk viscosity in Pa·s, > 0').optional()
-    .describe('Bulk viscosity ξ (Pa·s); used by Kuwabara–Kono and Brilliantov `variant` damping.'),
-  shearViscosity: positive('shear viscosity in Pa·s, > 0').optional()
-    .describe('Shear viscosity η (Pa·s); used by Kuwabara–Kono and Brilliantov `variant` damping.'),
-});
+export const materialSchema = object('material properties', {
+  youngsModulus: positive("Young's modulus E in Pa").describe("Young's modulus E (Pa), > 0."),
+  poissonsRatio: number("Poisson's ratio ν, dimensionless", 'in (-1, 0.5)')
+    .gt(-1, { error: "must be in (-1, 0.5) (Poisson's ratio ν, dimensionless)" })
+    .lt(0.5, { error: "must be in (-1, 0.5) (Poisson's ratio ν, dimensionless)" })
+    .describe("Poisson's ratio ν (dimensionless), -1 < ν < 0.5."),
+  density: positive('density ρ in kg/m^3').describe('Density ρ (kg/m³), > 0.'),
+  bulkViscosity: positive('bulk viscosity ξ in Pa·s').optional()
+    .describe('Bulk viscosity ξ (Pa·s), > 0; used by Kuwabara–Kono and Brilliantov `variant` damping.'),
+  shearViscosity: positive('shear viscosity η in Pa·s').optional()
+    .describe('Shear viscosity η (Pa·s), > 0; used by Kuwabara–Kono and Brilliantov `variant` damping.'),
+}).describe('Elastic and viscous properties of one material.');
 
 export const normalModelNames = ['hertz', 'kuwabara-kono', 'tsuji', 'brilliantov', 'bordbar'] as const;
 export const brilliantovVariants = ['original', 'zheng', 'generalized'] as const;
 
-export const normalLawSchema = z.strictObject({
-  model: z.enum(normalModelNames, { error: `must be one of ${normalModelNames.join(', ')}` })
+const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
+
+export const normalLawSchema = object('normal contact law', {
+  model: z.enum(normalModelNames, { error: `must be one of ${quoted(normalModelNames)} (normal contact law)` })
     .describe('Normal contact law (contact-models.md §2, §5).'),
-  restitution: finite('target coefficient of restitution e, 0 < e <= 1')
-    .refine((v) => v > 0 && v <= 1, { message: 'must be in (0, 1] (target coefficient of restitution e)' })
+  restitution: number('target coefficient of restitution e, dimensionless', 'in (0, 1]')
+    .gt(0, { error: 'must be in (0, 1] (target coefficient of restitution e, dimensionless)' })
+    .lte(1, { error: 'must be in (0, 1] (target coefficient of restitution e, dimensionless)' })
     .optional()
-    .describe('Target coefficient of restitution e in (0, 1]; the damping constant is calibrated to it.'),
-  referenceSpeed: positive('reference impact speed in m/s, > 0').optional()
+    .describe('Target coefficient of restitution e (dimensionless), 0 < e <= 1; the damping constant is calibrated to it.'),
+  referenceSpeed: positive('reference impact speed in m/s').optional()
     .describe('Impact speed (m/s) at which `restitution` holds, for laws whose e depends on speed (KK, Brilliantov, Bordbar). Default 1 m/s.'),
-  alpha: nonNegative('Tsuji damping factor α, dimensionless, >= 0').optional()
-    .describe('Tsuji damping factor α (dimensionless); damping coefficient α·√(m*K).'),
-  A: nonNegative('Brilliantov dissipative time A in s, >= 0').optional()
-    .describe('Brilliantov dissipative constant A (s); damping coefficient (3/2)·K·A.'),
-  variant: z.enum(brilliantovVariants, { error: `must be one of ${brilliantovVariants.join(', ')}` }).optional()
+  alpha: nonNegative('Tsuji damping factor α, dimensionless').optional()
+    .describe('Tsuji damping factor α (dimensionless), >= 0; damping coefficient α·√(m*K).'),
+  A: nonNegative('Brilliantov dissipative time A in s').optional()
+    .describe('Brilliantov dissipative constant A (s), >= 0; damping coefficient (3/2)·K·A.'),
+  variant: z.enum(brilliantovVariants, { error: `must be one of ${quoted(brilliantovVariants)} (Brilliantov A from viscosities)` })
+    .optional()
     .describe('Brilliantov A from the materials\' viscosities: original (1996), zheng, generalized (contact-models.md §5.3).'),
-  chi: nonNegative('damping coefficient χ in SI units, >= 0').optional()
-    .describe('Damping coefficient χ (KK: N·s/m^1.5, Bordbar: N·s/m^1.65).'),
-});
+  chi: nonNegative('damping coefficient χ in N·s/m^1.5 (KK) or N·s/m^1.65 (Bordbar)').optional()
+    .describe('Damping coefficient χ, >= 0 (KK: N·s/m^1.5, Bordbar: N·s/m^1.65).'),
+}).describe('Normal force law F_n = K·δ^{3/2} + damping; give the damping as a target restitution or as the law\'s own constant.');
 
 export const endOfContactNames = ['no-tension', 'free'] as const;
 
 const frictionFields = {
-  friction: nonNegative('Coulomb friction coefficient μ, >= 0').optional()
-    .describe('Sliding friction coefficient μ (dimensionless). Default 0.'),
-  rollingFriction: nonNegative('rolling friction coefficient μ_r, >= 0').optional()
-    .describe('Rolling resistance coefficient μ_r (dimensionless, EPSD model). Default 0.'),
+  friction: nonNegative('Coulomb friction coefficient μ, dimensionless').optional()
+    .describe('Sliding friction coefficient μ (dimensionless), >= 0. Default 0.'),
+  rollingFriction: nonNegative('rolling friction coefficient μ_r, dimensionless').optional()
+    .describe('Rolling resistance coefficient μ_r (dimensionless, EPSD model), >= 0. Default 0.'),
 };
 
-export const contactSchema = z.strictObject({
+export const contactSchema = object('contact model', {
   normal: normalLawSchema,
-  endOfContact: z.enum(endOfContactNames, { error: 'must be "no-tension" or "free"' }).default('no-tension')
+  endOfContact: z.enum(endOfContactNames, { error: `must be one of ${quoted(endOfContactNames)} (end-of-contact convention)` })
+    .default('no-tension')
     .describe('"no-tension": normal force clamped at 0 (default); "free": tension allowed until overlap returns to 0.'),
   ...frictionFields,
-});
+}).describe('Contact model used for every material pair not listed in `contactPairs`.');
 
-export const contactPairSchema = z.strictObject({
-  materials: z.tuple([z.string(), z.string()], { error: 'must be a pair of material names ["a", "b"]' }),
+export const contactPairSchema = object('contact model of one material pair', {
+  materials: z.tuple([name('material name'), name('material name')], {
+    error: 'must be a pair of material names ["a", "b"]',
+  }).describe('The two materials (names from `materials`) this entry applies to, in either order.'),
   normal: normalLawSchema.optional(),
   ...frictionFields,
-});
+}).describe('Overrides of the contact model for one pair of materials.');
 
-export const particleSchema = z.strictObject({
-  position: vec3('position in m'),
-  velocity: vec3('velocity in m/s').default([0, 0, 0]),
-  angularVelocity: vec3('angular velocity in rad/s').default([0, 0, 0]),
-  radius: positive('radius in m, > 0'),
-  material: z.string({ error: 'must be a material name (string)' }),
-});
+export const particleSchema = object('sphere', {
+  position: vec3('centre position in m').describe('Centre position [x, y, z] (m).'),
+  velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity [vx, vy, vz] (m/s).'),
+  angularVelocity: vec3('angular velocity in rad/s').default([0, 0, 0])
+    .describe('Initial angular velocity [ωx, ωy, ωz] (rad/s).'),
+  radius: positive('sphere radius in m').describe('Radius (m), > 0.'),
+  material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
+}).describe('One sphere placed explicitly.');
 
-const boxRegionSchema = z.strictObject({
-  type: z.literal('box', { error: 'must be "box"' }),
-  min: vec3('box corner in m'),
-  max: vec3('box corner in m'),
-});
+const boxRegionSchema = object('box region {type, min, max}', {
+  type: z.literal('box', { error: 'must be "box" (region shape)' }).describe('Region shape; only "box".'),
+  min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] with the smallest coordinates (m).'),
+  max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] with the largest coordinates (m).'),
+}).describe('Axis-aligned box the inserted spheres lie entirely inside.');
 
 const radiusDistributionSchema = z.union([
-  positive('radius in m, > 0'),
-  z.strictObject({
-    distribution: z.literal('uniform'),
-    min: positive('smallest radius in m, > 0'),
-    max: positive('largest radius in m, > 0'),
-  }),
-  z.strictObject({
-    distribution: z.literal('normal'),
-    mean: positive('mean radius in m, > 0'),
-    std: nonNegative('standard deviation of the radius in m, >= 0'),
-    min: positive('smallest radius in m, > 0').optional(),
-    max: positive('largest radius in m, > 0').optional(),
-  }),
-], { error: 'must be a radius in m (> 0), {distribution: "uniform", min, max} or {distribution: "normal", mean, std}' });
+  positive('sphere radius in m').describe('Fixed radius (m), > 0.'),
+  z.discriminatedUnion('distribution', [
+    object('uniform radius distribution {distribution, min, max}', {
+      distribution: z.literal('uniform').describe('Radius uniform in [min, max].'),
+      min: positive('smallest radius in m').describe('Smallest radius (m), > 0.'),
+      max: positive('largest radius in m').describe('Largest radius (m), >= min.'),
+    }).describe('Radius uniform in [min, max].'),
+    object('normal radius distribution {distribution, mean, std}', {
+      distribution: z.literal('normal').describe('Radius from a normal distribution truncated to [min, max].'),
+      mean: positive('mean radius in m').describe('Mean radius (m), > 0.'),
+      std: nonNegative('standard deviation of the radius in m').describe('Standard deviation of the radius (m), >= 0.'),
+      min: positive('smallest radius in m').optional()
+        .describe('Smallest radius (m); default max(mean − 3·std, mean/10). Draws outside [min, max] are redrawn.'),
+      max: positive('largest radius in m').optional()
+        .describe('Largest radius (m); default mean + 3·std. Draws outside [min, max] are redrawn.'),
+    }).describe('Radius from a normal distribution truncated to [min, max].'),
+  ], { error: 'must be "uniform" or "normal" (radius distribution)' }),
+], { error: 'must be a radius in m (> 0), {"distribution": "uniform", min, max} or {"distribution": "normal", mean, std}' });
 
-export const insertSchema = z.strictObject({
+export const insertSchema = object('insertion block', {
   region: boxRegionSchema,
-  count: z.number().int({ error: 'must be a whole number >= 1' }).min(1, { error: 'must be a whole number >= 1' }),
-  radius: radiusDistributionSchema,
-  material: z.string({ error: 'must be a material name (string)' }),
-  velocity: vec3('velocity in m/s').default([0, 0, 0]),
-});
+  count: wholeAtLeastOne('number of spheres to insert').describe('Number of spheres to insert, >= 1.'),
+  radius: radiusDistributionSchema.describe('Radius (m): a fixed value or a distribution.'),
+  material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
+  velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity of every inserted sphere [vx, vy, vz] (m/s).'),
+}).describe('Random non-overlapping spheres in a box (seeded by `seed`).');
 
-export const wallSchema = z.strictObject({
-  type: z.literal('plane', { error: 'must be "plane"' }),
-  point: vec3('a point on the plane, in m'),
-  normal: vec3('plane normal pointing into the domain, dimensionless'),
-  material: z.string({ error: 'must be a material name (string)' }),
-});
+export const wallSchema = object('plane wall', {
+  type: z.literal('plane', { error: 'must be "plane" (wall shape)' }).describe('Wall shape; only "plane".'),
+  point: vec3('a point on the plane, in m').describe('Any point on the plane [x, y, z] (m).'),
+  normal: vec3('plane normal pointing into the domain, dimensionless, not zero')
+    .describe('Normal [nx, ny, nz] pointing into the domain (dimensionless, any non-zero length).'),
+  material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
+}).describe('Infinite fixed plane; spheres live on the side its normal points to.');
 
 export const broadphaseNames = ['rtree', 'grid', 'auto'] as const;
 
-export const scenarioSchema = z.strictObject({
-  name: z.string().min(1).default('scenario'),
-  seed: z.number().int({ error: 'must be a whole number' }).default(1)
+export const scenarioSchema = object('scenario', {
+  $schema: name('path or URL of the JSON Schema').optional()
+    .describe('Path or URL of schema/scenario.schema.json, for editors; ignored by the simulator.'),
+  name: name('scenario name').min(1, { error: 'must be a non-empty string (scenario name)' }).default('scenario')
+    .describe('Name of the scenario, used in reports.'),
+  seed: number('random seed, a whole number').int({ error: 'must be a whole number (random seed)' }).default(1)
     .describe('Seed of the random insertion (seedrandom); the same seed gives bit-identical runs.'),
-  gravity: vec3('gravitational acceleration in m/s^2').default([0, 0, -9.81]),
-  time: z.strictObject({
-    duration: positive('simulated time in s, > 0').describe('Simulated time (s).'),
-    dt: z.union([z.literal('auto'), positive('time step in s, > 0')], {
-      error: 'must be "auto" or a time step in s (> 0)',
-    }).default('auto').describe('Time step (s) or "auto" (min of Rayleigh and Hertz contact-time rules).'),
-  }),
-  materials: z.record(z.string(), materialSchema),
+  gravity: vec3('gravitational acceleration in m/s^2').default([0, 0, -9.81])
+    .describe('Gravitational acceleration [gx, gy, gz] (m/s²).'),
+  time: object('time settings {duration, dt}', {
+    duration: positive('simulated time in s').describe('Simulated time (s), > 0.'),
+    dt: z.union([
+      z.literal('auto'),
+      number('time step in s', '> 0').gt(0, { error: 'must be "auto" or a number > 0 (time step in s)' }),
+    ], { error: 'must be "auto" or a number > 0 (time step in s)' })
+      .default('auto').describe('Time step (s), > 0, or "auto" (min of Rayleigh and Hertz contact-time rules).'),
+  }).describe('Simulated time span and time step.'),
+  materials: z.record(name('material name'), materialSchema, {
+    error: 'must be an object mapping material names to {youngsModulus, poissonsRatio, density}',
+  }).describe('Materials by name.'),
   contact: contactSchema,
-  contactPairs: z.array(contactPairSchema).default([]),
-  particles: z.array(particleSchema).default([]),
-  insert: z.array(insertSchema).default([]),
-  walls: z.array(wallSchema).default([]),
-  broadphase: z.enum(broadphaseNames, { error: 'must be "rtree", "grid" or "auto"' }).default('auto'),
-  skin: positive('neighbour-list skin in m, > 0').optional()
-    .describe('Verlet skin (m) added to contact distance in the broad phase. Default 0.3 × smallest radius.'),
-  workers: z.union([z.literal('auto'), z.number().int().min(1, { error: 'must be a whole number >= 1' })], {
-    error: 'must be "auto" or a whole number >= 1',
-  }).default('auto'),
-  outputs: z.strictObject({
-    interval: positive('output interval in s, > 0').optional()
-      .describe('Interval (s) between rows of series.csv. Default duration/100.'),
-    impacts: z.boolean().default(true).describe('Record completed collisions in impacts.csv.'),
-  }).default({ impacts: true }),
-});
+  contactPairs: z.array(contactPairSchema, { error: 'must be an array of {materials: ["a", "b"], …}' }).default([])
+    .describe('Per-material-pair overrides of `contact`; each unordered pair at most once.'),
+  particles: z.array(particleSchema, { error: 'must be an array of spheres {position, radius, material}' }).default([])
+    .describe('Explicitly placed spheres; they must not overlap each other or a wall.'),
+  insert: z.array(insertSchema, { error: 'must be an array of insertion blocks {region, count, radius, material}' })
+    .default([]).describe('Blocks of randomly inserted spheres, placed after `particles` in order.'),
+  walls: z.array(wallSchema, { error: 'must be an array of walls {type, point, normal, material}' }).default([])
+    .describe('Fixed plane walls.'),
+  broadphase: z.enum(broadphaseNames, { error: `must be one of ${quoted(broadphaseNames)} (broad-phase method)` })
+    .default('auto').describe('Broad-phase contact search: R-tree, cell grid, or chosen by measurement ("auto").'),
+  skin: positive('neighbour-list skin in m').optional()
+    .describe('Verlet skin (m), > 0, added to the contact distance in the broad phase. Default 0.3 × smallest radius.'),
+  workers: z.union([z.literal('auto'), wholeAtLeastOne('worker threads, or "auto"')], {
+    error: 'must be "auto" or a whole number >= 1 (worker threads)',
+  }).default('auto').describe('Worker threads for the force computation: a whole number >= 1, or "auto".'),
+  outputs: object('output settings {interval, impacts}', {
+    interval: positive('output interval in s').optional()
+      .describe('Interval (s), > 0, between rows of series.csv. Default duration/100.'),
+    impacts: z.boolean({ error: 'must be true or false (record impacts)' }).default(true)
+      .describe('Record completed collisions in impacts.csv.'),
+  }).default({ impacts: true }).describe('What a run writes.'),
+}).describe('A grainflow DEM scenario: spheres, walls, materials, contact laws and run settings (SI units).');
 
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Scenario = z.output<typeof scenarioSchema>;

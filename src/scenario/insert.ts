@@ -1,0 +1,303 @@
+/**
+ * Initial spheres of a run: the explicit `particles` in file order, then each `insert` block filled by random
+ * sequential insertion (RSA) — draw a radius and a centre, keep the sphere if it overlaps nothing placed so far
+ * and no wall. The only randomness is `seedrandom(String(seed))`, so a scenario always gives the same spheres.
+ */
+import seedrandom from 'seedrandom';
+import { ScenarioError } from './errors.js';
+import type { InsertSpec, Scenario } from './schema.js';
+
+export type Vec3 = [number, number, number];
+
+/** One sphere at t = 0, in SI units (m, m/s, rad/s). */
+export interface InitialParticle {
+  position: Vec3;
+  velocity: Vec3;
+  angularVelocity: Vec3;
+  radius: number;
+  material: string;
+}
+
+export type RadiusSpec = InsertSpec['radius'];
+
+/**
+ * RSA of equal spheres jams at φ ≈ 0.38 and slows down sharply well before (≈ 0.3), so a request above this
+ * packing fraction is refused up front instead of after millions of failed attempts.
+ */
+export const RSA_PACKING_LIMIT = 0.35;
+
+/** Failed placement attempts allowed per requested sphere before a block is declared full. */
+const ATTEMPTS_PER_SPHERE = 100;
+
+/**
+ * The spheres a run starts from. Expects a scenario from parseScenario: its checks guarantee what insertion
+ * relies on (regions wider than the largest sphere, requests below RSA_PACKING_LIMIT, non-zero wall normals).
+ */
+export function buildInitialParticles(scenario: Scenario): InitialParticle[] {
+  const particles: InitialParticle[] = scenario.particles.map((p) => ({
+    position: [...p.position],
+    velocity: [...p.velocity],
+    angularVelocity: [...p.angularVelocity],
+    radius: p.radius,
+    material: p.material,
+  }));
+  if (scenario.insert.length === 0) return particles;
+
+  const total = particles.length + scenario.insert.reduce((sum, block) => sum + block.count, 0);
+  // Inserted spheres usually outnumber explicit ones: size the fine grid for them.
+  const cellSize = 2 * Math.max(...scenario.insert.map((block) => radiusBounds(block.radius).max));
+  const placed = new SphereHash(cellSize, total);
+  for (const p of particles) placed.add(p.position[0], p.position[1], p.position[2], p.radius);
+
+  const planes = scenario.walls.map((wall) => unitPlane(wall.point, wall.normal));
+  const random = seedrandom(String(scenario.seed));
+  scenario.insert.forEach((block, k) => {
+    for (const sphere of insertBlock(block, k, placed, planes, random)) particles.push(sphere);
+  });
+  return particles;
+}
+
+/** Refuses a block whose spheres would fill more than RSA_PACKING_LIMIT of its box (run by checkScenario). */
+export function assertInsertable(block: InsertSpec, k: number): void {
+  const phi = requestedPackingFraction(block);
+  if (phi > RSA_PACKING_LIMIT) {
+    throw new ScenarioError(`insert[${k}].count`,
+      `${block.count} spheres would fill φ = ${phi.toFixed(3)} of insert[${k}].region, but random insertion ` +
+      `saturates near φ ≈ 0.3 (limit ${RSA_PACKING_LIMIT}); enlarge insert[${k}].region or reduce count`);
+  }
+}
+
+/** Packing fraction φ = count·(4/3)π⟨r³⟩ / box volume of what a block asks for. */
+export function requestedPackingFraction(block: InsertSpec): number {
+  const [x0, y0, z0] = block.region.min;
+  const [x1, y1, z1] = block.region.max;
+  const boxVolume = (x1 - x0) * (y1 - y0) * (z1 - z0);
+  return (block.count * (4 / 3) * Math.PI * meanRadiusCubed(block.radius)) / boxVolume;
+}
+
+/** [min, max] a radius spec can produce, with the documented defaults of the truncated normal. */
+export function radiusBounds(radius: RadiusSpec): { min: number; max: number } {
+  if (typeof radius === 'number') return { min: radius, max: radius };
+  if (radius.distribution === 'uniform') return { min: radius.min, max: radius.max };
+  return {
+    min: radius.min ?? Math.max(radius.mean - 3 * radius.std, radius.mean / 10),
+    max: radius.max ?? radius.mean + 3 * radius.std,
+  };
+}
+
+/** ⟨r³⟩ of the distribution (closed form for fixed and uniform; Simpson's rule for the truncated normal). */
+function meanRadiusCubed(radius: RadiusSpec): number {
+  const { min, max } = radiusBounds(radius);
+  if (typeof radius === 'number' || min === max) return min ** 3;
+  if (radius.distribution === 'uniform') return (max ** 4 - min ** 4) / (4 * (max - min));
+  if (radius.std === 0) return radius.mean ** 3;
+  const intervals = 256;
+  const h = (max - min) / intervals;
+  let weight = 0;
+  let moment = 0;
+  for (let i = 0; i <= intervals; i++) {
+    const r = min + i * h;
+    const simpson = i === 0 || i === intervals ? 1 : i % 2 === 1 ? 4 : 2;
+    const density = simpson * Math.exp(-0.5 * ((r - radius.mean) / radius.std) ** 2);
+    weight += density;
+    moment += density * r ** 3;
+  }
+  return moment / weight;
+}
+
+/** Draws radii: fixed, uniform in [min, max], or normal(mean, std) redrawn until inside [min, max]. */
+function radiusSampler(radius: RadiusSpec, random: () => number): () => number {
+  if (typeof radius === 'number') return () => radius;
+  const { min, max } = radiusBounds(radius);
+  if (radius.distribution === 'uniform') return () => min + (max - min) * random();
+  const { mean, std } = radius;
+  let spare: number | undefined;
+  // Box–Muller gives two independent normals per draw; keep the second for the next call.
+  const standardNormal = () => {
+    if (spare !== undefined) {
+      const value = spare;
+      spare = undefined;
+      return value;
+    }
+    const magnitude = Math.sqrt(-2 * Math.log(1 - random()));
+    const angle = 2 * Math.PI * random();
+    spare = magnitude * Math.sin(angle);
+    return magnitude * Math.cos(angle);
+  };
+  return () => {
+    for (;;) {
+      const r = mean + std * standardNormal();
+      if (r >= min && r <= max) return r;
+    }
+  };
+}
+
+export interface UnitPlane {
+  point: Vec3;
+  normal: Vec3;
+}
+
+/** A wall plane with its normal scaled to length 1 (the normal must not be zero). */
+export function unitPlane(point: Vec3, normal: Vec3): UnitPlane {
+  const length = Math.hypot(normal[0], normal[1], normal[2]);
+  return { point, normal: [normal[0] / length, normal[1] / length, normal[2] / length] };
+}
+
+/** Signed distance of a point from a plane, positive on the side the normal points to. */
+export function planeDistance(plane: UnitPlane, x: number, y: number, z: number): number {
+  const { point: p, normal: n } = plane;
+  return (x - p[0]) * n[0] + (y - p[1]) * n[1] + (z - p[2]) * n[2];
+}
+
+function insertBlock(
+  block: InsertSpec, k: number, placed: SphereHash, planes: readonly UnitPlane[], random: () => number,
+): InitialParticle[] {
+  const nextRadius = radiusSampler(block.radius, random);
+  const radii = Float64Array.from({ length: block.count }, nextRadius);
+  // Largest first: small spheres still fit in the gaps big ones leave, the reverse is far less likely.
+  const order = Array.from(radii.keys()).sort((a, b) => radii[b] - radii[a] || a - b);
+  const centres = new Float64Array(3 * block.count);
+  const { min, max } = block.region;
+  let failures = 0;
+  let done = 0;
+  for (const i of order) {
+    const r = radii[i];
+    for (;;) {
+      const x = min[0] + r + (max[0] - min[0] - 2 * r) * random();
+      const y = min[1] + r + (max[1] - min[1] - 2 * r) * random();
+      const z = min[2] + r + (max[2] - min[2] - 2 * r) * random();
+      if (placed.findOverlap(x, y, z, r) < 0 && planes.every((plane) => planeDistance(plane, x, y, z) >= r)) {
+        placed.add(x, y, z, r);
+        centres[3 * i] = x;
+        centres[3 * i + 1] = y;
+        centres[3 * i + 2] = z;
+        break;
+      }
+      if (++failures > ATTEMPTS_PER_SPHERE * block.count) {
+        throw new ScenarioError(`insert[${k}].count`,
+          `could place only ${done} of ${block.count} spheres in the region; enlarge insert[${k}].region or ` +
+          `reduce count (packing fraction of the request: φ = ${requestedPackingFraction(block).toFixed(3)})`);
+      }
+    }
+    done++;
+  }
+  return Array.from(radii, (radius, i) => ({
+    position: [centres[3 * i], centres[3 * i + 1], centres[3 * i + 2]],
+    velocity: [...block.velocity],
+    angularVelocity: [0, 0, 0],
+    radius,
+    material: block.material,
+  }));
+}
+
+/** One grid of a SphereHash: cells of one size, hashed into a bucket table, spheres linked through `next`. */
+interface Grid {
+  level: number;
+  inverseCellSize: number;
+  head: Int32Array;
+  largestRadius: number;
+}
+
+/**
+ * Spheres in hashed uniform grids, for overlap tests in O(1) per query. A sphere goes into the finest grid
+ * whose cells are at least its diameter (cells of baseCell·2^L), so querying a sphere no larger than a grid's
+ * spheres scans at most 3 cells per axis of that grid; a few large spheres (an intruder among fine grains)
+ * get a coarse grid of their own instead of making every cell hold thousands of small spheres. Choose
+ * baseCell = the diameter of the most numerous spheres. Distinct cells may share a hash bucket; that only
+ * costs a few extra distance tests.
+ */
+export class SphereHash {
+  private readonly baseCell: number;
+  private readonly mask: number;
+  private readonly grids: Grid[] = [];
+  private readonly next: Int32Array;
+  private readonly data: Float64Array;
+  private count = 0;
+
+  constructor(baseCell: number, capacity: number) {
+    this.baseCell = baseCell;
+    this.mask = 2 ** Math.max(4, Math.ceil(Math.log2(2 * capacity))) - 1;
+    this.next = new Int32Array(capacity);
+    this.data = new Float64Array(4 * capacity);
+  }
+
+  /** Stores a sphere; its index is the number of spheres added before it. */
+  add(x: number, y: number, z: number, r: number): void {
+    const i = this.count++;
+    const d = this.data;
+    d[4 * i] = x;
+    d[4 * i + 1] = y;
+    d[4 * i + 2] = z;
+    d[4 * i + 3] = r;
+    const grid = this.gridFor(r);
+    grid.largestRadius = Math.max(grid.largestRadius, r);
+    const inverse = grid.inverseCellSize;
+    const bucket = this.bucket(Math.floor(x * inverse), Math.floor(y * inverse), Math.floor(z * inverse));
+    this.next[i] = grid.head[bucket];
+    grid.head[bucket] = i;
+  }
+
+  /**
+   * Index of a stored sphere that overlaps the given one by more than `slack` (m), or -1.
+   * Spheres that merely touch (overlap <= slack) do not count.
+   */
+  findOverlap(x: number, y: number, z: number, r: number, slack = 0): number {
+    for (const { inverseCellSize: inverse, head, largestRadius } of this.grids) {
+      const reach = r + largestRadius;
+      const ix0 = Math.floor((x - reach) * inverse);
+      const ix1 = Math.floor((x + reach) * inverse);
+      const iy0 = Math.floor((y - reach) * inverse);
+      const iy1 = Math.floor((y + reach) * inverse);
+      const iz0 = Math.floor((z - reach) * inverse);
+      const iz1 = Math.floor((z + reach) * inverse);
+      if ((ix1 - ix0 + 1) * (iy1 - iy0 + 1) * (iz1 - iz0 + 1) > head.length) {
+        // A sphere far larger than this grid's cells covers more cells than there are buckets: visit each bucket once.
+        for (let bucket = 0; bucket < head.length; bucket++) {
+          const j = this.overlapInChain(head[bucket], x, y, z, r, slack);
+          if (j >= 0) return j;
+        }
+        continue;
+      }
+      for (let ix = ix0; ix <= ix1; ix++) {
+        for (let iy = iy0; iy <= iy1; iy++) {
+          for (let iz = iz0; iz <= iz1; iz++) {
+            const j = this.overlapInChain(head[this.bucket(ix, iy, iz)], x, y, z, r, slack);
+            if (j >= 0) return j;
+          }
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** First sphere overlapping the query in the bucket chain starting at `first`, or -1. */
+  private overlapInChain(first: number, x: number, y: number, z: number, r: number, slack: number): number {
+    const d = this.data;
+    for (let j = first; j >= 0; j = this.next[j]) {
+      const contact = r + d[4 * j + 3] - slack;
+      const ex = d[4 * j] - x;
+      const ey = d[4 * j + 1] - y;
+      const ez = d[4 * j + 2] - z;
+      if (ex * ex + ey * ey + ez * ez < contact * contact) return j;
+    }
+    return -1;
+  }
+
+  /** The grid for radius r: the finest with cells of at least 2r (cell = baseCell·2^level). */
+  private gridFor(r: number): Grid {
+    let level = Math.max(0, Math.ceil(Math.log2((2 * r) / this.baseCell)));
+    // log2 rounding may land one level too fine; the cell must hold the whole diameter.
+    while (this.baseCell * 2 ** level < 2 * r) level++;
+    let grid = this.grids.find((g) => g.level === level);
+    if (grid === undefined) {
+      grid = { level, inverseCellSize: 1 / (this.baseCell * 2 ** level), head: new Int32Array(this.mask + 1).fill(-1), largestRadius: 0 };
+      this.grids.push(grid);
+    }
+    return grid;
+  }
+
+  private bucket(ix: number, iy: number, iz: number): number {
+    return (Math.imul(ix, 73856093) ^ Math.imul(iy, 19349663) ^ Math.imul(iz, 83492791)) & this.mask;
+  }
+}
+

@@ -1,0 +1,258 @@
+/**
+ * Reading a scenario: file → JSON → schema → cross-field checks. Every rejection is one ScenarioError whose
+ * field is the path of the offending entry (`materials.steel.poissonsRatio`, `particles[2].radius`) and whose
+ * message states the allowed range and the value found, on one line, so the CLI can print it as is.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { checkScenario } from './checks.js';
+import { ScenarioError } from './errors.js';
+import { scenarioSchema } from './schema.js';
+import type { Scenario } from './schema.js';
+
+type Issue = z.core.$ZodIssue;
+type Path = readonly PropertyKey[];
+
+/** Field name used for problems with the file itself (unreadable, not JSON). */
+const FILE_FIELD = '(file)';
+
+export function loadScenarioFile(path: string): Scenario {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ScenarioError(FILE_FIELD, `cannot read scenario file ${path}: ${describeReadError(error)}`);
+  }
+  return parseScenario(parseJson(text, path));
+}
+
+export function parseScenario(json: unknown): Scenario {
+  const result = scenarioSchema.safeParse(json);
+  if (!result.success) throw issueToError(reportedIssue(result.error.issues, json), json);
+  checkScenario(result.data);
+  return result.data;
+}
+
+function describeReadError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES') return 'permission denied';
+  return error instanceof Error ? error.message : String(error);
+}
+
+function parseJson(text: string, path: string): unknown {
+  // Editors on Windows may save a byte-order mark, which JSON.parse rejects.
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    const located = locateSyntaxError(body);
+    if (located === undefined) throw new ScenarioError(FILE_FIELD, `${path} is not valid JSON: ${(error as Error).message}`);
+    const { offset, expected } = located;
+    const { line, column } = lineAndColumn(body, offset);
+    const found = offset < body.length
+      ? `found ${JSON.stringify(/^[^\s,:[\]{}]{1,20}|^./.exec(body.slice(offset))?.[0])}`
+      : 'found end of file';
+    throw new ScenarioError(FILE_FIELD,
+      `${path} is not valid JSON: line ${line}, column ${column}: expected ${expected}, ${found}${syntaxHint(body, offset)}`);
+  }
+}
+
+/** The usual hand-editing mistakes, named, because "expected a value" alone does not say what to change. */
+function syntaxHint(text: string, offset: number): string {
+  const before = text.slice(0, offset).trimEnd();
+  const rest = text.slice(offset);
+  if (before.endsWith(',') && /^[}\]]/.test(rest)) return ' (JSON allows no trailing comma)';
+  if (/^(NaN|-?Infinity)/.test(rest)) return ' (JSON has no NaN or Infinity: write a finite number)';
+  if (rest.startsWith('//') || rest.startsWith('/*')) return ' (JSON allows no comments)';
+  if (rest.startsWith("'")) return ' (JSON strings use double quotes)';
+  return '';
+}
+
+/** Where the JSON grammar first fails, and what it expected there. */
+class SyntaxPosition {
+  constructor(readonly offset: number, readonly expected: string) {}
+}
+
+/**
+ * Position of the first JSON syntax error. JSON.parse on Node 20 reports no position for unexpected tokens
+ * (a trailing comma in an array, NaN), so the text is re-scanned here; undefined if the scan finds no error
+ * or cannot finish (nesting deeper than the call stack).
+ */
+function locateSyntaxError(text: string): SyntaxPosition | undefined {
+  let i = 0;
+  const fail = (expected: string): never => {
+    throw new SyntaxPosition(i, expected);
+  };
+  const skipSpace = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+  };
+  const token = (pattern: RegExp): boolean => {
+    pattern.lastIndex = i;
+    const match = pattern.exec(text);
+    if (match) i += match[0].length;
+    return match !== null;
+  };
+  const string = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+  const literal = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+  const value = (): void => {
+    skipSpace();
+    if (text[i] === '{') {
+      i++;
+      skipSpace();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        skipSpace();
+        if (!token(string)) fail('a double-quoted property name');
+        skipSpace();
+        if (text[i] !== ':') fail("':' after the property name");
+        i++;
+        value();
+        skipSpace();
+        if (text[i] === '}') return void i++;
+        if (text[i] !== ',') fail("',' or '}' after the property value");
+        i++;
+      }
+    }
+    if (text[i] === '[') {
+      i++;
+      skipSpace();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        skipSpace();
+        if (text[i] === ']') return void i++;
+        if (text[i] !== ',') fail("',' or ']' after the array element");
+        i++;
+      }
+    }
+    if (!token(string) && !token(literal)) fail('a value (number, string, true, false, null, object or array)');
+  };
+  try {
+    value();
+    skipSpace();
+    if (i < text.length) fail('end of file after the top-level value');
+  } catch (error) {
+    if (error instanceof SyntaxPosition) return error;
+  }
+  return undefined;
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const lines = text.slice(0, offset).split('\n');
+  return { line: lines.length, column: lines[lines.length - 1].length + 1 };
+}
+
+/**
+ * The first issue — except that a required field reported missing next to an unknown key in the same object
+ * is usually one typo (`youngModulus` for `youngsModulus`), best reported as the unknown key.
+ */
+function reportedIssue(issues: readonly Issue[], json: unknown): Issue {
+  const [first] = issues;
+  if (first.path.length === 0 || valueAt(json, first.path) !== undefined) return first;
+  const parent = JSON.stringify(first.path.slice(0, -1));
+  return issues.find((i) => i.code === 'unrecognized_keys' && JSON.stringify(i.path) === parent) ?? first;
+}
+
+function issueToError(issue: Issue, json: unknown): ScenarioError {
+  const { issue: deepest, path } = furthestIssue(issue, []);
+  if (deepest.code === 'unrecognized_keys') {
+    const key = deepest.keys[0];
+    const allowed = allowedKeys(scenarioSchema, path);
+    const guess = closest(key, allowed);
+    return new ScenarioError(formatPath([...path, key]),
+      `unknown field${guess ? ` (did you mean "${guess}"?)` : ''}; allowed here: ${allowed.join(', ')}`);
+  }
+  const value = valueAt(json, path);
+  const message = value === undefined ? `missing; ${deepest.message}` : `${deepest.message}; got ${show(value)}`;
+  return new ScenarioError(formatPath(path), message);
+}
+
+/**
+ * A union reports "no option matched" with every option's issues. When one option got past the type test
+ * (`dt: -1` is a number, just not > 0; `{distribution: "uniform", min: -1}` is the uniform form), its issue is
+ * the useful one, so descend into it.
+ */
+function furthestIssue(issue: Issue, prefix: Path): { issue: Issue; path: Path } {
+  const path = [...prefix, ...issue.path];
+  if (issue.code !== 'invalid_union') return { issue, path };
+  const isTypeMismatch = (i: Issue) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value');
+  const branch = issue.errors.find((issues) => issues.length > 0 && !isTypeMismatch(issues[0]));
+  return branch ? furthestIssue(branch[0], path) : { issue, path };
+}
+
+/** Names the schema allows at `path`, for "unknown field" messages. */
+function allowedKeys(schema: z.ZodType, path: Path): string[] {
+  const shapes = objectsAt(schema, path);
+  return [...new Set(shapes.flatMap((shape) => Object.keys(shape.shape)))];
+}
+
+function objectsAt(schema: z.ZodType, path: Path): z.ZodObject[] {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) {
+    return objectsAt(schema.unwrap() as z.ZodType, path);
+  }
+  if (schema instanceof z.ZodUnion) return schema.options.flatMap((option) => objectsAt(option as z.ZodType, path));
+  if (path.length === 0) return schema instanceof z.ZodObject ? [schema] : [];
+  const [key, ...rest] = path;
+  if (schema instanceof z.ZodObject) {
+    const field = schema.shape[key as string] as z.ZodType | undefined;
+    return field ? objectsAt(field, rest) : [];
+  }
+  if (schema instanceof z.ZodArray) return objectsAt(schema.element as z.ZodType, rest);
+  if (schema instanceof z.ZodRecord) return objectsAt(schema.valueType as z.ZodType, rest);
+  if (schema instanceof z.ZodTuple) return objectsAt(schema.def.items[key as number] as z.ZodType, rest);
+  return [];
+}
+
+/** The allowed name within edit distance 2 (or a third of its length) of `key`, for typos like "partciles". */
+function closest(key: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance && distance <= Math.max(2, Math.floor(candidate.length / 3))) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Optimal-string-alignment distance: a swap of two neighbouring letters counts as one edit. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : i)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+function valueAt(json: unknown, path: Path): unknown {
+  let value = json;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** `particles[2].radius`; names that are not identifiers are quoted: `materials["stainless steel"].density`. */
+function formatPath(path: Path): string {
+  if (path.length === 0) return '(scenario)';
+  return path.map((key, index) => {
+    if (typeof key === 'number') return `[${key}]`;
+    const name = String(key);
+    if (!/^[A-Za-z_$][\w$-]*$/.test(name)) return `[${JSON.stringify(name)}]`;
+    return index === 0 ? name : `.${name}`;
+  }).join('');
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

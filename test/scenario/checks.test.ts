@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { ScenarioError } from '../../src/scenario/errors.js';
+import { parseScenario } from '../../src/scenario/load.js';
+
+/** The smallest valid scenario: one steel sphere of 10 mm radius 0.1 m above the origin. */
+const minimal = (): Record<string, any> => ({
+  time: { duration: 0.01 },
+  materials: { steel: { youngsModulus: 2e11, poissonsRatio: 0.3, density: 7800 } },
+  contact: { normal: { model: 'tsuji', restitution: 0.8 } },
+  particles: [{ position: [0, 0, 0.1], radius: 0.01, material: 'steel' }],
+});
+const sphere = (position: number[], radius = 0.01) => ({ position, radius, material: 'steel' });
+const floor = (normal = [0, 0, 1]) => ({ type: 'plane', point: [0, 0, 0], normal, material: 'steel' });
+const block = (radius: unknown, count = 10, max = [0.1, 0.1, 0.1]) =>
+  ({ region: { type: 'box', min: [0, 0, 0], max }, count, radius, material: 'steel' });
+
+function check(edit: (s: Record<string, any>) => void): ScenarioError | undefined {
+  const scenario = minimal();
+  edit(scenario);
+  try {
+    parseScenario(scenario);
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioError);
+    return error as ScenarioError;
+  }
+}
+
+describe('cross-field checks', () => {
+  it('names every field that uses an unknown material and lists the known ones', () => {
+    expect(check((s) => (s.particles[0].material = 'glass'))?.message)
+      .toBe('particles[0].material: unknown material "glass"; known materials: "steel"');
+    expect(check((s) => (s.walls = [{ ...floor(), material: 'glass' }]))?.field).toBe('walls[0].material');
+    expect(check((s) => (s.insert = [{ ...block(0.005), material: 'glass' }]))?.field).toBe('insert[0].material');
+    expect(check((s) => (s.contactPairs = [{ materials: ['steel', 'glass'] }]))?.field).toBe('contactPairs[0].materials[1]');
+  });
+
+  it('does not take inherited object properties for material names', () => {
+    expect(check((s) => (s.particles[0].material = 'constructor'))?.field).toBe('particles[0].material');
+  });
+
+  it('rejects a material pair given twice, in either order', () => {
+    const error = check((s) => {
+      s.materials.glass = { youngsModulus: 6e10, poissonsRatio: 0.22, density: 2500 };
+      s.contactPairs = [{ materials: ['steel', 'glass'] }, { materials: ['glass', 'steel'] }];
+    });
+    expect(error?.field).toBe('contactPairs[1].materials');
+    expect(error?.message).toContain('already given in contactPairs[0]');
+  });
+
+  it('needs at least one sphere', () => {
+    expect(check((s) => (s.particles = []))?.field).toBe('particles');
+    expect(check((s) => {
+      s.particles = [];
+      s.insert = [block(0.005)];
+    })).toBeUndefined();
+  });
+
+  it('keeps time.dt and outputs.interval within time.duration', () => {
+    expect(check((s) => (s.time.dt = 0.02))?.field).toBe('time.dt');
+    expect(check((s) => (s.outputs = { interval: 0.02 }))?.message)
+      .toBe('outputs.interval: must be <= time.duration = 0.01 s (output interval in s); got 0.02');
+    expect(check((s) => (s.outputs = { interval: 0.01 }))).toBeUndefined();
+  });
+
+  it('checks insertion regions and radius distributions', () => {
+    expect(check((s) => (s.insert = [block(0.005, 10, [0.1, 0, 0.1])]))?.message)
+      .toBe('insert[0].region: min must be < max on every axis (box corners in m); on y: min = 0, max = 0');
+    expect(check((s) => (s.insert = [block(0.06)]))?.message).toContain('narrower than the largest sphere diameter 0.12 m');
+    expect(check((s) => (s.insert = [block({ distribution: 'uniform', min: 0.006, max: 0.004 })]))?.field).toBe('insert[0].radius');
+    expect(check((s) => (s.insert = [block({ distribution: 'uniform', min: 0.004, max: 0.004 })]))).toBeUndefined();
+    expect(check((s) => (s.insert = [block({ distribution: 'normal', mean: 0.005, std: 0.001, min: 0.009 })]))?.message)
+      .toContain('normal radius needs min <= max');
+    expect(check((s) => (s.insert = [block({ distribution: 'normal', mean: 0.005, std: 0, min: 0.006, max: 0.007 })]))?.message)
+      .toContain('with std = 0 every radius equals mean = 0.005 m');
+    expect(check((s) => (s.insert = [block({ distribution: 'normal', mean: 0.005, std: 0.0005, min: 0.0068, max: 0.007 })]))?.message)
+      .toContain('holds only 0.013 % of normal(mean = 0.005 m, std = 0.0005 m)');
+  });
+
+  it('refuses an insertion request beyond what random insertion can pack', () => {
+    const error = check((s) => (s.insert = [block(0.005, 1000)]));
+    expect(error?.field).toBe('insert[0].count');
+    expect(error?.message).toContain('φ = 0.524');
+  });
+
+  it('rejects a zero wall normal but accepts any non-zero length', () => {
+    expect(check((s) => (s.walls = [floor([0, 0, 0])]))?.field).toBe('walls[0].normal');
+    expect(check((s) => (s.walls = [floor([0, 0, 5])]))).toBeUndefined();
+  });
+
+  it('names both explicit particles that overlap and by how much', () => {
+    const error = check((s) => (s.particles = [sphere([0, 0, 0.1]), sphere([1, 0, 0.1]), sphere([0.015, 0, 0.1])]));
+    expect(error?.message).toBe('particles[2].position: particles[2] overlaps particles[0] by 0.005 m '
+      + '(centre distance 0.015 m < r0 + r2 = 0.02 m); explicit particles must not overlap');
+  });
+
+  it('lets hand-written spheres touch despite rounding (0.06 − 0.02 < 0.04 in floating point)', () => {
+    expect(check((s) => (s.particles = [sphere([0.02, 0, 0.1], 0.02), sphere([0.06, 0, 0.1], 0.02)]))).toBeUndefined();
+  });
+
+  it('finds one overlap among 10 000 explicit spheres, including a large intruder', () => {
+    const particles: ReturnType<typeof sphere>[] = [];
+    for (let i = 0; i < 10_000; i++) particles.push(sphere([(i % 100) * 0.021, Math.floor(i / 100) * 0.021, 1]));
+    particles.push(sphere([1, 1, 2], 0.5));
+    particles.push(sphere([0.5, 0.5, 1.015]));
+    const started = performance.now();
+    const error = check((s) => (s.particles = particles));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(error?.field).toBe('particles[10001].position');
+    expect(error?.message).toContain('particles[10001] overlaps particles[2424] by 0.003969 m');
+    expect(check((s) => (s.particles = particles.slice(0, 10_001)))).toBeUndefined();
+  });
+
+  it('rejects an explicit particle that penetrates a wall or lies behind it', () => {
+    expect(check((s) => {
+      s.particles[0].position = [0, 0, 0.005];
+      s.walls = [floor()];
+    })?.message).toBe('particles[0].position: particles[0] penetrates walls[0]: its centre is 0.005 m in front of '
+      + 'the plane, closer than its radius 0.01 m');
+    expect(check((s) => (s.walls = [floor([0, 0, -1])]))?.message).toContain('0.1 m behind the plane');
+    expect(check((s) => (s.particles[0].position = [0, 0, 0.01], s.walls = [floor()]))).toBeUndefined();
+  });
+
+  it('rejects a skin wider than the largest sphere (a unit slip)', () => {
+    expect(check((s) => (s.skin = 0.005))).toBeUndefined();
+    expect(check((s) => (s.skin = 5))?.message)
+      .toBe('skin: must be <= the largest sphere diameter 0.02 m (neighbour-list skin in m; typical 0.1–0.5 × radius); got 5');
+  });
+});
