@@ -1,0 +1,95 @@
+/**
+ * The command line end to end, as users and scripts drive it (the compiled CLI; `npm test` builds first).
+ *  - every bad fixture: exit status 2, one line on stderr naming the field, no stack trace, no output directory;
+ *  - a good scenario writes scenario.json, summary.json, series.csv and impacts.csv with the documented headers;
+ *  - the same scenario and seed run twice give byte-identical outputs apart from wall-clock fields.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BAD_FIXTURES_DIRECTORY, rejectedByLaw, rejectedOnLoad } from '../fixtures/bad/expected-fields.js';
+
+const CLI = path.resolve('bin/grainflow.js');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function grainflow(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('grainflow run with bad input', () => {
+  it.each(Object.entries({ ...rejectedOnLoad, ...rejectedByLaw }))(
+    '%s exits 2 with one line naming %s and writes nothing',
+    (file, field) => {
+      const out = path.join(scratch, `bad-${file}`);
+      const r = grainflow('run', path.join(BAD_FIXTURES_DIRECTORY, file), '--out', out, '--quiet');
+      expect(r.status).toBe(2);
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(` ${field}: `);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(out)).toBe(false);
+      expect(readdirSync(scratch).filter((name) => name.includes('partial'))).toEqual([]);
+    },
+  );
+
+  it('rejects bad command lines with the usage text and status 2', () => {
+    for (const args of [[], ['run'], ['run', 'scenarios/two-spheres.json'], ['fly', 'x'],
+      ['run', 'scenarios/two-spheres.json', '--out', 'x', '--workers', '0']]) {
+      const r = grainflow(...args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain('usage: grainflow run');
+    }
+  });
+});
+
+describe('grainflow run scenarios/two-spheres.json', () => {
+  const runTwice = [1, 2].map((k) => {
+    const out = path.join(scratch, `two-spheres-${k}`);
+    const r = grainflow('run', 'scenarios/two-spheres.json', '--out', out, '--quiet', '--workers', '1');
+    return { out, r };
+  });
+  const file = (k: number, name: string) => readFileSync(path.join(runTwice[k].out, name), 'utf8');
+
+  it('succeeds quietly and writes the four outputs', () => {
+    for (const { r, out } of runTwice) {
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(readdirSync(out).sort()).toEqual(['impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
+    }
+  });
+
+  it('records the collision in impacts.csv with the documented header and e ≈ 0.7', () => {
+    const [header, row, ...rest] = file(0, 'impacts.csv').trimEnd().split('\n');
+    expect(header.startsWith('t_start,duration,i,j,impact_speed,rebound_speed,restitution,max_overlap,max_normal_force'))
+      .toBe(true);
+    expect(rest).toEqual([]);
+    const cols = Object.fromEntries(header.split(',').map((name, k) => [name, row.split(',')[k]]));
+    expect(cols.i).toBe('0');
+    expect(cols.j).toBe('1');
+    expect(Number(cols.impact_speed)).toBeCloseTo(0.3, 6);
+    expect(Math.abs(Number(cols.restitution) - 0.7)).toBeLessThan(0.003);
+  });
+
+  it('lists the final state of every particle and the derived constants', () => {
+    const summary = JSON.parse(file(0, 'summary.json'));
+    expect(summary.final.particles.map((p: { id: number }) => p.id)).toEqual([0, 1]);
+    const scenario = JSON.parse(file(0, 'scenario.json'));
+    const [cls] = scenario.derived.contactClasses;
+    expect(cls.materials).toEqual(['aluminium', 'aluminium']);
+    expect(cls.normal.alpha).toBeCloseTo(0.2733, 4);
+    expect(cls.atMeanRadii.K_N_per_m1_5).toBeCloseTo(5.5e9, -3);
+    expect(file(0, 'series.csv').split('\n')[0])
+      .toBe('t,kinetic_energy,rotational_energy,potential_energy,elastic_energy,total_energy,contacts,max_overlap_ratio');
+  });
+
+  it('is deterministic: outputs are byte-identical apart from wall-clock fields', () => {
+    for (const name of ['scenario.json', 'series.csv', 'impacts.csv']) expect(file(1, name)).toBe(file(0, name));
+    const strip = (text: string) => ({ ...JSON.parse(text), performance: undefined });
+    expect(strip(file(1, 'summary.json'))).toEqual(strip(file(0, 'summary.json')));
+    expect(JSON.stringify(strip(file(1, 'summary.json')))).toBe(JSON.stringify(strip(file(0, 'summary.json'))));
+  });
+});
