@@ -238,7 +238,8 @@ describe('Kuwabara–Kono from bulk and shear viscosities: e(v) of the ODE with 
           const ode = (c: number) =>
             referenceImpact(meff, K, c, 0.5, impactSpeed, endOfContact, REFERENCE_STEPS).restitution;
           const expected = ode(chi);
-          expect(Math.abs(e - expected), `v = ${speed} m/s: engine ${e}, reference ${expected}`).toBeLessThan(TOLERANCE);
+          expect(Math.abs(e - expected), `v = ${speed} m/s: engine ${e}, reference ${expected}`)
+            .toBeLessThan(TOLERANCE);
           // A D′ with one body's share only would be caught.
           const wrong = ode(oneBodyChi);
           expect(Math.abs(e - wrong), `v = ${speed} m/s: one-body D′ would give ${wrong}`)
