@@ -26,7 +26,7 @@ const CASES: Case[] = [
   { name: 'settle-10k (2 000 steps)', scenario: 'scenarios/bench/settle-10k.json', steps: 2000 },
 ];
 
-function runCase(c: Case): void {
+async function runCase(c: Case): Promise<void> {
   const scenario = loadScenarioFile(path.join(root, c.scenario));
   if (scenario.time.dt === 'auto') throw new Error(`${c.scenario}: a benchmark needs a fixed time.dt`);
   scenario.time.duration = c.steps * scenario.time.dt;
@@ -35,7 +35,7 @@ function runCase(c: Case): void {
   const setupSeconds = (performance.now() - t0) / 1000;
   const out = mkdtempSync(path.join(os.tmpdir(), 'grainflow-bench-'));
   try {
-    const s = runToDirectory(setup, path.join(out, 'run'));
+    const s = await runToDirectory(setup, path.join(out, 'run'));
     const p = s.performance;
     const phases = Object.entries(p.phaseSeconds)
       .map(([k, v]) => `${k} ${((100 * v) / p.wallSeconds).toFixed(1)} %`).join(', ');
@@ -51,5 +51,5 @@ function runCase(c: Case): void {
 const { values } = parseArgs({ options: { steps: { type: 'string' }, only: { type: 'string' } } });
 for (const c of CASES) {
   if (values.only && !c.name.startsWith(values.only)) continue;
-  runCase(values.steps ? { ...c, steps: Number(values.steps) } : c);
+  await runCase(values.steps ? { ...c, steps: Number(values.steps) } : c);
 }

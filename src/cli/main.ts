@@ -78,7 +78,7 @@ async function run(argv: string[]): Promise<number> {
   for (const w of setup.warnings) process.stderr.write(`grainflow: warning: ${w}\n`);
 
   const progress = values.quiet ? undefined : createProgressReporter(setup.particles.length);
-  const summary = runToDirectory(setup, values.out, { onProgress: progress?.report });
+  const summary = await runToDirectory(setup, values.out, { onProgress: progress?.report });
   if (!values.quiet) {
     const perf = summary.performance;
     process.stdout.write(`${summary.name}: ${summary.particles} particles, ${summary.steps} steps of ${summary.dt} s, `

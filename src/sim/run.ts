@@ -60,17 +60,21 @@ export interface RunSummary {
     particles?: { id: number; position: number[]; velocity: number[]; angularVelocity: number[] }[];
   };
   performance: {
+    /** threads that computed the forces (this one included) */
+    lanes: number;
     wallSeconds: number;
     particleStepsPerSecond: number;
     phaseSeconds: PhaseSeconds;
   };
 }
 
-export function runToDirectory(setup: SimulationSetup, outDir: string, options: RunOptions = {}): RunSummary {
+export async function runToDirectory(
+  setup: SimulationSetup, outDir: string, options: RunOptions = {},
+): Promise<RunSummary> {
   const dir = new RunDirectory(outDir);
   try {
     dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
-    const summary = simulate(setup, dir, options);
+    const summary = await simulate(setup, dir, options);
     dir.writeFile('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
     dir.commit();
     return summary;
@@ -79,9 +83,10 @@ export function runToDirectory(setup: SimulationSetup, outDir: string, options: 
   }
 }
 
-function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunOptions): RunSummary {
+async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunOptions): Promise<RunSummary> {
   const started = performance.now();
   const sim = new Simulation(setup);
+  await sim.useWorkers(setup.lanes);
   const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER);
   const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER);
   const onImpact = (r: ImpactRecord) => impacts.row(impactRow(r));
@@ -107,6 +112,7 @@ function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunOptions
   } finally {
     series.close();
     impacts.close();
+    await sim.close();
   }
   const wallSeconds = (performance.now() - started) / 1000;
   options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds });
@@ -134,6 +140,7 @@ function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunOptions
       particles: st.n <= SUMMARY_PARTICLE_LIMIT ? finalParticles(sim) : undefined,
     },
     performance: {
+      lanes: setup.lanes,
       wallSeconds,
       particleStepsPerSecond: (st.n * setup.steps) / wallSeconds,
       phaseSeconds: {

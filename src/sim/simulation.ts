@@ -7,7 +7,9 @@ import { PairStore } from '../forces/pairs.js';
 import { WallSet } from '../forces/walls.js';
 import { IMPACT, IMPACT_STRIDE } from '../forces/impacts.js';
 import { createParticleState, type ParticleState } from '../particles/state.js';
-import { gatherAndKick, kickDrift, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
+import { gatherAndKick, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
+import { laneRange, Phase } from '../parallel/control.js';
+import { ParallelExecutor, SerialExecutor } from '../parallel/executor.js';
 import type { SimulationSetup } from './setup.js';
 
 export interface PhaseSeconds {
@@ -57,7 +59,7 @@ export class Simulation {
   private readonly broadphase: BroadPhase;
   private readonly candidates: PairList = createPairList();
   private readonly params: StepParams;
-  private readonly scratch = new Float64Array(SCRATCH_LENGTH);
+  private executor: SerialExecutor;
 
   constructor(readonly setup: SimulationSetup) {
     this.st = createParticleState(setup.particles);
@@ -67,48 +69,95 @@ export class Simulation {
     const [gx, gy, gz] = setup.gravity;
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
     this.rebuild();
-    // Forces of the initial state, so that the first half-kick has a_0 (dt = 0: nothing moves, no history).
-    this.evaluateForces({ ...this.params, dt: 0 }, () => {});
+    this.initialForces();
+    this.executor = this.serialExecutor();
+  }
+
+  /** Lanes (threads) computing each phase: 1 until useWorkers() starts more. */
+  get lanes(): number {
+    return this.executor.lanes;
+  }
+
+  /**
+   * Spreads the work over `lanes` threads (this one and lanes − 1 piscina workers). Results are bit-identical
+   * to a single lane.
+   */
+  async useWorkers(lanes: number): Promise<void> {
+    await this.executor.close();
+    this.executor = lanes > 1
+      ? await ParallelExecutor.create({ st: this.st, walls: this.walls, table: this.setup.table.kernel,
+        params: this.params, pairs: this.pairs }, lanes)
+      : this.serialExecutor();
+  }
+
+  /** Stops the worker threads, if any. */
+  async close(): Promise<void> {
+    await this.executor.close();
+    this.executor = this.serialExecutor();
+  }
+
+  private serialExecutor(): SerialExecutor {
+    const ex = new SerialExecutor({ st: this.st, walls: this.walls, table: this.setup.table.kernel,
+      params: this.params, pairs: this.pairs });
+    ex.pairsChanged();
+    return ex;
   }
 
   /** Advances one time step; completed collisions are passed to `onImpact`. */
   step(onImpact: (r: ImpactRecord) => void): void {
-    const { st, setup } = this;
+    const { setup, executor: ex } = this;
     this.stepCount++;
     this.time = this.stepCount * setup.dt;
-    this.params.t = this.time;
+    ex.control.time[0] = this.time;
     const t0 = performance.now();
-    const maxDisp2 = kickDrift(st, setup.dt, 0, st.n);
+    ex.run(Phase.kickDrift);
     const t1 = performance.now();
     this.phase.integration += t1 - t0;
     const halfSkin = 0.5 * setup.skin;
-    if (maxDisp2 > halfSkin * halfSkin) {
+    let t2 = t1;
+    if (ex.maxDisplacement2() > halfSkin * halfSkin) {
       this.rebuild();
-      this.phase.broadphase += performance.now() - t1;
+      ex.pairsChanged();
+      t2 = performance.now();
+      this.phase.broadphase += t2 - t1;
     }
-    this.evaluateForces(this.params, onImpact);
+    ex.run(Phase.pairForces);
+    ex.run(Phase.gatherAndKick);
+    const t3 = performance.now();
+    // The last pass mixes wall forces, the reduction and the kick; it is booked under forces.
+    this.phase.forces += t3 - t2;
+    if (setup.trackImpacts) {
+      this.collectImpacts(onImpact);
+      this.phase.output += performance.now() - t3;
+    }
   }
 
-  private evaluateForces(sp: StepParams, onImpact: (r: ImpactRecord) => void): void {
-    const { st, pairs, walls, setup } = this;
-    const kernel = setup.table.kernel;
-    const t0 = performance.now();
-    const endedPairs = pairForces(st, pairs, kernel, sp, 0, pairs.count, this.scratch);
-    const endedWalls = gatherAndKick(st, pairs, walls, kernel, sp, 0, st.n, this.scratch);
-    const t1 = performance.now();
-    // The second pass mixes wall forces with the kick; book it under forces (it is dominated by them).
-    this.phase.forces += t1 - t0;
-    if (sp.trackImpacts && (endedPairs > 0 || endedWalls > 0)) {
-      for (let k = 0; k < endedPairs; k++) {
-        const p = pairs.ended[k];
+  /** Forces of the initial state, so that the first half-kick has a_0 (dt = 0: nothing moves, no history). */
+  private initialForces(): void {
+    const sp = { ...this.params, dt: 0 };
+    const scratch = new Float64Array(SCRATCH_LENGTH);
+    pairForces(this.st, this.pairs, this.setup.table.kernel, sp, 0, this.pairs.count, scratch);
+    gatherAndKick(this.st, this.pairs, this.walls, this.setup.table.kernel, sp, 0, this.st.n, scratch);
+  }
+
+  /** Completed collisions of this step, lane by lane: ascending pair index, then particle index. */
+  private collectImpacts(onImpact: (r: ImpactRecord) => void): void {
+    const { pairs, walls, executor: ex, st } = this;
+    const ended = ex.control.laneEnded;
+    for (let lane = 0; lane < ex.lanes; lane++) {
+      const begin = laneRange(pairs.count, lane, ex.lanes)[0];
+      for (let k = 0; k < ended[2 * lane]; k++) {
+        const p = pairs.ended[begin + k];
         onImpact(this.closeRecord(pairs.impact, IMPACT_STRIDE * p, pairs.i[p], pairs.j[p], false));
       }
-      for (let k = 0; k < endedWalls; k++) {
-        const s = walls.ended[k];
+    }
+    for (let lane = 0; lane < ex.lanes; lane++) {
+      const begin = laneRange(st.n, lane, ex.lanes)[0] * walls.count;
+      for (let k = 0; k < ended[2 * lane + 1]; k++) {
+        const s = walls.ended[begin + k];
         const p = Math.floor(s / walls.count);
         onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, p, s - p * walls.count, true));
       }
-      this.phase.output += performance.now() - t1;
     }
   }
 

@@ -1,0 +1,92 @@
+/**
+ * Shared control block and the barrier that keeps lanes in step (architecture.md, Threads).
+ *
+ * The main thread is lane 0; worker threads are lanes 1..L−1. To run a phase the main thread stores the phase
+ * code, resets the arrival count and bumps the generation; every worker wakes on the new generation, runs its
+ * range of that phase and arrives; the main thread runs its own range and then waits for all arrivals.
+ * Waiting spins briefly (a phase often takes well under a millisecond, and an Atomics.wait wake-up costs
+ * tens of microseconds), then blocks in Atomics.wait so oversubscribed machines do not burn a core.
+ */
+
+export const Phase = {
+  kickDrift: 1,
+  pairForces: 2,
+  gatherAndKick: 3,
+  /** a new pair list is waiting on the lane's message port */
+  newPairs: 4,
+  stop: 5,
+} as const;
+export type PhaseCode = (typeof Phase)[keyof typeof Phase];
+
+/** Int32 slots of the control block. */
+export const Slot = {
+  phase: 0,
+  generation: 1,
+  arrived: 2,
+  ready: 3,
+  failed: 4,
+  pairCount: 5,
+} as const;
+const INT_SLOTS = 6;
+
+/** Spin iterations before blocking; about 10–50 µs on this class of machine. */
+const SPIN = 20_000;
+
+export interface ControlBlock {
+  ints: Int32Array;
+  /** per lane: largest squared displacement since the last build (kickDrift) */
+  laneDisplacement: Float64Array;
+  /** per lane: ended pair collisions, ended wall collisions (pairForces, gatherAndKick) */
+  laneEnded: Int32Array;
+  /** [time at the end of the current step] */
+  time: Float64Array;
+}
+
+export function createControlBlock(lanes: number): ControlBlock {
+  return {
+    ints: new Int32Array(new SharedArrayBuffer(INT_SLOTS * 4)),
+    laneDisplacement: new Float64Array(new SharedArrayBuffer(lanes * 8)),
+    laneEnded: new Int32Array(new SharedArrayBuffer(2 * lanes * 4)),
+    time: new Float64Array(new SharedArrayBuffer(8)),
+  };
+}
+
+/** Main thread: starts `phase` on every worker lane. */
+export function startPhase(c: ControlBlock, phase: PhaseCode): void {
+  Atomics.store(c.ints, Slot.phase, phase);
+  Atomics.store(c.ints, Slot.arrived, 0);
+  Atomics.add(c.ints, Slot.generation, 1);
+  Atomics.notify(c.ints, Slot.generation);
+}
+
+/** Main thread: waits until `workers` lanes have arrived. */
+export function awaitArrivals(c: ControlBlock, workers: number): void {
+  waitUntil(c.ints, Slot.arrived, (v) => v >= workers);
+  if (Atomics.load(c.ints, Slot.failed) !== 0) throw new Error('a worker lane failed; see its error above');
+}
+
+/** Worker: waits for a generation after `seen`, returns it. */
+export function awaitGeneration(c: ControlBlock, seen: number): number {
+  waitUntil(c.ints, Slot.generation, (v) => v !== seen);
+  return Atomics.load(c.ints, Slot.generation);
+}
+
+/** Worker: reports its range of the phase done. */
+export function arrive(c: ControlBlock): void {
+  Atomics.add(c.ints, Slot.arrived, 1);
+  Atomics.notify(c.ints, Slot.arrived);
+}
+
+function waitUntil(ints: Int32Array, slot: number, done: (v: number) => boolean): void {
+  for (let k = 0; k < SPIN; k++) if (done(Atomics.load(ints, slot))) return;
+  for (;;) {
+    const v = Atomics.load(ints, slot);
+    if (done(v)) return;
+    Atomics.wait(ints, slot, v, 50);
+  }
+}
+
+/** The contiguous share of `count` items that lane `lane` of `lanes` works on. */
+export function laneRange(count: number, lane: number, lanes: number): [number, number] {
+  return [Math.floor((count * lane) / lanes), Math.floor((count * (lane + 1)) / lanes)];
+}

@@ -1,0 +1,133 @@
+/**
+ * Runs the three phases of a time step on one or more lanes (architecture.md, Threads; issue #3).
+ *
+ * SerialExecutor: everything on the calling thread. ParallelExecutor: the calling thread is lane 0 and a piscina
+ * pool hosts lanes 1..L−1 as long-lived tasks that share the particle, pair and wall buffers; each phase is one
+ * barrier round (control.ts). Both give bit-identical results: the lane code is the same and no value is summed
+ * across lanes (forces are reduced per particle in fixed CSR order).
+ */
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { ParticleState } from '../particles/state.js';
+import type { KernelTable } from '../forces/contact-table.js';
+import type { PairStore } from '../forces/pairs.js';
+import type { PairArrays, StepParams, WallArrays } from '../sim/kernels.js';
+import { awaitArrivals, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode } from './control.js';
+import { Lane } from './lane.js';
+import type { WorkerTask } from './worker.js';
+
+export interface ExecutorInputs {
+  st: ParticleState;
+  walls: WallArrays;
+  table: KernelTable;
+  params: StepParams;
+  pairs: PairStore;
+}
+
+export class SerialExecutor {
+  readonly lanes: number = 1;
+  readonly control: ControlBlock;
+  protected readonly main: Lane;
+
+  constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
+    this.lanes = lanes;
+    this.control = createControlBlock(lanes);
+    this.main = new Lane({ ...inputs, control: this.control, lane: 0, lanes }, inputs.pairs);
+  }
+
+  /** Runs a phase on every lane and returns when all are done. */
+  run(phase: PhaseCode): void {
+    this.main.run(phase);
+  }
+
+  /** Largest squared displacement since the last build, over all lanes. */
+  maxDisplacement2(): number {
+    let m = 0;
+    for (let lane = 0; lane < this.lanes; lane++) m = Math.max(m, this.control.laneDisplacement[lane]);
+    return m;
+  }
+
+  /** Called after every neighbour rebuild. */
+  pairsChanged(): void {
+    Atomics.store(this.control.ints, Slot.pairCount, this.inputs.pairs.count);
+  }
+
+  async close(): Promise<void> {}
+}
+
+export class ParallelExecutor extends SerialExecutor {
+  private readonly ports: MessagePort[] = [];
+  private tasks: Promise<unknown>[] = [];
+
+  private constructor(inputs: ExecutorInputs, lanes: number, private readonly pool: Piscina) {
+    super(inputs, lanes);
+  }
+
+  static async create(inputs: ExecutorInputs, lanes: number): Promise<ParallelExecutor> {
+    const pool = new Piscina({
+      filename: workerFile(),
+      minThreads: lanes - 1,
+      maxThreads: lanes - 1,
+      concurrentTasksPerWorker: 1,
+      idleTimeout: Infinity,
+    });
+    const ex = new ParallelExecutor(inputs, lanes, pool);
+    ex.pairsChanged();
+    for (let lane = 1; lane < lanes; lane++) {
+      const { port1, port2 } = new MessageChannel();
+      ex.ports.push(port1);
+      const task: WorkerTask = {
+        st: inputs.st, walls: inputs.walls, table: inputs.table, params: { ...inputs.params },
+        control: ex.control, lane, lanes, port: port2, pairs: pairSnapshot(inputs.pairs),
+      };
+      ex.tasks.push(pool.run(task, { transferList: [port2] }));
+    }
+    // The lanes must be running before the main thread blocks in a barrier: piscina needs the event loop to
+    // start them.
+    const failed = Promise.race(ex.tasks.map((t) => t.then(() => { throw new Error('worker lane ended early'); })));
+    while (Atomics.load(ex.control.ints, Slot.ready) < lanes - 1) {
+      await Promise.race([new Promise((r) => setTimeout(r, 2)), failed]);
+    }
+    return ex;
+  }
+
+  override run(phase: PhaseCode): void {
+    startPhase(this.control, phase);
+    this.main.run(phase);
+    awaitArrivals(this.control, this.lanes - 1);
+  }
+
+  override pairsChanged(): void {
+    super.pairsChanged();
+    if (this.ports.length === 0) return;
+    const snapshot = pairSnapshot(this.inputs.pairs);
+    for (const port of this.ports) port.postMessage(snapshot);
+    startPhase(this.control, Phase.newPairs);
+    awaitArrivals(this.control, this.lanes - 1);
+  }
+
+  override async close(): Promise<void> {
+    startPhase(this.control, Phase.stop);
+    awaitArrivals(this.control, this.lanes - 1);
+    await Promise.all(this.tasks);
+    for (const port of this.ports) port.close();
+    await this.pool.destroy();
+  }
+}
+
+/** The pair store's current arrays as a plain object (its shared buffers travel by reference). */
+function pairSnapshot(p: PairStore): PairArrays {
+  return {
+    i: p.i, j: p.j, K: p.K, c: p.c, ktCoef: p.ktCoef, reff: p.reff, cls: p.cls, touching: p.touching,
+    history: p.history, impact: p.impact, out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry, ended: p.ended,
+  };
+}
+
+/** The compiled worker module; tests running from TypeScript sources use the build next to them. */
+function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts')
+    ? here.replace(/[/\\]src[/\\]parallel[/\\]executor\.ts$/, '/dist/src/parallel/worker.js')
+    : here.replace(/executor\.js$/, 'worker.js');
+}

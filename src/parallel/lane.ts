@@ -1,0 +1,50 @@
+/**
+ * One lane's share of a time-step phase. The main thread (lane 0) and every worker lane run this same code on
+ * their own contiguous range, so a run with L lanes computes exactly what a run with one lane computes.
+ */
+import type { ParticleState } from '../particles/state.js';
+import type { KernelTable } from '../forces/contact-table.js';
+import { gatherAndKick, kickDrift, pairForces, SCRATCH_LENGTH, type PairArrays, type StepParams, type WallArrays }
+  from '../sim/kernels.js';
+import { Phase, Slot, laneRange, type ControlBlock, type PhaseCode } from './control.js';
+
+export interface LaneContext {
+  st: ParticleState;
+  walls: WallArrays;
+  table: KernelTable;
+  params: StepParams;
+  control: ControlBlock;
+  lane: number;
+  lanes: number;
+}
+
+export class Lane {
+  private readonly scratch = new Float64Array(SCRATCH_LENGTH);
+
+  constructor(private readonly ctx: LaneContext, public pairs: PairArrays) {}
+
+  run(phase: PhaseCode): void {
+    const { st, walls, table, params, control: c, lane, lanes } = this.ctx;
+    switch (phase) {
+      case Phase.kickDrift: {
+        const [b, e] = laneRange(st.n, lane, lanes);
+        c.laneDisplacement[lane] = kickDrift(st, params.dt, b, e);
+        return;
+      }
+      case Phase.pairForces: {
+        params.t = c.time[0];
+        const [b, e] = laneRange(Atomics.load(c.ints, Slot.pairCount), lane, lanes);
+        c.laneEnded[2 * lane] = pairForces(st, this.pairs, table, params, b, e, this.scratch);
+        return;
+      }
+      case Phase.gatherAndKick: {
+        params.t = c.time[0];
+        const [b, e] = laneRange(st.n, lane, lanes);
+        c.laneEnded[2 * lane + 1] = gatherAndKick(st, this.pairs, walls, table, params, b, e, this.scratch);
+        return;
+      }
+      default:
+        throw new Error(`internal: lane cannot run phase ${phase}`);
+    }
+  }
+}
