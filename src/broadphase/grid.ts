@@ -1,0 +1,173 @@
+/**
+ * Cell-grid broad phase: counting sort of particles into cubic cells whose edge is at least the largest cut-off
+ * (2·r_max + skin); then, cell by cell, each particle i scans its own and the 26 surrounding cells for partners
+ * j > i. Walking in cell order keeps memory access local whatever the particle numbering; the candidate runs
+ * are then laid out by ascending i (CandidateBuffer).
+ *
+ * Cells are addressed through a table, key = cx + B·cy + C·cz (32-bit integer arithmetic):
+ * - dense mode (the box of particle centres, plus one empty layer, has at most 4n + 64 cells): B = nx,
+ *   C = nx·ny, one table slot per cell; the empty layer lets neighbour rows be read without bounds checks;
+ * - hashed mode (far outliers or a dilute cloud): B, C are large odd constants and the table has ~2n slots
+ *   (key mod 2^k), so memory stays O(n) wherever particles are. Distinct cells may share a slot, hence each
+ *   candidate's cell coordinates are compared with the row being visited.
+ * The three cells of a row (cx − 1 … cx + 1) have consecutive keys, so their particles are one slot range:
+ * 9 ranges per particle instead of 27 cells made the rebuild 1.6–2.3× faster at 300k (Morton order).
+ *
+ * Measured (bench/broadphase.ts, φ ≈ 0.55, skin 0.1 r_min): 300k spheres in Morton order 120 ms mono, 175 ms
+ * 1:10; random order 140 / 230 ms. One particle 1 km away (hashed mode): 185 / 240 ms mono.
+ */
+import type { BroadPhase, PairList } from './types.js';
+import { CandidateBuffer, checkFindPairsArgs, particleBounds } from './pairList.js';
+
+/** Odd multipliers (golden-ratio and murmur3 constants) that scatter y and z cell indices in hashed mode. */
+const HASH_B = 0x9e3779b1 | 0;
+const HASH_C = 0x85ebca77 | 0;
+
+export class GridBroadPhase implements BroadPhase {
+  readonly name = 'grid';
+  private readonly bounds = new Float64Array(7);
+  private readonly candidates = new CandidateBuffer();
+  /** Per particle: table key, and cell coordinates (hashed mode only). */
+  private keyOf = new Int32Array(0);
+  private cellOf = new Int32Array(0);
+  /** Table: bucket k holds slots [bucketStart[k], bucketStart[k + 1]). */
+  private bucketStart = new Int32Array(1);
+  /**
+   * Per slot (particles in bucket order, ascending index inside a bucket): index, x y z r, and cell coordinates
+   * (hashed mode only). In hashed mode buckets 0 and 1 are repeated after slot n − 1, so a row that wraps
+   * around the end of the table is still one slot range.
+   */
+  private slotIndex = new Int32Array(0);
+  private slotXyzr = new Float64Array(0);
+  private slotCell = new Int32Array(0);
+  /** The 9 visited rows: (dy, dz) and key offset. */
+  private readonly rowD = new Int32Array([-1, -1, 0, -1, 1, -1, -1, 0, 0, 0, 1, 0, -1, 1, 0, 1, 1, 1]);
+  private readonly rowKey = new Int32Array(9);
+
+  findPairs(pos: Float64Array, radius: Float64Array, n: number, skin: number, out: PairList): void {
+    checkFindPairsArgs(pos, radius, n, skin);
+    out.count = 0;
+    if (n < 2) return;
+    const bounds = this.bounds;
+    particleBounds(pos, radius, n, bounds);
+    const minX = bounds[0], minY = bounds[1], minZ = bounds[2];
+    const cut = 2 * bounds[6] + skin;
+    if (!(cut > 0)) return; // all radii and the skin are 0: no distance is < 0
+    const extent = Math.max(bounds[3] - minX, bounds[4] - minY, bounds[5] - minZ);
+    // Two centres closer than `cut` must land in cells at most 1 apart per axis even after rounding of
+    // (x − min)/h, whose error grows with the distance from the box corner: hence both margins.
+    const h = cut * (1 + 2 ** -20) + extent * 2 ** -46;
+    const invH = 1 / h;
+    const nx = Math.floor((bounds[3] - minX) * invH) + 3;
+    const ny = Math.floor((bounds[4] - minY) * invH) + 3;
+    const nz = Math.floor((bounds[5] - minZ) * invH) + 3;
+    const hashed = !(nx * ny * nz <= 4 * n + 64);
+    const tableSize = hashed ? 2 ** Math.ceil(Math.log2(2 * n)) : nx * ny * nz;
+    const mask = hashed ? tableSize - 1 : -1;
+    const strideY = hashed ? HASH_B : nx;
+    const strideZ = hashed ? HASH_C : nx * ny;
+    this.reserve(n, tableSize);
+
+    const keyOf = this.keyOf, cellOf = this.cellOf, bucketStart = this.bucketStart;
+    bucketStart.fill(0, 0, tableSize + 1);
+    for (let k = 0; k < n; k++) {
+      // `| 0` wraps cell indices beyond 2^31 modulo 2^32 (hashed mode only): adjacency survives the wrap, and
+      // cells that alias cost only extra exact tests.
+      const cx = (Math.floor((pos[3 * k] - minX) * invH) + 1) | 0;
+      const cy = (Math.floor((pos[3 * k + 1] - minY) * invH) + 1) | 0;
+      const cz = (Math.floor((pos[3 * k + 2] - minZ) * invH) + 1) | 0;
+      const key = (cx + Math.imul(cy, strideY) + Math.imul(cz, strideZ)) & mask;
+      keyOf[k] = key;
+      if (hashed) {
+        cellOf[3 * k] = cx;
+        cellOf[3 * k + 1] = cy;
+        cellOf[3 * k + 2] = cz;
+      }
+      bucketStart[key]++;
+    }
+    // Inclusive prefix sums: bucketStart[k] = end of bucket k. Filling backwards by decrement leaves
+    // bucketStart[k] = start of bucket k, with indices ascending inside each bucket.
+    for (let k = 1; k < tableSize; k++) bucketStart[k] += bucketStart[k - 1];
+    bucketStart[tableSize] = n;
+    const repeated = hashed ? bucketStart[1] : 0;
+    this.reserveSlots(n + repeated);
+    const slotIndex = this.slotIndex, slotXyzr = this.slotXyzr, slotCell = this.slotCell;
+    for (let k = n - 1; k >= 0; k--) {
+      const s = --bucketStart[keyOf[k]];
+      slotIndex[s] = k;
+      slotXyzr[4 * s] = pos[3 * k];
+      slotXyzr[4 * s + 1] = pos[3 * k + 1];
+      slotXyzr[4 * s + 2] = pos[3 * k + 2];
+      slotXyzr[4 * s + 3] = radius[k];
+      if (hashed) {
+        slotCell[3 * s] = cellOf[3 * k];
+        slotCell[3 * s + 1] = cellOf[3 * k + 1];
+        slotCell[3 * s + 2] = cellOf[3 * k + 2];
+      }
+    }
+    if (hashed) {
+      slotIndex.copyWithin(n, 0, repeated);
+      slotXyzr.copyWithin(4 * n, 0, 4 * repeated);
+      slotCell.copyWithin(3 * n, 0, 3 * repeated);
+    }
+
+    const rowD = this.rowD, rowKey = this.rowKey;
+    for (let m = 0; m < 9; m++) rowKey[m] = (Math.imul(rowD[2 * m], strideY) + Math.imul(rowD[2 * m + 1], strideZ)) | 0;
+    const candidates = this.candidates;
+    candidates.reserve(n);
+    let cj = candidates.j, capacity = cj.length, count = 0;
+    for (let key = 0; key < tableSize; key++) {
+      for (let si = bucketStart[key], siEnd = bucketStart[key + 1]; si < siEnd; si++) {
+        const i = slotIndex[si];
+        const xi = slotXyzr[4 * si], yi = slotXyzr[4 * si + 1], zi = slotXyzr[4 * si + 2], ri = slotXyzr[4 * si + 3];
+        const cx = slotCell[3 * si], cy = slotCell[3 * si + 1], cz = slotCell[3 * si + 2];
+        const first = count;
+        for (let m = 0; m < 9; m++) {
+          const centre = (key + rowKey[m]) & mask;
+          const ty = (cy + rowD[2 * m]) | 0, tz = (cz + rowD[2 * m + 1]) | 0;
+          const lo = (centre - 1) & mask, hi = (centre + 1) & mask;
+          // Only a hashed row can wrap (hi < lo); it continues into the repeated buckets 0 and 1.
+          const end = hi < lo ? n + bucketStart[hi + 1] : bucketStart[hi + 1];
+          for (let s = bucketStart[lo]; s < end; s++) {
+            const j = slotIndex[s];
+            if (j <= i) continue;
+            if (
+              hashed &&
+              (((slotCell[3 * s] - cx + 1) | 0) >>> 0 > 2 || slotCell[3 * s + 1] !== ty || slotCell[3 * s + 2] !== tz)
+            ) {
+              continue;
+            }
+            // The canonical test of PairList, term for term.
+            const dx = slotXyzr[4 * s] - xi, dy = slotXyzr[4 * s + 1] - yi, dz = slotXyzr[4 * s + 2] - zi;
+            const c = ri + slotXyzr[4 * s + 3] + skin;
+            if (dx * dx + dy * dy + dz * dz < c * c) {
+              if (count === capacity) {
+                cj = candidates.grow(count);
+                capacity = cj.length;
+              }
+              cj[count++] = j;
+            }
+          }
+        }
+        candidates.endRun(i, first, count);
+      }
+    }
+    candidates.gather(n, count, out);
+  }
+
+  /** Grows the scratch buffers (never shrinks), so a warmed-up instance allocates nothing. */
+  private reserve(n: number, tableSize: number): void {
+    if (this.keyOf.length < n) {
+      this.keyOf = new Int32Array(n);
+      this.cellOf = new Int32Array(3 * n);
+    }
+    if (this.bucketStart.length < tableSize + 1) this.bucketStart = new Int32Array(tableSize + 1);
+  }
+
+  private reserveSlots(slots: number): void {
+    if (this.slotIndex.length >= slots) return;
+    this.slotIndex = new Int32Array(slots);
+    this.slotXyzr = new Float64Array(4 * slots);
+    this.slotCell = new Int32Array(3 * slots);
+  }
+}

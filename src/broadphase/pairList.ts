@@ -1,0 +1,117 @@
+/**
+ * What the broad-phase implementations share, so their outputs are identical element by element: the pair list
+ * factory, the candidate buffer that turns per-particle candidate runs into a list sorted by (i, j), the bounding
+ * box pass, and the argument checks.
+ */
+import type { PairList } from './types.js';
+
+/** An empty pair list; findPairs grows it as needed. */
+export function createPairList(initialCapacity = 1024): PairList {
+  const capacity = Math.max(0, Math.floor(initialCapacity));
+  return { count: 0, i: new Int32Array(capacity), j: new Int32Array(capacity) };
+}
+
+/**
+ * Candidates appended one particle at a time, in whatever particle order the spatial structure is walked
+ * (tree or cell order keeps memory access local even when particle indices are shuffled), then laid out in
+ * `out` by ascending i.
+ *
+ * Hot-loop protocol: keep `j` and `j.length` in locals; when full, `j = buffer.grow(count)`.
+ * After particle i's candidates [first, count): `buffer.endRun(i, first, count)`.
+ */
+export class CandidateBuffer {
+  j: Int32Array = new Int32Array(1024);
+  private runStart = new Int32Array(0);
+  private runEnd = new Int32Array(0);
+
+  reserve(n: number): void {
+    if (this.runStart.length >= n) return;
+    this.runStart = new Int32Array(n);
+    this.runEnd = new Int32Array(n);
+  }
+
+  /** Doubles the candidate array, keeping the first `count`, and returns it. */
+  grow(count: number): Int32Array {
+    const j = new Int32Array(2 * this.j.length);
+    j.set(this.j.subarray(0, count));
+    this.j = j;
+    return j;
+  }
+
+  /** Sorts particle i's candidates by j and records where they are. */
+  endRun(i: number, first: number, count: number): void {
+    const j = this.j;
+    // Runs are short (~3–15) and nearly sorted, where insertion sort beats anything with set-up cost.
+    for (let a = first + 1; a < count; a++) {
+      const v = j[a];
+      let b = a - 1;
+      while (b >= first && j[b] > v) {
+        j[b + 1] = j[b];
+        b--;
+      }
+      j[b + 1] = v;
+    }
+    this.runStart[i] = first;
+    this.runEnd[i] = count;
+  }
+
+  /** Copies the runs of particles 0 … n − 1 (each recorded by endRun) into `out`, in order of i. */
+  gather(n: number, total: number, out: PairList): void {
+    if (out.i.length < total || out.j.length < total) {
+      const capacity = Math.max(total, 2 * out.j.length);
+      out.i = new Int32Array(capacity);
+      out.j = new Int32Array(capacity);
+    }
+    const oi = out.i, oj = out.j, j = this.j, runStart = this.runStart, runEnd = this.runEnd;
+    let p = 0;
+    for (let i = 0; i < n; i++) {
+      for (let s = runStart[i], end = runEnd[i]; s < end; s++) {
+        oi[p] = i;
+        oj[p++] = j[s];
+      }
+    }
+    out.count = p;
+  }
+}
+
+/**
+ * Bounding box of the centres and the largest radius, written to `bounds` as
+ * [minX, minY, minZ, maxX, maxY, maxZ, rMax]. Throws on a NaN or infinite position (the integration has blown
+ * up) or a negative radius, which would otherwise turn into wrong cells or an O(n²) scan.
+ */
+export function particleBounds(pos: Float64Array, radius: Float64Array, n: number, bounds: Float64Array): void {
+  let minX = Infinity, minY = Infinity, minZ = Infinity;
+  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  let rMax = 0;
+  for (let k = 0; k < n; k++) {
+    const x = pos[3 * k], y = pos[3 * k + 1], z = pos[3 * k + 2], r = radius[k];
+    if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z) && r >= 0 && r < Infinity)) {
+      throw new RangeError(
+        `broadphase: particle ${k} has position (${x}, ${y}, ${z}) and radius ${r}; ` +
+          'positions must be finite and radii finite and >= 0',
+      );
+    }
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+    if (r > rMax) rMax = r;
+  }
+  bounds[0] = minX;
+  bounds[1] = minY;
+  bounds[2] = minZ;
+  bounds[3] = maxX;
+  bounds[4] = maxY;
+  bounds[5] = maxZ;
+  bounds[6] = rMax;
+}
+
+/** Checks the arguments of `findPairs` once per call, so a bad call fails with a message, not a wrong list. */
+export function checkFindPairsArgs(pos: Float64Array, radius: Float64Array, n: number, skin: number): void {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`broadphase: n must be a whole number >= 0, got ${n}`);
+  if (pos.length < 3 * n) throw new RangeError(`broadphase: pos has ${pos.length} entries, needs 3n = ${3 * n}`);
+  if (radius.length < n) throw new RangeError(`broadphase: radius has ${radius.length} entries, needs n = ${n}`);
+  if (!(skin >= 0) || skin === Infinity) throw new RangeError(`broadphase: skin must be finite and >= 0, got ${skin}`);
+}

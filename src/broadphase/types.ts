@@ -1,0 +1,28 @@
+/**
+ * The broad phase's contract: candidate contact pairs (i < j) within r_i + r_j + skin, found at each
+ * neighbour-list rebuild, and the growable list they are written to.
+ */
+
+/**
+ * Candidate contact pairs: all (i, j), i < j, with |x_i − x_j| < r_i + r_j + skin, sorted by i then j.
+ *
+ * Every implementation decides membership with the same floating-point expression, evaluated left to right,
+ *   dx = x_j − x_i, dy = y_j − y_i, dz = z_j − z_i,  c = r_i + r_j + skin,  dx·dx + dy·dy + dz·dz < c·c,
+ * and only uses its spatial structure to skip pairs that fail it by a margin, so all give the same list.
+ */
+export interface PairList {
+  count: number;
+  /** Growable; capacity (length) >= count. Entries at and beyond `count` are garbage. */
+  i: Int32Array;
+  j: Int32Array;
+}
+
+export interface BroadPhase {
+  readonly name: 'rtree' | 'grid';
+  /**
+   * pos is interleaved xyz (length >= 3n), radius length >= n; only the first n particles are used.
+   * Fills `out` (growing its arrays if needed). Positions must be finite, radii finite and >= 0, skin >= 0.
+   * An instance keeps its scratch buffers between calls: once warmed up to the largest n it allocates nothing.
+   */
+  findPairs(pos: Float64Array, radius: Float64Array, n: number, skin: number, out: PairList): void;
+}
