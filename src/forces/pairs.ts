@@ -4,15 +4,15 @@
  * impact bookkeeping, the per-pair force/torque results and the CSR index particle → pairs used for the
  * deterministic reduction (architecture.md, Determinism).
  *
- * Pairs are sorted by (i, j), i < j. At a rebuild the history of pairs present in both the old and the new
- * list is carried over by a merge join on that order, so it survives rebuilds.
+ * Pairs are sorted by (i, j), i < j. At a rebuild the history of touching pairs is carried into the new list,
+ * so it survives rebuilds and re-numbering of the particles.
  */
 import type { PairList } from '../broadphase/index.js';
 import type { ParticleState } from '../particles/state.js';
 import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
 import { HISTORY_STRIDE } from './contact.js';
 import { contactConstants, type ContactTable } from './contact-table.js';
-import { IMPACT_STRIDE } from './impacts.js';
+import { IMPACT, IMPACT_STRIDE } from './impacts.js';
 
 /** Per-pair results: force on i (3), torque on i (3), torque on j (3); valid while the pair is touching. */
 export const PAIR_OUT_STRIDE = 9;
@@ -56,6 +56,8 @@ export class PairStore {
   readonly csrStart: Int32Array;
   csrEntry: Int32Array;
   private readonly csrCursor: Int32Array;
+  /** pairs whose first particle is i are rowStart[i] .. rowStart[i+1]−1 (the list is sorted by i) */
+  private readonly rowStart: Int32Array;
   /** pair indices whose contact ended in the current step, written by the force kernel */
   ended: Int32Array;
   private readonly scratch = new Float64Array(3);
@@ -68,6 +70,7 @@ export class PairStore {
     this.csrStart = sharedInt32(nParticles + 1);
     this.csrEntry = sharedInt32(2 * initialCapacity);
     this.csrCursor = new Int32Array(nParticles);
+    this.rowStart = new Int32Array(nParticles + 1);
     this.ended = sharedInt32(initialCapacity);
   }
 
@@ -82,8 +85,12 @@ export class PairStore {
   get history(): Float64Array { return this.cur.history; }
   get impact(): Float64Array { return this.cur.impact; }
 
-  /** Replaces the pair list with `candidates`, carrying history of surviving pairs and rebuilding the CSR. */
-  rebuild(candidates: PairList, st: ParticleState, table: ContactTable): void {
+  /**
+   * Replaces the pair list with `candidates` and rebuilds the CSR. Contacts that were touching keep their
+   * history and collision record. `newIndexOf` maps old particle indices to new ones when the particles were
+   * re-numbered since the last build (null: unchanged).
+   */
+  rebuild(candidates: PairList, st: ParticleState, table: ContactTable, newIndexOf: Int32Array | null): void {
     const m = candidates.count;
     this.ensureCapacity(m);
     const old = this.cur;
@@ -92,13 +99,15 @@ export class PairStore {
     const nm = table.materialNames.length;
     const k = table.kernel;
     const consts = this.scratch;
-    let o = 0;
     let lastKey = -1, lastK = 0, lastC = 0, lastKt = 0;
     let lastRi = -1, lastRj = -1, lastMi = -1, lastMj = -1;
+    const rowStart = this.rowStart;
+    rowStart.fill(0);
     for (let p = 0; p < m; p++) {
       const i = candidates.i[p], j = candidates.j[p];
       next.i[p] = i;
       next.j[p] = j;
+      rowStart[i + 1]++;
       const ri = st.radius[i], rj = st.radius[j];
       const mi = st.mass[i], mj = st.mass[j];
       const cls = table.classIndex[st.material[i] * nm + st.material[j]];
@@ -114,13 +123,41 @@ export class PairStore {
       next.K[p] = lastK;
       next.c[p] = lastC;
       next.ktCoef[p] = lastKt;
+      next.touching[p] = 0;
+      const h = HISTORY_STRIDE * p;
+      for (let a = 0; a < HISTORY_STRIDE; a++) next.history[h + a] = 0;
+    }
+    for (let q = 0; q < this.nParticles; q++) rowStart[q + 1] += rowStart[q];
 
-      // Merge join with the old (sorted) list.
-      while (o < oldCount && (old.i[o] < i || (old.i[o] === i && old.j[o] < j))) o++;
-      const survived = o < oldCount && old.i[o] === i && old.j[o] === j;
-      next.touching[p] = survived ? old.touching[o] : 0;
-      copyOrZero(next.history, old.history, p, o, HISTORY_STRIDE, survived);
-      if (this.trackImpacts) copyOrZero(next.impact, old.impact, p, o, IMPACT_STRIDE, survived);
+    // Carry the state of touching contacts (only they have history) to their place in the new list.
+    for (let o = 0; o < oldCount; o++) {
+      if (old.touching[o] === 0) continue;
+      let i = old.i[o], j = old.j[o];
+      if (newIndexOf !== null) {
+        i = newIndexOf[i];
+        j = newIndexOf[j];
+      }
+      // Swapping the roles of the two bodies reverses every relative quantity (contact.ts conventions).
+      const swapped = i > j;
+      if (swapped) [i, j] = [j, i];
+      let p = rowStart[i];
+      const rowEnd = rowStart[i + 1];
+      while (p < rowEnd && next.j[p] !== j) p++;
+      if (p === rowEnd) throw new Error(`internal: touching pair (${i}, ${j}) is missing from the new neighbour list`);
+      next.touching[p] = 1;
+      const hn = HISTORY_STRIDE * p, ho = HISTORY_STRIDE * o;
+      const sign = swapped ? -1 : 1;
+      for (let a = 0; a < HISTORY_STRIDE; a++) next.history[hn + a] = sign * old.history[ho + a];
+      if (this.trackImpacts) {
+        const bn = IMPACT_STRIDE * p, bo = IMPACT_STRIDE * o;
+        for (let a = 0; a < IMPACT_STRIDE; a++) next.impact[bn + a] = old.impact[bo + a];
+        if (swapped) {
+          for (let a = 0; a < 3; a++) {
+            next.impact[bn + IMPACT.omegaIBefore + a] = old.impact[bo + IMPACT.omegaJBefore + a];
+            next.impact[bn + IMPACT.omegaJBefore + a] = old.impact[bo + IMPACT.omegaIBefore + a];
+          }
+        }
+      }
     }
     this.cur = next;
     this.spare = old;
@@ -162,15 +199,5 @@ export class PairStore {
     this.csrEntry = sharedInt32(2 * cap);
     this.ended = sharedInt32(cap);
     this.capacity = cap;
-  }
-}
-
-function copyOrZero(dst: Float64Array, src: Float64Array, p: number, o: number, stride: number, copy: boolean): void {
-  const d = p * stride;
-  if (copy) {
-    const s = o * stride;
-    for (let a = 0; a < stride; a++) dst[d + a] = src[s + a];
-  } else {
-    for (let a = 0; a < stride; a++) dst[d + a] = 0;
   }
 }

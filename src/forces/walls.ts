@@ -9,6 +9,7 @@ import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
 import { HISTORY_STRIDE } from './contact.js';
 import { contactConstants, type ContactTable } from './contact-table.js';
 import { IMPACT_STRIDE } from './impacts.js';
+import type { Permuter } from '../particles/reorder.js';
 
 export interface WallInit {
   point: readonly number[];
@@ -65,5 +66,14 @@ export class WallSet {
         this.ktCoef[s] = consts[2];
       }
     }
+  }
+
+  /** Follows a re-numbering of the particles (new particle k is old particle order[k]). */
+  permute(order: Int32Array, n: number, permuter: Permuter): void {
+    const nw = this.count;
+    if (nw === 0) return;
+    for (const a of [this.K, this.c, this.ktCoef, this.cls, this.touching]) permuter.rows(a, order, n, nw);
+    permuter.rows(this.history, order, n, HISTORY_STRIDE * nw);
+    if (this.trackImpacts) permuter.rows(this.impact, order, n, IMPACT_STRIDE * nw);
   }
 }

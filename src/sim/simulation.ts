@@ -7,10 +7,21 @@ import { PairStore } from '../forces/pairs.js';
 import { WallSet } from '../forces/walls.js';
 import { IMPACT, IMPACT_STRIDE } from '../forces/impacts.js';
 import { createParticleState, type ParticleState } from '../particles/state.js';
+import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
+import { MortonOrder } from '../broadphase/morton.js';
 import { gatherAndKick, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
 import { laneRange, Phase } from '../parallel/control.js';
 import { ParallelExecutor, SerialExecutor } from '../parallel/executor.js';
 import type { SimulationSetup } from './setup.js';
+
+/**
+ * Re-sort particles in Morton order at every RESORT_EVERY-th neighbour rebuild (and at the first). Particles
+ * drift slowly between rebuilds, so the order stays good for many of them while the permutation costs about
+ * as much as a rebuild.
+ */
+export const RESORT_EVERY = 10;
+/** Ties of Morton code in runs this long are split further; a sphere's few neighbours fit in far fewer. */
+const MORTON_REFINE_RUN = 64;
 
 export interface PhaseSeconds {
   broadphase: number;
@@ -60,12 +71,16 @@ export class Simulation {
   private readonly candidates: PairList = createPairList();
   private readonly params: StepParams;
   private executor: SerialExecutor;
+  private readonly morton = new MortonOrder(MORTON_REFINE_RUN);
+  private readonly permuter = new Permuter();
+  private readonly newIndexOf: Int32Array;
 
   constructor(readonly setup: SimulationSetup) {
     this.st = createParticleState(setup.particles);
     this.pairs = new PairStore(this.st.n, setup.trackImpacts);
     this.walls = new WallSet(setup.walls, this.st, setup.table, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);
+    this.newIndexOf = new Int32Array(this.st.n);
     const [gx, gy, gz] = setup.gravity;
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
     this.rebuild();
@@ -184,10 +199,22 @@ export class Simulation {
     };
   }
 
+  /**
+   * Neighbour rebuild; every RESORT_EVERY-th one first re-numbers the particles in Morton order so that
+   * neighbours are close in memory (architecture.md: State layout).
+   */
   private rebuild(): void {
     const { st } = this;
+    let newIndexOf: Int32Array | null = null;
+    if (this.rebuilds % RESORT_EVERY === 0) {
+      const order = this.morton.sort(st.pos, st.n);
+      permuteParticles(st, order, this.permuter);
+      this.walls.permute(order, st.n, this.permuter);
+      inversePermutation(order, st.n, this.newIndexOf);
+      newIndexOf = this.newIndexOf;
+    }
     this.broadphase.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates);
-    this.pairs.rebuild(this.candidates, st, this.setup.table);
+    this.pairs.rebuild(this.candidates, st, this.setup.table, newIndexOf);
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
     this.rebuilds++;
   }
