@@ -53,3 +53,44 @@ describe('friction', () => {
     expect(Math.abs(sim.st.omega[2] - w) / w).toBeGreaterThan(1e-3);
   });
 });
+
+describe('rolling resistance (EPSD)', () => {
+  /**
+   * A sphere rolling without slip on a plane under a resistive torque μ_r R F_n (the EPSD spring saturates
+   * while it rolls) decelerates at a = μ_r R m g R / (I + m R²) = (5/7) μ_r g.
+   */
+  it('decelerates a rolling sphere at (5/7) μ_r g (±2 %)', () => {
+    const R = 0.01, v0 = 0.5, muRoll = 0.1, g = 9.81, m = 0.01, K = 5e7;
+    const duration = 0.2;
+    const { sim } = runScenario({
+      gravity: [0, 0, -g],
+      time: { duration, dt: 2e-6 },
+      materials: { m: { youngsModulus: youngsModulusFor(K, R, 0.3), poissonsRatio: 0.3, density: densityFor(m, R) } },
+      contact: { normal: { model: 'tsuji', restitution: 0.5 }, friction: 0.5, rollingFriction: muRoll },
+      // Already rolling: ω_y R = v.
+      particles: [{ position: [0, 0, R], velocity: [v0, 0, 0], angularVelocity: [0, v0 / R, 0], radius: R, material: 'm' }],
+      walls: [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm' }],
+      outputs: { impacts: false },
+    });
+    const expected = v0 - (5 / 7) * muRoll * g * duration;
+    const deceleration = (v0 - sim.st.vel[0]) / duration;
+    expect(Math.abs(deceleration / ((5 / 7) * muRoll * g) - 1)).toBeLessThan(0.02);
+    expect(sim.st.vel[0]).toBeCloseTo(expected, 2);
+    // Still rolling, not sliding.
+    expect(Math.abs((sim.st.omega[1] * R) / sim.st.vel[0] - 1)).toBeLessThan(0.01);
+  });
+
+  it('without rolling friction the same sphere keeps rolling at v₀ (±0.1 %)', () => {
+    const R = 0.01, v0 = 0.5, g = 9.81, m = 0.01, K = 5e7;
+    const { sim } = runScenario({
+      gravity: [0, 0, -g],
+      time: { duration: 0.05, dt: 2e-6 },
+      materials: { m: { youngsModulus: youngsModulusFor(K, R, 0.3), poissonsRatio: 0.3, density: densityFor(m, R) } },
+      contact: { normal: { model: 'tsuji', restitution: 0.5 }, friction: 0.5 },
+      particles: [{ position: [0, 0, R], velocity: [v0, 0, 0], angularVelocity: [0, v0 / R, 0], radius: R, material: 'm' }],
+      walls: [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm' }],
+      outputs: { impacts: false },
+    });
+    expect(Math.abs(sim.st.vel[0] / v0 - 1)).toBeLessThan(0.001);
+  });
+});
