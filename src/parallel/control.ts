@@ -12,8 +12,8 @@ export const Phase = {
   kickDrift: 1,
   pairForces: 2,
   gatherAndKick: 3,
-  /** a new pair list is waiting on the lane's message port */
-  newPairs: 4,
+  /** new contact lists are waiting on the lane's message port */
+  newContacts: 4,
   stop: 5,
 } as const;
 export type PhaseCode = (typeof Phase)[keyof typeof Phase];

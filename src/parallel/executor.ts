@@ -12,17 +12,18 @@ import { Piscina } from 'piscina';
 import type { ParticleState } from '../particles/state.js';
 import type { KernelTable } from '../forces/contact-table.js';
 import type { PairStore } from '../forces/pairs.js';
-import type { PairArrays, StepParams, WallArrays } from '../sim/kernels.js';
+import type { StepParams } from '../sim/kernels.js';
+import type { WallSet } from '../forces/walls.js';
 import { awaitArrivals, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode } from './control.js';
-import { Lane } from './lane.js';
+import { Lane, type ContactArrays } from './lane.js';
 import type { WorkerTask } from './worker.js';
 
 export interface ExecutorInputs {
   st: ParticleState;
-  walls: WallArrays;
   table: KernelTable;
   params: StepParams;
   pairs: PairStore;
+  walls: WallSet;
 }
 
 export class SerialExecutor {
@@ -33,7 +34,7 @@ export class SerialExecutor {
   constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
     this.lanes = lanes;
     this.control = createControlBlock(lanes);
-    this.main = new Lane({ ...inputs, control: this.control, lane: 0, lanes }, inputs.pairs);
+    this.main = new Lane({ ...inputs, control: this.control, lane: 0, lanes }, inputs);
   }
 
   /** Runs a phase on every lane and returns when all are done. */
@@ -48,7 +49,7 @@ export class SerialExecutor {
     return m;
   }
 
-  /** Called after every neighbour rebuild. */
+  /** Called after every neighbour rebuild (the contact lists may live in new buffers). */
   pairsChanged(): void {
     Atomics.store(this.control.ints, Slot.pairCount, this.inputs.pairs.count);
   }
@@ -78,8 +79,8 @@ export class ParallelExecutor extends SerialExecutor {
       const { port1, port2 } = new MessageChannel();
       ex.ports.push(port1);
       const task: WorkerTask = {
-        st: inputs.st, walls: inputs.walls, table: inputs.table, params: { ...inputs.params },
-        control: ex.control, lane, lanes, port: port2, pairs: pairSnapshot(inputs.pairs),
+        st: inputs.st, table: inputs.table, params: { ...inputs.params },
+        control: ex.control, lane, lanes, port: port2, contacts: contactSnapshot(inputs),
       };
       ex.tasks.push(pool.run(task, { transferList: [port2] }));
     }
@@ -101,9 +102,9 @@ export class ParallelExecutor extends SerialExecutor {
   override pairsChanged(): void {
     super.pairsChanged();
     if (this.ports.length === 0) return;
-    const snapshot = pairSnapshot(this.inputs.pairs);
+    const snapshot = contactSnapshot(this.inputs);
     for (const port of this.ports) port.postMessage(snapshot);
-    startPhase(this.control, Phase.newPairs);
+    startPhase(this.control, Phase.newContacts);
     awaitArrivals(this.control, this.lanes - 1);
   }
 
@@ -116,11 +117,17 @@ export class ParallelExecutor extends SerialExecutor {
   }
 }
 
-/** The pair store's current arrays as a plain object (its shared buffers travel by reference). */
-function pairSnapshot(p: PairStore): PairArrays {
+/** The current contact lists as plain objects (their shared buffers travel by reference). */
+function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): ContactArrays {
   return {
-    i: p.i, j: p.j, K: p.K, c: p.c, ktCoef: p.ktCoef, reff: p.reff, cls: p.cls, touching: p.touching,
-    history: p.history, impact: p.impact, out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry, ended: p.ended,
+    pairs: {
+      i: p.i, j: p.j, c: p.c, cls: p.cls, touching: p.touching,
+      history: p.history, impact: p.impact, out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry, ended: p.ended,
+    },
+    walls: {
+      geometry: w.geometry, start: w.start, wall: w.wall, c: w.c, cls: w.cls, touching: w.touching,
+      history: w.history, impact: w.impact, ended: w.ended,
+    },
   };
 }
 

@@ -10,7 +10,6 @@ import { Phase, Slot, laneRange, type ControlBlock, type PhaseCode } from './con
 
 export interface LaneContext {
   st: ParticleState;
-  walls: WallArrays;
   table: KernelTable;
   params: StepParams;
   control: ControlBlock;
@@ -18,13 +17,20 @@ export interface LaneContext {
   lanes: number;
 }
 
+/** The contact lists of the current neighbour build. */
+export interface ContactArrays {
+  pairs: PairArrays;
+  walls: WallArrays;
+}
+
 export class Lane {
   private readonly scratch = new Float64Array(SCRATCH_LENGTH);
 
-  constructor(private readonly ctx: LaneContext, public pairs: PairArrays) {}
+  constructor(private readonly ctx: LaneContext, public contacts: ContactArrays) {}
 
   run(phase: PhaseCode): void {
-    const { st, walls, table, params, control: c, lane, lanes } = this.ctx;
+    const { st, table, params, control: c, lane, lanes } = this.ctx;
+    const { pairs, walls } = this.contacts;
     switch (phase) {
       case Phase.kickDrift: {
         const [b, e] = laneRange(st.n, lane, lanes);
@@ -34,13 +40,13 @@ export class Lane {
       case Phase.pairForces: {
         params.t = c.time[0];
         const [b, e] = laneRange(Atomics.load(c.ints, Slot.pairCount), lane, lanes);
-        c.laneEnded[2 * lane] = pairForces(st, this.pairs, table, params, b, e, this.scratch);
+        c.laneEnded[2 * lane] = pairForces(st, pairs, table, params, b, e, this.scratch);
         return;
       }
       case Phase.gatherAndKick: {
         params.t = c.time[0];
         const [b, e] = laneRange(st.n, lane, lanes);
-        c.laneEnded[2 * lane + 1] = gatherAndKick(st, this.pairs, walls, table, params, b, e, this.scratch);
+        c.laneEnded[2 * lane + 1] = gatherAndKick(st, pairs, walls, table, params, b, e, this.scratch);
         return;
       }
       default:

@@ -1,30 +1,29 @@
 /**
  * Worker-thread entry (run by piscina): one long-lived task per worker lane that maps the shared buffers once and
- * then follows the main thread's phases until told to stop. New pair lists arrive on a message port and are
+ * then follows the main thread's phases until told to stop. New contact lists arrive on a message port and are
  * read synchronously (receiveMessageOnPort) because the task never yields to the event loop.
  */
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { ParticleState } from '../particles/state.js';
 import type { KernelTable } from '../forces/contact-table.js';
-import type { PairArrays, StepParams, WallArrays } from '../sim/kernels.js';
+import type { StepParams } from '../sim/kernels.js';
 import { arrive, awaitGeneration, Phase, Slot, type ControlBlock } from './control.js';
-import { Lane } from './lane.js';
+import { Lane, type ContactArrays } from './lane.js';
 
 export interface WorkerTask {
   st: ParticleState;
-  walls: WallArrays;
   table: KernelTable;
   params: StepParams;
   control: ControlBlock;
   lane: number;
   lanes: number;
   port: MessagePort;
-  pairs: PairArrays;
+  contacts: ContactArrays;
 }
 
 export default function runWorkerLane(task: WorkerTask): number {
   const { control: c, port } = task;
-  const lane = new Lane(task, task.pairs);
+  const lane = new Lane(task, task.contacts);
   let generation = Atomics.load(c.ints, Slot.generation);
   Atomics.add(c.ints, Slot.ready, 1);
   Atomics.notify(c.ints, Slot.ready);
@@ -38,10 +37,10 @@ export default function runWorkerLane(task: WorkerTask): number {
         port.close();
         return phases;
       }
-      if (phase === Phase.newPairs) {
+      if (phase === Phase.newContacts) {
         const message = receiveMessageOnPort(port);
-        if (!message) throw new Error('internal: no pair list on the port');
-        lane.pairs = message.message as PairArrays;
+        if (!message) throw new Error('internal: no contact lists on the port');
+        lane.contacts = message.message as ContactArrays;
       } else {
         lane.run(phase as typeof Phase.kickDrift);
       }

@@ -22,10 +22,7 @@ import { PAIR_OUT_STRIDE } from '../forces/pairs.js';
 export interface PairArrays {
   i: Int32Array;
   j: Int32Array;
-  K: Float64Array;
   c: Float64Array;
-  ktCoef: Float64Array;
-  reff: Float64Array;
   cls: Int32Array;
   touching: Uint8Array;
   history: Float64Array;
@@ -37,11 +34,10 @@ export interface PairArrays {
 }
 
 export interface WallArrays {
-  count: number;
   geometry: Float64Array;
-  K: Float64Array;
+  start: Int32Array;
+  wall: Int32Array;
   c: Float64Array;
-  ktCoef: Float64Array;
   cls: Int32Array;
   touching: Uint8Array;
   history: Float64Array;
@@ -89,7 +85,8 @@ export function pairForces(
 ): number {
   const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
   // Local copies: the pair store exposes its arrays through getters, which must stay out of the loop.
-  const { i: pi, j: pj, K, c, ktCoef, reff, cls, touching, history, impact, out, ended } = pr;
+  const { i: pi, j: pj, c, cls, touching, history, impact, out, ended } = pr;
+  const { hertzCoef, mindlinCoef } = table;
   const { dt, t, trackImpacts } = sp;
   const half = 0.5 * dt;
   let nEnded = 0;
@@ -132,8 +129,11 @@ export function pairForces(
     const vx = vel[i3] + hmi * force[i3] - vel[j3] - hmj * force[j3] - (sy * nz - sz * ny);
     const vy = vel[i3 + 1] + hmi * force[i3 + 1] - vel[j3 + 1] - hmj * force[j3 + 1] - (sz * nx - sx * nz);
     const vz = vel[i3 + 2] + hmi * force[i3 + 2] - vel[j3 + 2] - hmj * force[j3 + 2] - (sx * ny - sy * nx);
-    evaluateContact(scratch, history, HISTORY_STRIDE * p, table, cls[p], delta, nx, ny, nz,
-      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, K[p], c[p], ktCoef[p], reff[p], dt);
+    const k = cls[p];
+    const reff = (ri * rj) / rsum;
+    const sqrtReff = Math.sqrt(reff);
+    evaluateContact(scratch, history, HISTORY_STRIDE * p, table, k, delta, nx, ny, nz,
+      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, hertzCoef[k] * sqrtReff, c[p], mindlinCoef[k] * sqrtReff, reff, dt);
     const o = PAIR_OUT_STRIDE * p;
     out[o] = scratch[0]; out[o + 1] = scratch[1]; out[o + 2] = scratch[2];
     out[o + 3] = ri * scratch[3] + scratch[6];
@@ -170,8 +170,8 @@ function slipSpeed(
 
 /**
  * Pass 3 over particles [begin, end): wall contacts, gravity and the particle's pair results summed in CSR
- * order, stored as the new force/torque, then the second half-kick. (particle, wall) slots whose collision
- * ended are written to wl.ended[begin·count ...]; returns how many.
+ * order, stored as the new force/torque, then the second half-kick. Wall contacts whose collision ended are
+ * written to wl.ended[wl.start[begin] ...]; returns how many.
  */
 export function gatherAndKick(
   st: ParticleState, pr: PairArrays, wl: WallArrays, table: KernelTable, sp: StepParams,
@@ -179,7 +179,8 @@ export function gatherAndKick(
 ): number {
   const { pos, vel, omega, force, torque, radius, mass, invMass, invInertia } = st;
   const { csrStart, csrEntry, out, touching: pairTouching } = pr;
-  const { count: nw, geometry: geo, K, c, ktCoef, cls, touching, history, impact, ended } = wl;
+  const { geometry: geo, start, wall, c, cls, touching, history, impact, ended } = wl;
+  const { hertzCoef, mindlinCoef } = table;
   const { dt, t, gx, gy, gz, trackImpacts } = sp;
   const half = 0.5 * dt;
   let nEnded = 0;
@@ -201,11 +202,10 @@ export function gatherAndKick(
         tx += out[o + 6]; ty += out[o + 7]; tz += out[o + 8];
       }
     }
-    for (let w = 0; w < nw; w++) {
-      const g = 6 * w;
+    for (let s = start[p], sEnd = start[p + 1]; s < sEnd; s++) {
+      const g = 6 * wall[s];
       const nx = geo[g + 3], ny = geo[g + 4], nz = geo[g + 5];
       const dist = (pos[b] - geo[g]) * nx + (pos[b + 1] - geo[g + 1]) * ny + (pos[b + 2] - geo[g + 2]) * nz;
-      const s = p * nw + w;
       const delta = r - dist;
       if (delta <= 0) {
         if (touching[s] === 1) {
@@ -216,7 +216,7 @@ export function gatherAndKick(
             const slip = slipSpeed(vel[b], vel[b + 1], vel[b + 2], r * omega[b], r * omega[b + 1], r * omega[b + 2],
               nx, ny, nz);
             closeImpact(impact, IMPACT_STRIDE * s, vel[b] * nx + vel[b + 1] * ny + vel[b + 2] * nz, slip);
-            ended[begin * nw + nEnded++] = s;
+            ended[start[begin] + nEnded++] = s;
           }
         }
         continue;
@@ -227,8 +227,10 @@ export function gatherAndKick(
       const vx = vel[b] + hm * force[b] - r * (wy * nz - wz * ny);
       const vy = vel[b + 1] + hm * force[b + 1] - r * (wz * nx - wx * nz);
       const vz = vel[b + 2] + hm * force[b + 2] - r * (wx * ny - wy * nx);
-      evaluateContact(scratch, history, HISTORY_STRIDE * s, table, cls[s], delta, nx, ny, nz,
-        vx, vy, vz, wx, wy, wz, K[s], c[s], ktCoef[s], r, dt);
+      const k = cls[s];
+      const sqrtR = Math.sqrt(r);
+      evaluateContact(scratch, history, HISTORY_STRIDE * s, table, k, delta, nx, ny, nz,
+        vx, vy, vz, wx, wy, wz, hertzCoef[k] * sqrtR, c[s], mindlinCoef[k] * sqrtR, r, dt);
       fx += scratch[0]; fy += scratch[1]; fz += scratch[2];
       tx += r * scratch[3] + scratch[6];
       ty += r * scratch[4] + scratch[7];

@@ -78,7 +78,7 @@ export class Simulation {
   constructor(readonly setup: SimulationSetup) {
     this.st = createParticleState(setup.particles);
     this.pairs = new PairStore(this.st.n, setup.trackImpacts);
-    this.walls = new WallSet(setup.walls, this.st, setup.table, setup.trackImpacts);
+    this.walls = new WallSet(setup.walls, this.st.n, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.newIndexOf = new Int32Array(this.st.n);
     const [gx, gy, gz] = setup.gravity;
@@ -167,11 +167,10 @@ export class Simulation {
       }
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = laneRange(st.n, lane, ex.lanes)[0] * walls.count;
+      const begin = walls.start[laneRange(st.n, lane, ex.lanes)[0]];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
-        const p = Math.floor(s / walls.count);
-        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, p, s - p * walls.count, true));
+        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.particle[s], walls.wall[s], true));
       }
     }
   }
@@ -209,14 +208,26 @@ export class Simulation {
     if (this.rebuilds % RESORT_EVERY === 0) {
       const order = this.morton.sort(st.pos, st.n);
       permuteParticles(st, order, this.permuter);
-      this.walls.permute(order, st.n, this.permuter);
       inversePermutation(order, st.n, this.newIndexOf);
       newIndexOf = this.newIndexOf;
     }
     this.broadphase.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates);
     this.pairs.rebuild(this.candidates, st, this.setup.table, newIndexOf);
+    this.walls.rebuild(st, this.setup.skin, this.setup.table, newIndexOf);
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
     this.rebuilds++;
+  }
+
+  /** Hertz stiffness K = (4/3)E*√R_eff of pair p of the current list (N m^-3/2). */
+  pairStiffness(p: number): number {
+    const { radius } = this.st;
+    const ri = radius[this.pairs.i[p]], rj = radius[this.pairs.j[p]];
+    return this.setup.table.kernel.hertzCoef[this.pairs.cls[p]] * Math.sqrt((ri * rj) / (ri + rj));
+  }
+
+  /** Hertz stiffness K = (4/3)E*√R of sphere–wall contact s of the current list (N m^-3/2). */
+  wallStiffness(s: number): number {
+    return this.setup.table.kernel.hertzCoef[this.walls.cls[s]] * Math.sqrt(this.st.radius[this.walls.particle[s]]);
   }
 
   /** Contact count, stored elastic energy and the largest relative overlap (pairs and walls). */
@@ -233,16 +244,15 @@ export class Simulation {
       const i = pairs.i[p], j = pairs.j[p];
       const d = Math.hypot(pos[3 * i] - pos[3 * j], pos[3 * i + 1] - pos[3 * j + 1], pos[3 * i + 2] - pos[3 * j + 2]);
       const delta = radius[i] + radius[j] - d;
-      if (delta > 0) add(delta, pairs.K[p], Math.min(radius[i], radius[j]));
+      if (delta > 0) add(delta, this.pairStiffness(p), Math.min(radius[i], radius[j]));
     }
     const g = walls.geometry;
-    for (let p = 0; p < st.n; p++) {
-      for (let w = 0; w < walls.count; w++) {
-        const dist = (pos[3 * p] - g[6 * w]) * g[6 * w + 3] + (pos[3 * p + 1] - g[6 * w + 1]) * g[6 * w + 4]
-          + (pos[3 * p + 2] - g[6 * w + 2]) * g[6 * w + 5];
-        const delta = radius[p] - dist;
-        if (delta > 0) add(delta, walls.K[p * walls.count + w], radius[p]);
-      }
+    for (let s = 0; s < walls.count; s++) {
+      const p = walls.particle[s], w = 6 * walls.wall[s];
+      const dist = (pos[3 * p] - g[w]) * g[w + 3] + (pos[3 * p + 1] - g[w + 1]) * g[w + 4]
+        + (pos[3 * p + 2] - g[w + 2]) * g[w + 5];
+      const delta = radius[p] - dist;
+      if (delta > 0) add(delta, this.wallStiffness(s), radius[p]);
     }
     return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio };
   }

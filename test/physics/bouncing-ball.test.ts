@@ -25,7 +25,8 @@ describe('bouncing ball, Tsuji e = 0.8', () => {
   it('has K = 1.4e8 N m^-3/2 and m = 1 kg as in the seed', () => {
     const setup = createSetup(scenario);
     const sim = new Simulation(setup);
-    expect(sim.walls.K[0]).toBeCloseTo(K, -1);
+    expect(sim.walls.count).toBe(0); // released 0.9 m above the floor: no wall contact candidate yet
+    expect(sim.setup.table.kernel.hertzCoef[0] * Math.sqrt(R)).toBeCloseTo(K, -1);
     expect(sim.st.mass[0]).toBeCloseTo(1, 12);
   });
 

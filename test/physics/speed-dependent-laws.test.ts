@@ -65,13 +65,13 @@ function measure({ impact, sim }: Pick<CollisionResult, 'impact' | 'sim'>, targe
   const restitution = impact.reboundSpeed / impact.impactSpeed;
   if (target === 'wall') {
     expect(sim.walls.count).toBe(1);
-    const { K, c, mass } = { K: sim.walls.K[0], c: sim.walls.c[0], mass: sim.st.mass[0] };
+    const { K, c, mass } = { K: sim.wallStiffness(0), c: sim.walls.c[0], mass: sim.st.mass[0] };
     return { impactSpeed: impact.impactSpeed, restitution, K, c, meff: mass };
   }
   // The pair must still be the list's only entry, or K[0] and c[0] would be stale buffers.
   expect(sim.pairs.count).toBe(1);
   const mi = sim.st.mass[sim.pairs.i[0]], mj = sim.st.mass[sim.pairs.j[0]];
-  const { K, c } = { K: sim.pairs.K[0], c: sim.pairs.c[0] };
+  const { K, c } = { K: sim.pairStiffness(0), c: sim.pairs.c[0] };
   return { impactSpeed: impact.impactSpeed, restitution, K, c, meff: (mi * mj) / (mi + mj) };
 }
 

@@ -1,0 +1,86 @@
+/**
+ * Contact state carried across a neighbour rebuild. Only touching contacts have state (history, open
+ * collision record); they are set aside before a contact list is rebuilt in place and put back where the
+ * contact now stands. Serves sphere pairs and sphere–wall contacts alike.
+ */
+import { HISTORY_STRIDE } from './contact.js';
+import { IMPACT, IMPACT_STRIDE } from './impacts.js';
+
+/** A contact list keyed by (first, second): particle pair (i < j) or (particle, wall). */
+export interface ContactList {
+  count: number;
+  readonly trackImpacts: boolean;
+  first: Int32Array;
+  second: Int32Array;
+  touching: Uint8Array;
+  history: Float64Array;
+  impact: Float64Array;
+  /** index of contact (first, second) in the list, −1 when absent */
+  find(first: number, second: number): number;
+}
+
+export class CarriedContacts {
+  private count = 0;
+  private first = new Int32Array(0);
+  private second = new Int32Array(0);
+  private history = new Float64Array(0);
+  private impact = new Float64Array(0);
+
+  /**
+   * @param newIndexOf maps old particle indices to new ones after a re-numbering (null: unchanged)
+   * @param secondIsParticle pairs: both keys are particles, kept in order first < second
+   */
+  save(list: ContactList, newIndexOf: Int32Array | null, secondIsParticle: boolean): void {
+    let touching = 0;
+    for (let p = 0; p < list.count; p++) touching += list.touching[p];
+    if (this.first.length < touching) {
+      this.first = new Int32Array(touching);
+      this.second = new Int32Array(touching);
+      this.history = new Float64Array(HISTORY_STRIDE * touching);
+      this.impact = new Float64Array(list.trackImpacts ? IMPACT_STRIDE * touching : 0);
+    }
+    let k = 0;
+    for (let p = 0; p < list.count; p++) {
+      if (list.touching[p] === 0) continue;
+      let a = list.first[p], b = list.second[p];
+      if (newIndexOf !== null) {
+        a = newIndexOf[a];
+        if (secondIsParticle) b = newIndexOf[b];
+      }
+      // Swapping the roles of the two bodies reverses every relative quantity (contact.ts conventions).
+      const swapped = secondIsParticle && a > b;
+      const sign = swapped ? -1 : 1;
+      this.first[k] = swapped ? b : a;
+      this.second[k] = swapped ? a : b;
+      const h = HISTORY_STRIDE * k, ho = HISTORY_STRIDE * p;
+      for (let c = 0; c < HISTORY_STRIDE; c++) this.history[h + c] = sign * list.history[ho + c];
+      if (list.trackImpacts) {
+        const m = IMPACT_STRIDE * k, o = IMPACT_STRIDE * p;
+        for (let c = 0; c < IMPACT_STRIDE; c++) this.impact[m + c] = list.impact[o + c];
+        if (swapped) {
+          for (let c = 0; c < 3; c++) {
+            this.impact[m + IMPACT.omegaIBefore + c] = list.impact[o + IMPACT.omegaJBefore + c];
+            this.impact[m + IMPACT.omegaJBefore + c] = list.impact[o + IMPACT.omegaIBefore + c];
+          }
+        }
+      }
+      k++;
+    }
+    this.count = k;
+  }
+
+  restore(list: ContactList): void {
+    for (let k = 0; k < this.count; k++) {
+      const p = list.find(this.first[k], this.second[k]);
+      // A touching contact is far inside the skin, so the rebuilt list always holds it.
+      if (p < 0) throw new Error(`internal: touching contact (${this.first[k]}, ${this.second[k]}) missing after rebuild`);
+      list.touching[p] = 1;
+      const h = HISTORY_STRIDE * p, hk = HISTORY_STRIDE * k;
+      for (let c = 0; c < HISTORY_STRIDE; c++) list.history[h + c] = this.history[hk + c];
+      if (list.trackImpacts) {
+        const m = IMPACT_STRIDE * p, mk = IMPACT_STRIDE * k;
+        for (let c = 0; c < IMPACT_STRIDE; c++) list.impact[m + c] = this.impact[mk + c];
+      }
+    }
+  }
+}
