@@ -46,7 +46,7 @@ function dampingPower(exponent: number, delta: number, sqrtDelta: number): numbe
 
 /**
  * Evaluates one contact and advances its history in place (hist[h .. h+5]).
- * `K`, `c`, `ktCoef` (= 8 G* √R_eff) and `reff` are the pair's precomputed constants.
+ * `K`, `c`, `ktCoef` (= 8 G* √R_eff) and `reff` are the pair's constants.
  */
 export function evaluateContact(
   out: Float64Array,
@@ -59,82 +59,101 @@ export function evaluateContact(
   dt: number,
 ): void {
   const sqrtDelta = Math.sqrt(delta);
-  const dm = dampingPower(table.exponent[cls], delta, sqrtDelta);
   const vn = vx * nx + vy * ny + vz * nz;
-  const eta = c * dm;
+  const eta = c * dampingPower(table.exponent[cls], delta, sqrtDelta);
   let fn = K * delta * sqrtDelta - eta * vn; // δ̇ = −v_n
   if (fn < 0 && table.noTension) fn = 0;
+  out[OUT.normalForce] = fn;
 
-  // Tangential spring with history.
-  const mu = table.friction[cls];
-  let ftx = 0, fty = 0, ftz = 0, slip = 0;
   const vtx = vx - vn * nx, vty = vy - vn * ny, vtz = vz - vn * nz;
-  slip = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
+  out[OUT.slipSpeed] = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
+  const mu = table.friction[cls];
   if (mu > 0) {
-    let sx = hist[h], sy = hist[h + 1], sz = hist[h + 2];
-    const oldLen2 = sx * sx + sy * sy + sz * sz;
-    if (oldLen2 > 0) {
-      const sn = sx * nx + sy * ny + sz * nz;
-      sx -= sn * nx; sy -= sn * ny; sz -= sn * nz;
-      const newLen2 = sx * sx + sy * sy + sz * sz;
-      const scale = newLen2 > 0 ? Math.sqrt(oldLen2 / newLen2) : 0;
-      sx *= scale; sy *= scale; sz *= scale;
-    }
-    sx += vtx * dt; sy += vty * dt; sz += vtz * dt;
-    const kt = ktCoef * sqrtDelta;
-    ftx = -kt * sx - eta * vtx;
-    fty = -kt * sy - eta * vty;
-    ftz = -kt * sz - eta * vtz;
-    const ft2 = ftx * ftx + fty * fty + ftz * ftz;
-    const cap = mu * fn;
-    if (ft2 > cap * cap) {
-      const s = ft2 > 0 ? cap / Math.sqrt(ft2) : 0;
-      ftx *= s; fty *= s; ftz *= s;
-      // Keep the spring consistent with the capped force (contact-models.md §10).
-      if (kt > 0) {
-        sx = -(ftx + eta * vtx) / kt;
-        sy = -(fty + eta * vty) / kt;
-        sz = -(ftz + eta * vtz) / kt;
-      }
-    }
-    hist[h] = sx; hist[h + 1] = sy; hist[h + 2] = sz;
+    tangentialForce(out, hist, h, nx, ny, nz, vtx, vty, vtz, ktCoef * sqrtDelta, eta, mu * fn, dt);
+  } else {
+    out[0] = 0; out[1] = 0; out[2] = 0;
   }
-
-  // Rolling resistance (EPSD).
-  let mrx = 0, mry = 0, mrz = 0;
-  const muRoll = table.rollingFriction[cls];
-  if (muRoll > 0) {
-    mrx = hist[h + 3]; mry = hist[h + 4]; mrz = hist[h + 5];
-    const oldLen2 = mrx * mrx + mry * mry + mrz * mrz;
-    if (oldLen2 > 0) {
-      const mn = mrx * nx + mry * ny + mrz * nz;
-      mrx -= mn * nx; mry -= mn * ny; mrz -= mn * nz;
-      const newLen2 = mrx * mrx + mry * mry + mrz * mrz;
-      const scale = newLen2 > 0 ? Math.sqrt(oldLen2 / newLen2) : 0;
-      mrx *= scale; mry *= scale; mrz *= scale;
-    }
-    const wn = wx * nx + wy * ny + wz * nz;
-    const kr = 2.25 * muRoll * muRoll * (1.5 * K * sqrtDelta) * reff * reff;
-    mrx -= kr * (wx - wn * nx) * dt;
-    mry -= kr * (wy - wn * ny) * dt;
-    mrz -= kr * (wz - wn * nz) * dt;
-    const cap = muRoll * reff * fn;
-    const m2 = mrx * mrx + mry * mry + mrz * mrz;
-    if (m2 > cap * cap) {
-      const s = m2 > 0 ? cap / Math.sqrt(m2) : 0;
-      mrx *= s; mry *= s; mrz *= s;
-    }
-    hist[h + 3] = mrx; hist[h + 4] = mry; hist[h + 5] = mrz;
-  }
-
-  out[0] = fn * nx + ftx;
-  out[1] = fn * ny + fty;
-  out[2] = fn * nz + ftz;
-  // −n × F_t
+  // out[0..2] holds F_t now: torque lever −n × F_t, then the total force on i.
+  const ftx = out[0], fty = out[1], ftz = out[2];
   out[3] = -(ny * ftz - nz * fty);
   out[4] = -(nz * ftx - nx * ftz);
   out[5] = -(nx * fty - ny * ftx);
-  out[6] = mrx; out[7] = mry; out[8] = mrz;
-  out[9] = fn;
-  out[10] = slip;
+  out[0] = fn * nx + ftx;
+  out[1] = fn * ny + fty;
+  out[2] = fn * nz + ftz;
+
+  const muRoll = table.rollingFriction[cls];
+  if (muRoll > 0) {
+    rollingTorque(out, hist, h + 3, nx, ny, nz, wx, wy, wz,
+      2.25 * muRoll * muRoll * (1.5 * K * sqrtDelta) * reff * reff, muRoll * reff * fn, dt);
+  } else {
+    out[6] = 0; out[7] = 0; out[8] = 0;
+  }
+}
+
+/**
+ * Tangential spring with history (hist[h .. h+2]) and Coulomb cap; writes F_t to out[0..2].
+ * kt = k_t = 8G*√(R_eff δ), eta = tangential damping, cap = μ F_n.
+ */
+function tangentialForce(
+  out: Float64Array, hist: Float64Array, h: number, nx: number, ny: number, nz: number,
+  vtx: number, vty: number, vtz: number, kt: number, eta: number, cap: number, dt: number,
+): void {
+  rotateIntoTangentPlane(hist, h, nx, ny, nz);
+  let sx = hist[h], sy = hist[h + 1], sz = hist[h + 2];
+  sx += vtx * dt; sy += vty * dt; sz += vtz * dt;
+  let ftx = -kt * sx - eta * vtx;
+  let fty = -kt * sy - eta * vty;
+  let ftz = -kt * sz - eta * vtz;
+  const ft2 = ftx * ftx + fty * fty + ftz * ftz;
+  if (ft2 > cap * cap) {
+    const s = ft2 > 0 ? cap / Math.sqrt(ft2) : 0;
+    ftx *= s; fty *= s; ftz *= s;
+    // Keep the spring consistent with the capped force (contact-models.md §10).
+    if (kt > 0) {
+      sx = -(ftx + eta * vtx) / kt;
+      sy = -(fty + eta * vty) / kt;
+      sz = -(ftz + eta * vtz) / kt;
+    }
+  }
+  hist[h] = sx; hist[h + 1] = sy; hist[h + 2] = sz;
+  out[0] = ftx; out[1] = fty; out[2] = ftz;
+}
+
+/**
+ * EPSD rolling resistance with history (hist[h .. h+2]); writes the torque on body i to out[6..8].
+ * kr = k_r, cap = μ_r R_eff F_n.
+ */
+function rollingTorque(
+  out: Float64Array, hist: Float64Array, h: number, nx: number, ny: number, nz: number,
+  wx: number, wy: number, wz: number, kr: number, cap: number, dt: number,
+): void {
+  rotateIntoTangentPlane(hist, h, nx, ny, nz);
+  let mx = hist[h], my = hist[h + 1], mz = hist[h + 2];
+  const wn = wx * nx + wy * ny + wz * nz;
+  mx -= kr * (wx - wn * nx) * dt;
+  my -= kr * (wy - wn * ny) * dt;
+  mz -= kr * (wz - wn * nz) * dt;
+  const m2 = mx * mx + my * my + mz * mz;
+  if (m2 > cap * cap) {
+    const s = m2 > 0 ? cap / Math.sqrt(m2) : 0;
+    mx *= s; my *= s; mz *= s;
+  }
+  hist[h] = mx; hist[h + 1] = my; hist[h + 2] = mz;
+  out[6] = mx; out[7] = my; out[8] = mz;
+}
+
+/**
+ * History vectors live in the tangent plane of their contact; as the normal turns, the stored vector is
+ * rotated back into the current plane with its length kept (contact-models.md §10).
+ */
+function rotateIntoTangentPlane(hist: Float64Array, h: number, nx: number, ny: number, nz: number): void {
+  let x = hist[h], y = hist[h + 1], z = hist[h + 2];
+  const oldLen2 = x * x + y * y + z * z;
+  if (oldLen2 === 0) return;
+  const along = x * nx + y * ny + z * nz;
+  x -= along * nx; y -= along * ny; z -= along * nz;
+  const newLen2 = x * x + y * y + z * z;
+  const scale = newLen2 > 0 ? Math.sqrt(oldLen2 / newLen2) : 0;
+  hist[h] = x * scale; hist[h + 1] = y * scale; hist[h + 2] = z * scale;
 }

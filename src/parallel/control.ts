@@ -86,7 +86,10 @@ function waitUntil(ints: Int32Array, slot: number, done: (v: number) => boolean)
   }
 }
 
-/** The contiguous share of `count` items that lane `lane` of `lanes` works on. */
-export function laneRange(count: number, lane: number, lanes: number): [number, number] {
-  return [Math.floor((count * lane) / lanes), Math.floor((count * (lane + 1)) / lanes)];
+/**
+ * First item of lane `lane`'s contiguous share of `count` items; the share ends where lane + 1's begins.
+ * (Two numbers, not a tuple: this runs every phase and must not allocate.)
+ */
+export function laneStart(count: number, lane: number, lanes: number): number {
+  return Math.floor((count * lane) / lanes);
 }

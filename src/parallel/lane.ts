@@ -6,7 +6,7 @@ import type { ParticleState } from '../particles/state.js';
 import type { KernelTable } from '../forces/contact-table.js';
 import { gatherAndKick, kickDrift, pairForces, SCRATCH_LENGTH, type PairArrays, type StepParams, type WallArrays }
   from '../sim/kernels.js';
-import { Phase, Slot, laneRange, type ControlBlock, type PhaseCode } from './control.js';
+import { Phase, Slot, laneStart, type ControlBlock, type PhaseCode } from './control.js';
 
 export interface LaneContext {
   st: ParticleState;
@@ -33,20 +33,20 @@ export class Lane {
     const { pairs, walls } = this.contacts;
     switch (phase) {
       case Phase.kickDrift: {
-        const [b, e] = laneRange(st.n, lane, lanes);
-        c.laneDisplacement[lane] = kickDrift(st, params.dt, b, e);
+        c.laneDisplacement[lane] = kickDrift(st, params.dt, laneStart(st.n, lane, lanes), laneStart(st.n, lane + 1, lanes));
         return;
       }
       case Phase.pairForces: {
         params.t = c.time[0];
-        const [b, e] = laneRange(Atomics.load(c.ints, Slot.pairCount), lane, lanes);
-        c.laneEnded[2 * lane] = pairForces(st, pairs, table, params, b, e, this.scratch);
+        const count = Atomics.load(c.ints, Slot.pairCount);
+        c.laneEnded[2 * lane] = pairForces(st, pairs, table, params,
+          laneStart(count, lane, lanes), laneStart(count, lane + 1, lanes), this.scratch);
         return;
       }
       case Phase.gatherAndKick: {
         params.t = c.time[0];
-        const [b, e] = laneRange(st.n, lane, lanes);
-        c.laneEnded[2 * lane + 1] = gatherAndKick(st, pairs, walls, table, params, b, e, this.scratch);
+        c.laneEnded[2 * lane + 1] = gatherAndKick(st, pairs, walls, table, params,
+          laneStart(st.n, lane, lanes), laneStart(st.n, lane + 1, lanes), this.scratch);
         return;
       }
       default:

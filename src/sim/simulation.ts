@@ -10,7 +10,7 @@ import { createParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
 import { gatherAndKick, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
-import { laneRange, Phase } from '../parallel/control.js';
+import { laneStart, Phase } from '../parallel/control.js';
 import { ParallelExecutor, SerialExecutor } from '../parallel/executor.js';
 import type { SimulationSetup } from './setup.js';
 
@@ -160,14 +160,14 @@ export class Simulation {
     const { pairs, walls, executor: ex, st } = this;
     const ended = ex.control.laneEnded;
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = laneRange(pairs.count, lane, ex.lanes)[0];
+      const begin = laneStart(pairs.count, lane, ex.lanes);
       for (let k = 0; k < ended[2 * lane]; k++) {
         const p = pairs.ended[begin + k];
         onImpact(this.closeRecord(pairs.impact, IMPACT_STRIDE * p, pairs.i[p], pairs.j[p], false));
       }
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = walls.start[laneRange(st.n, lane, ex.lanes)[0]];
+      const begin = walls.start[laneStart(st.n, lane, ex.lanes)];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
         onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.particle[s], walls.wall[s], true));
