@@ -76,7 +76,8 @@ export function createSetup(scenario: Scenario): SimulationSetup {
     warnings.push(...timeStepWarnings(dt, limits));
   }
   const steps = Math.max(1, Math.round(scenario.time.duration / dt));
-  const rMin = Math.min(...initial.map((p) => p.radius));
+  // A loop, not Math.min(...radii): spreading a million arguments overflows the call stack.
+  const rMin = initial.reduce((least, p) => Math.min(least, p.radius), Infinity);
   return {
     scenario,
     table,

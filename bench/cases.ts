@@ -1,0 +1,108 @@
+/**
+ * Throughput cases of `npm run bench`: a scenario file run end to end — createSetup (timed apart), then
+ * runToDirectory into a temporary directory, so writing series.csv is part of the measured run — for a given
+ * broad phase and worker count. One result line per run, in fixed-width columns under `RESULT_HEADER`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadScenarioFile } from '../src/scenario/load.js';
+import { createSetup } from '../src/sim/setup.js';
+import { runToDirectory, type RunSummary } from '../src/sim/run.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type BroadphaseName = 'grid' | 'rtree';
+
+export interface BenchCase {
+  name: string;
+  /** scenario file, relative to the project root */
+  scenario: string;
+  description: string;
+}
+
+export const CASES: readonly BenchCase[] = [
+  {
+    name: 'settle-10k',
+    scenario: 'scenarios/bench/settle-10k.json',
+    description: 'issue #3: 10 000 glass spheres d = 2 mm poured into a 40 × 40 mm box, 20 000 steps of 1e-5 s',
+  },
+  {
+    name: 'settle-50k',
+    scenario: 'scenarios/bench/settle-50k.json',
+    description: 'the same with 50 000 spheres in a 90 × 90 mm box (same fill height 120 mm)',
+  },
+  {
+    name: 'poly-10k',
+    scenario: 'scenarios/bench/poly-10k.json',
+    description: '10 000 spheres, radius uniform in 0.4–2 mm (1:5), 60 × 60 mm box, 20 000 steps',
+  },
+];
+
+export interface CaseResult {
+  name: string;
+  broadphase: BroadphaseName;
+  summary: RunSummary;
+  setupSeconds: number;
+}
+
+/** Sets up and runs one case; `steps` overrides the scenario's duration (its dt is kept). */
+export async function runCase(
+  c: BenchCase, broadphase: BroadphaseName, workers: number, steps?: number,
+): Promise<CaseResult> {
+  const scenario = loadScenarioFile(path.join(root, c.scenario));
+  if (scenario.time.dt === 'auto') throw new Error(`${c.scenario}: a benchmark needs a fixed time.dt`);
+  if (steps !== undefined) scenario.time.duration = steps * scenario.time.dt;
+  scenario.broadphase = broadphase;
+  scenario.workers = workers;
+  const t0 = performance.now();
+  const setup = createSetup(scenario);
+  const setupSeconds = (performance.now() - t0) / 1000;
+  const out = mkdtempSync(path.join(os.tmpdir(), 'grainflow-bench-'));
+  try {
+    const summary = await runToDirectory(setup, path.join(out, 'run'));
+    return { name: c.name, broadphase, summary, setupSeconds };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What a run computed, wall-clock figures left out: equal for every broad phase and worker count, since both
+ * broad phases give the same sorted pair list and the lanes never change results.
+ */
+export function fingerprint(s: RunSummary): string {
+  const f = s.final;
+  return [s.steps, s.neighbourRebuilds, f.contacts, f.kineticEnergy, f.rotationalEnergy, f.potentialEnergy,
+    f.elasticEnergy].join(' ');
+}
+
+const COLUMNS: [title: string, width: number][] = [
+  ['case', -10], ['broad', -5], ['lanes', 5], ['spheres', 7], ['steps', 6], ['set-up s', 8], ['run s', 7],
+  ['M p-steps/s', 11], ['speed-up', 8], ['broad %', 7], ['forces %', 8], ['integr %', 8], ['output %', 8],
+  ['other %', 7], ['rebuilds', 8], ['contacts', 8],
+];
+
+const row = (cells: string[]) => cells.map((text, k) => {
+  const w = COLUMNS[k][1];
+  return w < 0 ? text.padEnd(-w) : text.padStart(w);
+}).join('  ').trimEnd();
+
+export const RESULT_HEADER = row(COLUMNS.map(([title]) => title));
+
+/** One line per run; `speedUp` is particle-steps/s over the 1-worker run of the same case and broad phase. */
+export function formatResult(r: CaseResult, speedUp: number | undefined): string {
+  const s = r.summary;
+  const p = s.performance;
+  const share = (seconds: number) => ((100 * seconds) / p.wallSeconds).toFixed(1);
+  const ph = p.phaseSeconds;
+  const other = p.wallSeconds - ph.broadphase - ph.forces - ph.integration - ph.output;
+  return row([
+    r.name, r.broadphase, String(p.lanes), String(s.particles), String(s.steps), r.setupSeconds.toFixed(2),
+    p.wallSeconds.toFixed(1), (p.particleStepsPerSecond / 1e6).toFixed(3),
+    speedUp === undefined ? '–' : `${speedUp.toFixed(2)}×`,
+    share(ph.broadphase), share(ph.forces), share(ph.integration), share(ph.output), share(other),
+    String(s.neighbourRebuilds), String(s.final.contacts),
+  ]);
+}
