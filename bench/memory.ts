@@ -93,7 +93,7 @@ function measureMemory(layout: Layout): void {
   const setup = createSetup(parseScenario(json));
   json = undefined;
   const setupSeconds = (performance.now() - t0) / 1000;
-  const n = setup.particles.length;
+  const n = setup.particles.n;
   const afterSetup = usage();
   t0 = performance.now();
   const sim = new Simulation(setup);

@@ -34,15 +34,22 @@ function wholeNumber(text: string, what: string): number {
   return v;
 }
 
-const { values } = parseArgs({
-  options: {
-    only: { type: 'string' },
-    steps: { type: 'string' },
-    workers: { type: 'string' },
-    broadphase: { type: 'string' },
-    'skip-memory': { type: 'boolean' },
-  },
-});
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        only: { type: 'string' },
+        steps: { type: 'string' },
+        workers: { type: 'string' },
+        broadphase: { type: 'string' },
+        'skip-memory': { type: 'boolean' },
+      },
+    }).values;
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+const values = options();
 const names = [...CASES.map((c) => c.name), ...EXTRAS];
 const only = list(values.only, names);
 for (const n of only) if (!names.includes(n)) fail(`--only: unknown name "${n}" (one of ${names.join(', ')})`);

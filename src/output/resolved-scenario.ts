@@ -12,11 +12,12 @@ export function describeSetup(setup: SimulationSetup): object {
   const { scenario, table } = setup;
   // Mean radius and mass of the particles of each material, to report K and c for typical contacts.
   const sums = table.materialNames.map(() => ({ n: 0, r: 0, m: 0 }));
-  for (const p of setup.particles) {
-    const s = sums[p.material];
+  const { radius, material, n } = setup.particles;
+  for (let k = 0; k < n; k++) {
+    const s = sums[material[k]];
     s.n++;
-    s.r += p.radius;
-    s.m += (4 / 3) * Math.PI * p.radius ** 3 * p.density;
+    s.r += radius[k];
+    s.m += (4 / 3) * Math.PI * radius[k] ** 3 * setup.densities[material[k]];
   }
   const typical = sums.map((s) => (s.n > 0 ? { r: s.r / s.n, m: s.m / s.n } : null));
   const wallMaterials = new Set(setup.walls.map((w) => w.material));
@@ -49,7 +50,7 @@ export function describeSetup(setup: SimulationSetup): object {
   return {
     ...resolved,
     derived: {
-      particleCount: setup.particles.length,
+      particleCount: setup.particles.n,
       dt_s: setup.dt,
       dtIsAuto: scenario.time.dt === 'auto',
       steps: setup.steps,

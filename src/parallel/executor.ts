@@ -50,7 +50,7 @@ export class SerialExecutor {
   }
 
   /** Called after every neighbour rebuild (the contact lists may live in new buffers). */
-  pairsChanged(): void {
+  contactsChanged(): void {
     Atomics.store(this.control.ints, Slot.pairCount, this.inputs.pairs.count);
   }
 
@@ -74,7 +74,7 @@ export class ParallelExecutor extends SerialExecutor {
       idleTimeout: Infinity,
     });
     const ex = new ParallelExecutor(inputs, lanes, pool);
-    ex.pairsChanged();
+    ex.contactsChanged();
     for (let lane = 1; lane < lanes; lane++) {
       const { port1, port2 } = new MessageChannel();
       ex.ports.push(port1);
@@ -99,8 +99,8 @@ export class ParallelExecutor extends SerialExecutor {
     awaitArrivals(this.control, this.lanes - 1);
   }
 
-  override pairsChanged(): void {
-    super.pairsChanged();
+  override contactsChanged(): void {
+    super.contactsChanged();
     if (this.ports.length === 0) return;
     const snapshot = contactSnapshot(this.inputs);
     for (const port of this.ports) port.postMessage(snapshot);

@@ -40,19 +40,23 @@ export function sharedUint8(length: number): Uint8Array {
   return new Uint8Array(new SharedArrayBuffer(Math.max(1, length)));
 }
 
-export interface ParticleInit {
-  position: readonly number[];
-  velocity: readonly number[];
-  angularVelocity: readonly number[];
-  radius: number;
+/**
+ * The initial spheres in flat arrays (interleaved xyz vectors). Compact on purpose: a set-up of a million
+ * spheres stays referenced for the whole run, and one object per sphere would cost more than the state.
+ */
+export interface InitialParticles {
+  n: number;
+  position: Float64Array;
+  velocity: Float64Array;
+  angularVelocity: Float64Array;
+  radius: Float64Array;
   /** index into the material list */
-  material: number;
-  /** density (kg/m³) of that material */
-  density: number;
+  material: Uint16Array;
 }
 
-export function createParticleState(init: readonly ParticleInit[]): ParticleState {
-  const n = init.length;
+/** @param densities density (kg/m³) of each material, by material index */
+export function createParticleState(init: InitialParticles, densities: readonly number[]): ParticleState {
+  const n = init.n;
   const state: ParticleState = {
     n,
     pos: sharedFloat64(3 * n),
@@ -68,20 +72,18 @@ export function createParticleState(init: readonly ParticleInit[]): ParticleStat
     id: new Uint32Array(new SharedArrayBuffer(Math.max(1, n) * 4)),
     posAtBuild: sharedFloat64(3 * n),
   };
-  init.forEach((p, k) => {
-    for (let a = 0; a < 3; a++) {
-      state.pos[3 * k + a] = p.position[a];
-      state.vel[3 * k + a] = p.velocity[a];
-      state.omega[3 * k + a] = p.angularVelocity[a];
-    }
-    const r = p.radius;
-    const m = (4 / 3) * Math.PI * r * r * r * p.density;
-    state.radius[k] = r;
+  state.pos.set(init.position);
+  state.vel.set(init.velocity);
+  state.omega.set(init.angularVelocity);
+  state.radius.set(init.radius);
+  state.material.set(init.material);
+  for (let k = 0; k < n; k++) {
+    const r = init.radius[k];
+    const m = (4 / 3) * Math.PI * r * r * r * densities[init.material[k]];
     state.mass[k] = m;
     state.invMass[k] = 1 / m;
     state.invInertia[k] = 1 / (0.4 * m * r * r);
-    state.material[k] = p.material;
     state.id[k] = k;
-  });
+  }
   return state;
 }

@@ -10,7 +10,7 @@ import { buildInitialParticles, type InitialParticle } from '../scenario/insert.
 import { buildContactTable, contactConstants, type ContactTable } from '../forces/contact-table.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 import type { WallInit } from '../forces/walls.js';
-import type { ParticleInit } from '../particles/state.js';
+import type { InitialParticles } from '../particles/state.js';
 import { autoTimeStep, hertzContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
 
 /** Default Verlet skin as a fraction of the smallest radius: rebuilds every few tens of steps in dense flows. */
@@ -34,7 +34,9 @@ export const DEFAULT_OUTPUT_ROWS = 100;
 export interface SimulationSetup {
   scenario: Scenario;
   table: ContactTable;
-  particles: ParticleInit[];
+  particles: InitialParticles;
+  /** density (kg/m³) of each material, by material index */
+  densities: number[];
   walls: WallInit[];
   gravity: [number, number, number];
   dt: number;
@@ -53,14 +55,7 @@ export function createSetup(scenario: Scenario): SimulationSetup {
   const table = buildContactTable(scenario);
   const materialIndex = new Map(table.materialNames.map((name, k) => [name, k]));
   const initial = buildInitialParticles(scenario);
-  const particles: ParticleInit[] = initial.map((p) => ({
-    position: p.position,
-    velocity: p.velocity,
-    angularVelocity: p.angularVelocity,
-    radius: p.radius,
-    material: materialIndex.get(p.material)!,
-    density: scenario.materials[p.material].density,
-  }));
+  const particles = flatten(initial, materialIndex);
   const walls: WallInit[] = scenario.walls.map((w) => {
     const len = Math.hypot(w.normal[0], w.normal[1], w.normal[2]);
     return { point: w.point, normal: w.normal.map((c) => c / len), material: materialIndex.get(w.material)! };
@@ -82,6 +77,7 @@ export function createSetup(scenario: Scenario): SimulationSetup {
     scenario,
     table,
     particles,
+    densities: table.materialNames.map((name) => scenario.materials[name].density),
     walls,
     gravity: [...scenario.gravity],
     dt,
@@ -147,4 +143,24 @@ function timeStepLimits(
     }
   }
   return { rayleighTime: tR, contactTime: tC, impactSpeed };
+}
+
+function flatten(initial: readonly InitialParticle[], materialIndex: Map<string, number>): InitialParticles {
+  const n = initial.length;
+  const flat: InitialParticles = {
+    n,
+    position: new Float64Array(3 * n),
+    velocity: new Float64Array(3 * n),
+    angularVelocity: new Float64Array(3 * n),
+    radius: new Float64Array(n),
+    material: new Uint16Array(n),
+  };
+  initial.forEach((p, k) => {
+    flat.position.set(p.position, 3 * k);
+    flat.velocity.set(p.velocity, 3 * k);
+    flat.angularVelocity.set(p.angularVelocity, 3 * k);
+    flat.radius[k] = p.radius;
+    flat.material[k] = materialIndex.get(p.material)!;
+  });
+  return flat;
 }

@@ -11,7 +11,7 @@ import { inversePermutation, permuteParticles, Permuter } from '../particles/reo
 import { MortonOrder } from '../broadphase/morton.js';
 import { gatherAndKick, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
 import { laneStart, Phase } from '../parallel/control.js';
-import { ParallelExecutor, SerialExecutor } from '../parallel/executor.js';
+import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from '../parallel/executor.js';
 import type { SimulationSetup } from './setup.js';
 
 /**
@@ -76,7 +76,7 @@ export class Simulation {
   private readonly newIndexOf: Int32Array;
 
   constructor(readonly setup: SimulationSetup) {
-    this.st = createParticleState(setup.particles);
+    this.st = createParticleState(setup.particles, setup.densities);
     this.pairs = new PairStore(this.st.n, setup.trackImpacts);
     this.walls = new WallSet(setup.walls, this.st.n, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);
@@ -99,10 +99,7 @@ export class Simulation {
    */
   async useWorkers(lanes: number): Promise<void> {
     await this.executor.close();
-    this.executor = lanes > 1
-      ? await ParallelExecutor.create({ st: this.st, walls: this.walls, table: this.setup.table.kernel,
-        params: this.params, pairs: this.pairs }, lanes)
-      : this.serialExecutor();
+    this.executor = lanes > 1 ? await ParallelExecutor.create(this.executorInputs(), lanes) : this.serialExecutor();
   }
 
   /** Stops the worker threads, if any. */
@@ -112,10 +109,13 @@ export class Simulation {
   }
 
   private serialExecutor(): SerialExecutor {
-    const ex = new SerialExecutor({ st: this.st, walls: this.walls, table: this.setup.table.kernel,
-      params: this.params, pairs: this.pairs });
-    ex.pairsChanged();
+    const ex = new SerialExecutor(this.executorInputs());
+    ex.contactsChanged();
     return ex;
+  }
+
+  private executorInputs(): ExecutorInputs {
+    return { st: this.st, table: this.setup.table.kernel, params: this.params, pairs: this.pairs, walls: this.walls };
   }
 
   /** Advances one time step; completed collisions are passed to `onImpact`. */
@@ -132,7 +132,7 @@ export class Simulation {
     let t2 = t1;
     if (ex.maxDisplacement2() > halfSkin * halfSkin) {
       this.rebuild();
-      ex.pairsChanged();
+      ex.contactsChanged();
       t2 = performance.now();
       this.phase.broadphase += t2 - t1;
     }
