@@ -25,9 +25,8 @@ export const Slot = {
   arrived: 2,
   ready: 3,
   failed: 4,
-  pairCount: 5,
 } as const;
-const INT_SLOTS = 6;
+const INT_SLOTS = 5;
 
 /** Spin iterations before blocking; about 10–50 µs on this class of machine. */
 const SPIN = 20_000;
@@ -38,6 +37,10 @@ export interface ControlBlock {
   laneDisplacement: Float64Array;
   /** per lane: ended pair collisions, ended wall collisions (pairForces, gatherAndKick) */
   laneEnded: Int32Array;
+  /** lane k computes pairs pairBounds[k] .. pairBounds[k+1]−1 (set at every rebuild, balanced by cost) */
+  pairBounds: Int32Array;
+  /** lane k gathers particles gatherBounds[k] .. gatherBounds[k+1]−1 (idem) */
+  gatherBounds: Int32Array;
   /** [time at the end of the current step] */
   time: Float64Array;
 }
@@ -47,6 +50,8 @@ export function createControlBlock(lanes: number): ControlBlock {
     ints: new Int32Array(new SharedArrayBuffer(INT_SLOTS * 4)),
     laneDisplacement: new Float64Array(new SharedArrayBuffer(lanes * 8)),
     laneEnded: new Int32Array(new SharedArrayBuffer(2 * lanes * 4)),
+    pairBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
+    gatherBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     time: new Float64Array(new SharedArrayBuffer(8)),
   };
 }
@@ -92,4 +97,21 @@ function waitUntil(ints: Int32Array, slot: number, done: (v: number) => boolean)
  */
 export function laneStart(count: number, lane: number, lanes: number): number {
   return Math.floor((count * lane) / lanes);
+}
+
+/**
+ * Splits items 0..count−1 into contiguous lane ranges of about equal total cost (bounds[k] .. bounds[k+1]−1).
+ * Ranges never change results, only how long each lane works; uneven beds (a dense bottom under a dilute
+ * top) need this, because Morton order puts them in different lanes.
+ */
+export function balanceRanges(count: number, lanes: number, cost: (item: number) => number, bounds: Int32Array): void {
+  let total = 0;
+  for (let k = 0; k < count; k++) total += cost(k);
+  bounds[0] = 0;
+  let lane = 1, sum = 0;
+  for (let k = 0; k < count && lane < lanes; k++) {
+    sum += cost(k);
+    while (lane < lanes && sum >= (total * lane) / lanes) bounds[lane++] = k + 1;
+  }
+  while (lane <= lanes) bounds[lane++] = count;
 }

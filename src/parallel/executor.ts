@@ -14,7 +14,9 @@ import type { KernelTable } from '../forces/contact-table.js';
 import type { PairStore } from '../forces/pairs.js';
 import type { StepParams } from '../sim/kernels.js';
 import type { WallSet } from '../forces/walls.js';
-import { awaitArrivals, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode } from './control.js';
+import {
+  awaitArrivals, balanceRanges, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode,
+} from './control.js';
 import { Lane, type ContactArrays } from './lane.js';
 import type { WorkerTask } from './worker.js';
 
@@ -49,9 +51,16 @@ export class SerialExecutor {
     return m;
   }
 
-  /** Called after every neighbour rebuild (the contact lists may live in new buffers). */
+  /**
+   * Called after every neighbour rebuild (the contact lists may live in new buffers): re-balances the lanes.
+   * Cost model: a touching pair costs about four times a candidate that is not touching; a particle's gather
+   * costs its pair entries plus its wall contacts.
+   */
   contactsChanged(): void {
-    Atomics.store(this.control.ints, Slot.pairCount, this.inputs.pairs.count);
+    const { pairs, walls, st } = this.inputs;
+    balanceRanges(pairs.count, this.lanes, (p) => 1 + 3 * pairs.touching[p], this.control.pairBounds);
+    const csr = pairs.csrStart, ws = walls.start;
+    balanceRanges(st.n, this.lanes, (p) => 1 + csr[p + 1] - csr[p] + 2 * (ws[p + 1] - ws[p]), this.control.gatherBounds);
   }
 
   async close(): Promise<void> {}

@@ -6,7 +6,7 @@ import type { ParticleState } from '../particles/state.js';
 import type { KernelTable } from '../forces/contact-table.js';
 import { gatherAndKick, kickDrift, pairForces, SCRATCH_LENGTH, type PairArrays, type StepParams, type WallArrays }
   from '../sim/kernels.js';
-import { Phase, Slot, laneStart, type ControlBlock, type PhaseCode } from './control.js';
+import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
 
 export interface LaneContext {
   st: ParticleState;
@@ -38,15 +38,14 @@ export class Lane {
       }
       case Phase.pairForces: {
         params.t = c.time[0];
-        const count = Atomics.load(c.ints, Slot.pairCount);
         c.laneEnded[2 * lane] = pairForces(st, pairs, table, params,
-          laneStart(count, lane, lanes), laneStart(count, lane + 1, lanes), this.scratch);
+          c.pairBounds[lane], c.pairBounds[lane + 1], this.scratch);
         return;
       }
       case Phase.gatherAndKick: {
         params.t = c.time[0];
         c.laneEnded[2 * lane + 1] = gatherAndKick(st, pairs, walls, table, params,
-          laneStart(st.n, lane, lanes), laneStart(st.n, lane + 1, lanes), this.scratch);
+          c.gatherBounds[lane], c.gatherBounds[lane + 1], this.scratch);
         return;
       }
       default:

@@ -10,7 +10,7 @@ import { createParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
 import { gatherAndKick, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
-import { laneStart, Phase } from '../parallel/control.js';
+import { Phase } from '../parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from '../parallel/executor.js';
 import type { SimulationSetup } from './setup.js';
 
@@ -157,17 +157,17 @@ export class Simulation {
 
   /** Completed collisions of this step, lane by lane: ascending pair index, then particle index. */
   private collectImpacts(onImpact: (r: ImpactRecord) => void): void {
-    const { pairs, walls, executor: ex, st } = this;
+    const { pairs, walls, executor: ex } = this;
     const ended = ex.control.laneEnded;
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = laneStart(pairs.count, lane, ex.lanes);
+      const begin = ex.control.pairBounds[lane];
       for (let k = 0; k < ended[2 * lane]; k++) {
         const p = pairs.ended[begin + k];
         onImpact(this.closeRecord(pairs.impact, IMPACT_STRIDE * p, pairs.i[p], pairs.j[p], false));
       }
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = walls.start[laneStart(st.n, lane, ex.lanes)];
+      const begin = walls.start[ex.control.gatherBounds[lane]];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
         onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.particle[s], walls.wall[s], true));
