@@ -4,19 +4,10 @@
  * read synchronously (receiveMessageOnPort) because the task never yields to the event loop.
  */
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { ParticleState } from '../particles/state.js';
-import type { KernelTable } from '../forces/contact-table.js';
-import type { StepParams } from '../sim/kernels.js';
-import { arrive, awaitGeneration, Phase, Slot, type ControlBlock } from './control.js';
-import { Lane, type ContactArrays } from './lane.js';
+import { arrive, awaitGeneration, Phase, Slot } from './control.js';
+import { Lane, type ContactArrays, type LaneContext } from './lane.js';
 
-export interface WorkerTask {
-  st: ParticleState;
-  table: KernelTable;
-  params: StepParams;
-  control: ControlBlock;
-  lane: number;
-  lanes: number;
+export interface WorkerTask extends LaneContext {
   port: MessagePort;
   contacts: ContactArrays;
 }
