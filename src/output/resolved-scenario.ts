@@ -20,7 +20,7 @@ export function describeSetup(setup: SimulationSetup): object {
     s.m += (4 / 3) * Math.PI * radius[k] ** 3 * setup.densities[material[k]];
   }
   const typical = sums.map((s) => (s.n > 0 ? { r: s.r / s.n, m: s.m / s.n } : null));
-  const wallMaterials = new Set(setup.walls.map((w) => w.material));
+  const wallMaterials = new Set(setup.wallMaterials);
   const consts = new Float64Array(3);
   const typicalContact = (cls: number, r: number, m: number) => {
     contactConstants(consts, table.kernel, cls, r, m);

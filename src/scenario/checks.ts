@@ -4,7 +4,9 @@
  * Contact-law parameter combinations are checked where the laws are resolved (src/forces/normal/resolve.ts).
  */
 import { ScenarioError } from './errors.js';
-import { SphereHash, assertInsertable, planeDistance, radiusBounds, unitPlane } from './insert.js';
+import { SphereHash, assertInsertable, radiusBounds } from './insert.js';
+import { buildWallModel, type WallModel } from '../walls/build.js';
+import { wallOverlap } from '../walls/overlap.js';
 import type { RadiusSpec } from './insert.js';
 import type { InsertSpec, Scenario } from './schema.js';
 
@@ -23,9 +25,10 @@ export function checkScenario(scenario: Scenario): void {
   checkHasSpheres(scenario);
   checkTimes(scenario);
   scenario.insert.forEach(checkInsertBlock);
-  checkWallNormals(scenario);
+  // Builds (and caches) the walls: bad wall geometry and unreadable STL files are reported here.
+  const walls = buildWallModel(scenario.walls);
   checkExplicitOverlaps(scenario);
-  checkWallPenetration(scenario);
+  checkWallPenetration(scenario, walls);
   checkSkin(scenario);
 }
 
@@ -115,15 +118,6 @@ function checkRadiusSpec(radius: RadiusSpec, field: string): void {
   }
 }
 
-function checkWallNormals({ walls }: Scenario): void {
-  walls.forEach((wall, w) => {
-    if (Math.hypot(...wall.normal) === 0) {
-      throw new ScenarioError(`walls[${w}].normal`,
-        'must not be zero (plane normal pointing into the domain, any length); got [0, 0, 0]');
-    }
-  });
-}
-
 function checkExplicitOverlaps({ particles }: Scenario): void {
   if (particles.length === 0) return;
   const radii = particles.map((p) => p.radius).sort((a, b) => a - b);
@@ -142,18 +136,16 @@ function checkExplicitOverlaps({ particles }: Scenario): void {
   });
 }
 
-function checkWallPenetration({ particles, walls }: Scenario): void {
-  const planes = walls.map((wall) => unitPlane(wall.point, wall.normal));
+function checkWallPenetration({ particles }: Scenario, walls: WallModel): void {
   particles.forEach(({ position: [x, y, z], radius }, k) => {
-    planes.forEach((plane, w) => {
-      const distance = planeDistance(plane, x, y, z);
-      if (distance < radius * (1 - TOUCHING_TOLERANCE)) {
-        const side = distance < 0 ? 'behind the plane (the normal points away from it)' : 'in front of the plane';
-        throw new ScenarioError(`particles[${k}].position`,
-          `particles[${k}] penetrates walls[${w}]: its centre is ${round(Math.abs(distance))} m ${side}, ` +
-          `closer than its radius ${radius} m`);
-      }
-    });
+    const hit = wallOverlap(walls, x, y, z, radius, TOUCHING_TOLERANCE * radius);
+    if (hit) {
+      const side = !hit.isPlane ? 'from the wall surface'
+        : hit.distance < 0 ? 'behind the plane (the normal points away from it)' : 'in front of the plane';
+      throw new ScenarioError(`particles[${k}].position`,
+        `particles[${k}] penetrates walls[${hit.wall}]: its centre is ${round(Math.abs(hit.distance))} m ${side}, ` +
+        `closer than its radius ${radius} m`);
+    }
   });
 }
 

@@ -6,6 +6,8 @@
 import seedrandom from 'seedrandom';
 import { ScenarioError } from './errors.js';
 import type { InsertSpec, Scenario } from './schema.js';
+import { buildWallModel, type WallModel } from '../walls/build.js';
+import { wallOverlap } from '../walls/overlap.js';
 
 export type Vec3 = [number, number, number];
 
@@ -31,7 +33,7 @@ const ATTEMPTS_PER_SPHERE = 100;
 
 /**
  * The spheres a run starts from. Expects a scenario from parseScenario: its checks guarantee what insertion
- * relies on (regions wider than the largest sphere, requests below RSA_PACKING_LIMIT, non-zero wall normals).
+ * relies on (regions wider than the largest sphere, requests below RSA_PACKING_LIMIT, valid walls).
  */
 export function buildInitialParticles(scenario: Scenario): InitialParticle[] {
   const particles: InitialParticle[] = scenario.particles.map((p) => ({
@@ -49,10 +51,10 @@ export function buildInitialParticles(scenario: Scenario): InitialParticle[] {
   const placed = new SphereHash(cellSize, total);
   for (const p of particles) placed.add(p.position[0], p.position[1], p.position[2], p.radius);
 
-  const planes = scenario.walls.map((wall) => unitPlane(wall.point, wall.normal));
+  const walls = buildWallModel(scenario.walls);
   const random = seedrandom(String(scenario.seed));
   scenario.insert.forEach((block, k) => {
-    for (const sphere of insertBlock(block, k, placed, planes, random)) particles.push(sphere);
+    for (const sphere of insertBlock(block, k, placed, walls, random)) particles.push(sphere);
   });
   return particles;
 }
@@ -132,25 +134,8 @@ function radiusSampler(radius: RadiusSpec, random: () => number): () => number {
   };
 }
 
-export interface UnitPlane {
-  point: Vec3;
-  normal: Vec3;
-}
-
-/** A wall plane with its normal scaled to length 1 (the normal must not be zero). */
-export function unitPlane(point: Vec3, normal: Vec3): UnitPlane {
-  const length = Math.hypot(normal[0], normal[1], normal[2]);
-  return { point, normal: [normal[0] / length, normal[1] / length, normal[2] / length] };
-}
-
-/** Signed distance of a point from a plane, positive on the side the normal points to. */
-export function planeDistance(plane: UnitPlane, x: number, y: number, z: number): number {
-  const { point: p, normal: n } = plane;
-  return (x - p[0]) * n[0] + (y - p[1]) * n[1] + (z - p[2]) * n[2];
-}
-
 function insertBlock(
-  block: InsertSpec, k: number, placed: SphereHash, planes: readonly UnitPlane[], random: () => number,
+  block: InsertSpec, k: number, placed: SphereHash, walls: WallModel, random: () => number,
 ): InitialParticle[] {
   const nextRadius = radiusSampler(block.radius, random);
   const radii = Float64Array.from({ length: block.count }, nextRadius);
@@ -166,7 +151,7 @@ function insertBlock(
       const x = min[0] + r + (max[0] - min[0] - 2 * r) * random();
       const y = min[1] + r + (max[1] - min[1] - 2 * r) * random();
       const z = min[2] + r + (max[2] - min[2] - 2 * r) * random();
-      if (placed.findOverlap(x, y, z, r) < 0 && planes.every((plane) => planeDistance(plane, x, y, z) >= r)) {
+      if (placed.findOverlap(x, y, z, r) < 0 && wallOverlap(walls, x, y, z, r) === null) {
         placed.add(x, y, z, r);
         centres[3 * i] = x;
         centres[3 * i + 1] = y;

@@ -4,6 +4,7 @@
  * message states the allowed range and the value found, on one line, so the CLI can print it as is.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkScenario } from './checks.js';
 import { ScenarioError } from './errors.js';
@@ -23,12 +24,14 @@ export function loadScenarioFile(path: string): Scenario {
   } catch (error) {
     throw new ScenarioError(FILE_FIELD, `cannot read scenario file ${path}: ${describeReadError(error)}`);
   }
-  return parseScenario(parseJson(text, path));
+  return parseScenario(parseJson(text, path), dirname(path));
 }
 
-export function parseScenario(json: unknown): Scenario {
+/** @param baseDir directory that relative mesh `file` paths are relative to (the scenario file's) */
+export function parseScenario(json: unknown, baseDir = '.'): Scenario {
   const result = scenarioSchema.safeParse(json);
   if (!result.success) throw issueToError(reportedIssue(result.error.issues, json), json);
+  for (const wall of result.data.walls) if (wall.type === 'mesh') wall.file = resolve(baseDir, wall.file);
   checkScenario(result.data);
   return result.data;
 }

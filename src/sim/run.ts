@@ -124,7 +124,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     name: setup.scenario.name,
     seed: setup.scenario.seed,
     particles: st.n,
-    walls: setup.walls.length,
+    walls: setup.walls.count,
     steps: setup.steps,
     dt: setup.dt,
     simulatedTime: sim.time,

@@ -9,7 +9,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { buildInitialParticles, type InitialParticle } from '../scenario/insert.js';
 import { buildContactTable, contactConstants, type ContactTable } from '../forces/contact-table.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
-import type { WallInit } from '../forces/walls.js';
+import { buildWallModel, lowestWallPoint, type WallModel } from '../walls/build.js';
 import type { InitialParticles } from '../particles/state.js';
 import { autoTimeStep, hertzContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
 
@@ -37,7 +37,9 @@ export interface SimulationSetup {
   particles: InitialParticles;
   /** density (kg/m³) of each material, by material index */
   densities: number[];
-  walls: WallInit[];
+  walls: WallModel;
+  /** material index of each scenario wall */
+  wallMaterials: number[];
   gravity: [number, number, number];
   dt: number;
   steps: number;
@@ -56,13 +58,11 @@ export function createSetup(scenario: Scenario): SimulationSetup {
   const materialIndex = new Map(table.materialNames.map((name, k) => [name, k]));
   const initial = buildInitialParticles(scenario);
   const particles = flatten(initial, materialIndex);
-  const walls: WallInit[] = scenario.walls.map((w) => {
-    const len = Math.hypot(w.normal[0], w.normal[1], w.normal[2]);
-    return { point: w.point, normal: w.normal.map((c) => c / len), material: materialIndex.get(w.material)! };
-  });
+  const walls = buildWallModel(scenario.walls);
+  const wallMaterials = scenario.walls.map((w) => materialIndex.get(w.material)!);
 
-  const limits = timeStepLimits(scenario, table, initial, walls);
-  const warnings: string[] = [];
+  const limits = timeStepLimits(scenario, table, initial, walls, wallMaterials);
+  const warnings: string[] = [...walls.warnings];
   let dt: number;
   if (scenario.time.dt === 'auto') {
     dt = autoTimeStep(limits);
@@ -79,6 +79,7 @@ export function createSetup(scenario: Scenario): SimulationSetup {
     particles,
     densities: table.materialNames.map((name) => scenario.materials[name].density),
     walls,
+    wallMaterials,
     gravity: [...scenario.gravity],
     dt,
     steps,
@@ -97,7 +98,7 @@ export function createSetup(scenario: Scenario): SimulationSetup {
  * The characteristic impact speed for the contact-time rule: the fastest initial approach (twice the largest
  * speed), the free-fall speed over the vertical extent of particles and walls, and any law reference speed.
  */
-function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], walls: WallInit[]): number {
+function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], walls: WallModel): number {
   const g = Math.hypot(...scenario.gravity);
   let speed = 0;
   let lo = Infinity, hi = -Infinity;
@@ -108,7 +109,9 @@ function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], wal
     lo = Math.min(lo, height(p.position));
     hi = Math.max(hi, height(p.position));
   }
-  for (const w of walls) lo = Math.min(lo, height(w.point));
+  lo = Math.min(lo, lowestWallPoint(walls, height));
+  // A moving wall hits spheres at its own speed.
+  for (const m of walls.motion) speed = Math.max(speed, 2 * Math.hypot(...m.velocity));
   if (g > 0 && hi > lo) speed = Math.max(speed, Math.sqrt(2 * g * (hi - lo)));
   for (const law of [scenario.contact.normal, ...scenario.contactPairs.map((p) => p.normal)]) {
     if (law?.referenceSpeed !== undefined) speed = Math.max(speed, law.referenceSpeed);
@@ -118,7 +121,7 @@ function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], wal
 }
 
 function timeStepLimits(
-  scenario: Scenario, table: ContactTable, initial: InitialParticle[], walls: WallInit[],
+  scenario: Scenario, table: ContactTable, initial: InitialParticle[], walls: WallModel, wallMaterials: number[],
 ): TimeStepLimits {
   const impactSpeed = characteristicSpeed(scenario, initial, walls);
   // Smallest particle of each material: it has the shortest Rayleigh and contact times.
@@ -137,8 +140,8 @@ function timeStepLimits(
       contactConstants(consts, table.kernel, classOf(name, other), effectiveRadius(r, r2), 0);
       tC = Math.min(tC, hertzContactTime(effectiveMass(massOf(name, r), massOf(other, r2)), consts[0], impactSpeed));
     }
-    for (const w of walls) {
-      contactConstants(consts, table.kernel, classOf(name, table.materialNames[w.material]), r, 0);
+    for (const material of new Set(wallMaterials)) {
+      contactConstants(consts, table.kernel, classOf(name, table.materialNames[material]), r, 0);
       tC = Math.min(tC, hertzContactTime(massOf(name, r), consts[0], impactSpeed));
     }
   }

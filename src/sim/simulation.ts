@@ -36,7 +36,7 @@ export interface ImpactRecord {
   duration: number;
   /** particle id */
   i: number;
-  /** particle id, or the wall index for a sphere–wall contact */
+  /** particle id, or the scenario's wall index (0-based) for a sphere–wall contact */
   j: number;
   isWall: boolean;
   impactSpeed: number;
@@ -78,7 +78,7 @@ export class Simulation {
   constructor(readonly setup: SimulationSetup) {
     this.st = createParticleState(setup.particles, setup.densities);
     this.pairs = new PairStore(this.st.n, setup.trackImpacts);
-    this.walls = new WallSet(setup.walls, this.st.n, setup.trackImpacts);
+    this.walls = new WallSet(setup.walls, setup.wallMaterials, this.st.n, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.newIndexOf = new Int32Array(this.st.n);
     const [gx, gy, gz] = setup.gravity;
@@ -124,13 +124,15 @@ export class Simulation {
     this.stepCount++;
     this.time = this.stepCount * setup.dt;
     ex.control.time[0] = this.time;
+    this.walls.setTime(this.time);
     const t0 = performance.now();
     ex.run(Phase.kickDrift);
     const t1 = performance.now();
     this.phase.integration += t1 - t0;
     const halfSkin = 0.5 * setup.skin;
     let t2 = t1;
-    if (ex.maxDisplacement2() > halfSkin * halfSkin) {
+    // Particle and wall motion together, so a moving wall cannot pass through the skin unseen.
+    if (Math.sqrt(ex.maxDisplacement2()) + this.walls.maxDisplacementSinceBuild() > halfSkin) {
       this.rebuild();
       ex.contactsChanged();
       t2 = performance.now();
@@ -170,7 +172,7 @@ export class Simulation {
       const begin = walls.start[ex.control.gatherBounds[lane]];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
-        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.particle[s], walls.wall[s], true));
+        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.particle[s], walls.owner[walls.wall[s]], true));
       }
     }
   }
@@ -246,13 +248,11 @@ export class Simulation {
       const delta = radius[i] + radius[j] - d;
       if (delta > 0) add(delta, this.pairStiffness(p), Math.min(radius[i], radius[j]));
     }
-    const g = walls.geometry;
+    // Touching flags, not overlaps, so that the mesh rule (one contact per surface) is respected.
     for (let s = 0; s < walls.count; s++) {
-      const p = walls.particle[s], w = 6 * walls.wall[s];
-      const dist = (pos[3 * p] - g[w]) * g[w + 3] + (pos[3 * p + 1] - g[w + 1]) * g[w + 4]
-        + (pos[3 * p + 2] - g[w + 2]) * g[w + 5];
-      const delta = radius[p] - dist;
-      if (delta > 0) add(delta, this.wallStiffness(s), radius[p]);
+      if (walls.touching[s] === 0) continue;
+      const delta = walls.overlap(st, s);
+      if (delta > 0) add(delta, this.wallStiffness(s), radius[walls.particle[s]]);
     }
     return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio };
   }
