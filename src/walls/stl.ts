@@ -30,6 +30,12 @@ export function parseStl(bytes: Uint8Array, field: string): StlTriangles {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const count = view.getUint32(80, true);
     if (bytes.length === 84 + 50 * count) return parseBinary(view, count, field);
+    // Text never holds NUL bytes; float32 data almost always does.
+    if (bytes.includes(0)) {
+      throw new ScenarioError(field,
+        `binary STL of ${bytes.length} bytes, but its header counts ${count} triangles, which need ` +
+        `${84 + 50 * count} bytes (file truncated or corrupt)`);
+    }
   }
   const text = new TextDecoder('utf-8').decode(bytes);
   if (!/^\s*solid\b/.test(text)) {
