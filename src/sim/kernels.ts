@@ -199,7 +199,7 @@ export function gatherAndKick(
       }
     }
     if (start[p + 1] > start[p]) {
-      acc.fill(0);
+      acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0; acc[4] = 0; acc[5] = 0;
       nEnded += particleWallContacts(st, wl, table, sp, p, acc, scratch, start[begin] + nEnded);
       fx += acc[0]; fy += acc[1]; fz += acc[2];
       tx += acc[3]; ty += acc[4]; tz += acc[5];

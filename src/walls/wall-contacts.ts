@@ -16,118 +16,148 @@ import { evaluateContact, HISTORY_STRIDE } from '../forces/contact.js';
 import type { KernelTable } from '../forces/contact-table.js';
 import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from '../forces/impacts.js';
 import type { StepParams, WallArrays } from '../sim/kernels.js';
-import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, primitiveClosest } from './primitives.js';
+import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from './primitives.js';
 import { MOTION, MOTION_STRIDE } from './motion.js';
 
-/** Per candidate: δ, n (3), wall velocity (3), feature. */
-const GEOM_STRIDE = 8;
-/** Feature value of a candidate that does not count (not a triangle, or rejected by the mesh rule). */
-const NO_FEATURE = -1;
+/** Per deferred triangle candidate: candidate index, δ, n (3), wall velocity (3), feature. */
+const GEOM_STRIDE = 9;
 
-/** Per-thread scratch, grown to the largest candidate run seen. */
+/** Per-thread scratch for the particle's triangle candidates, grown to the largest run seen. */
 let geom = new Float64Array(GEOM_STRIDE * 16);
 const closest = new Float64Array(CLOSEST_LENGTH);
 
 /**
  * Adds the wall forces and torques of particle p into acc[0..5]; contacts whose collision ended are written to
- * wl.ended[endedAt ...]. Returns how many ended.
+ * wl.ended[endedAt ...]. Returns how many ended. Planes and segments of revolution are resolved at once;
+ * triangles are collected first because the mesh rule needs all of them (step 2), then resolved in
+ * candidate order — a fixed order either way.
  */
 export function particleWallContacts(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number,
   acc: Float64Array, scratch: Float64Array, endedAt: number,
 ): number {
-  const { start, wall, kind, owner, geometry, state } = wl;
+  const { start, wall, kind, owner, geometry: geo, state } = wl;
   const s0 = start[p], s1 = start[p + 1];
-  if (s1 - s0 > geom.length / GEOM_STRIDE) geom = new Float64Array(2 * GEOM_STRIDE * (s1 - s0));
   const { pos } = st;
   const b = 3 * p;
-  const r = st.radius[p];
-  let meshContacts = 0;
+  const x = pos[b], y = pos[b + 1], z = pos[b + 2], r = st.radius[p];
+  let nEnded = 0, triangles = 0, touchingTriangles = 0;
   for (let s = s0; s < s1; s++) {
-    const prim = wall[s], k = kind[prim], m = MOTION_STRIDE * owner[prim];
-    const d = primitiveClosest(k, geometry, GEO_STRIDE * prim, pos[b] - state[m + MOTION.offset],
-      pos[b + 1] - state[m + MOTION.offset + 1], pos[b + 2] - state[m + MOTION.offset + 2], closest);
-    const o = GEOM_STRIDE * (s - s0);
+    const prim = wall[s], k = kind[prim], m = MOTION_STRIDE * owner[prim], g = GEO_STRIDE * prim;
+    const px = x - state[m + MOTION.offset], py = y - state[m + MOTION.offset + 1], pz = z - state[m + MOTION.offset + 2];
     // A removed wall never overlaps; its open contacts end this step.
-    const delta = state[m + MOTION.active] === 1 ? r - d : -1;
-    geom[o] = delta;
-    geom[o + 1] = closest[1]; geom[o + 2] = closest[2]; geom[o + 3] = closest[3];
-    geom[o + 4] = state[m + MOTION.velocity]; geom[o + 5] = state[m + MOTION.velocity + 1];
-    geom[o + 6] = state[m + MOTION.velocity + 2];
-    geom[o + 7] = k === PrimitiveKind.triangle ? closest[4] : NO_FEATURE;
-    if (k === PrimitiveKind.triangle && delta > 0) meshContacts++;
-  }
-  if (meshContacts > 1) applyMeshRule(wl, s0, s1);
-  let nEnded = 0;
-  for (let s = s0; s < s1; s++) {
-    const o = GEOM_STRIDE * (s - s0);
-    if (geom[o] <= 0) {
-      if (wl.touching[s] === 1) endContact(st, wl, sp, p, s, o, wl.ended, endedAt + nEnded++);
+    const active = state[m + MOTION.active] === 1;
+    const vwx = state[m + MOTION.velocity], vwy = state[m + MOTION.velocity + 1], vwz = state[m + MOTION.velocity + 2];
+    if (k === PrimitiveKind.plane) {
+      // Inline: the common case of a bed in a box of planes.
+      const nx = geo[g + 3], ny = geo[g + 4], nz = geo[g + 5];
+      const delta = active ? r - ((px - geo[g]) * nx + (py - geo[g + 1]) * ny + (pz - geo[g + 2]) * nz) : -1;
+      nEnded += resolve(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, scratch, endedAt + nEnded);
       continue;
     }
-    contactForce(st, wl, table, sp, p, s, o, acc, scratch);
+    if (k === PrimitiveKind.revolved) {
+      const delta = active ? r - revolvedClosest(geo, g, px, py, pz, closest) : -1;
+      nEnded += resolve(st, wl, table, sp, p, s, delta, closest[1], closest[2], closest[3], vwx, vwy, vwz, acc, scratch,
+        endedAt + nEnded);
+      continue;
+    }
+    if (GEOM_STRIDE * (triangles + 1) > geom.length) {
+      const grown = new Float64Array(2 * geom.length);
+      grown.set(geom);
+      geom = grown;
+    }
+    const delta = active ? r - triangleClosest(geo, g, px, py, pz, closest) : -1;
+    const o = GEOM_STRIDE * triangles++;
+    geom[o] = s; geom[o + 1] = delta;
+    geom[o + 2] = closest[1]; geom[o + 3] = closest[2]; geom[o + 4] = closest[3];
+    geom[o + 5] = vwx; geom[o + 6] = vwy; geom[o + 7] = vwz; geom[o + 8] = closest[4];
+    if (delta > 0) touchingTriangles++;
+  }
+  if (touchingTriangles > 1) applyMeshRule(wl, triangles);
+  for (let t = 0; t < triangles; t++) {
+    const o = GEOM_STRIDE * t;
+    nEnded += resolve(st, wl, table, sp, p, geom[o], geom[o + 1], geom[o + 2], geom[o + 3], geom[o + 4],
+      geom[o + 5], geom[o + 6], geom[o + 7], acc, scratch, endedAt + nEnded);
   }
   return nEnded;
 }
 
-/** Step 2 of the module comment: overlaps of triangle contacts the rule rejects are set to −1. */
-function applyMeshRule(wl: WallArrays, s0: number, s1: number): void {
-  const { wall, triangleFeatures: tf, edgeVertices: ev } = wl;
-  const touchingFeature = (s: number, lowest: number, highest: number) => {
-    const o = GEOM_STRIDE * (s - s0);
-    return geom[o] > 0 && geom[o + 7] >= lowest && geom[o + 7] < highest;
-  };
-  // Pass over edges, then vertices; faces are always accepted.
-  for (let s = s0; s < s1; s++) {
-    if (!touchingFeature(s, Feature.edge0, Feature.vertex0)) continue;
-    const edge = tf[6 * wall[s] + 3 + geom[GEOM_STRIDE * (s - s0) + 7] - Feature.edge0];
-    let covered = false;
-    for (let q = s0; q < s1 && !covered; q++) {
-      if (q === s) continue;
-      const t = 6 * wall[q];
-      if (touchingFeature(q, Feature.face, Feature.edge0)) covered = tf[t + 3] === edge || tf[t + 4] === edge || tf[t + 5] === edge;
-      else if (q < s && touchingFeature(q, Feature.edge0, Feature.vertex0)) {
-        covered = tf[t + 3 + geom[GEOM_STRIDE * (q - s0) + 7] - Feature.edge0] === edge;
-      }
-    }
-    if (covered) geom[GEOM_STRIDE * (s - s0)] = -1;
+/** Contact force of candidate s with overlap δ, or the end of its contact; returns 1 if a collision record ended. */
+function resolve(
+  st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
+  delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
+  acc: Float64Array, scratch: Float64Array, endedAt: number,
+): number {
+  if (delta > 0) {
+    contactForce(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, scratch);
+    return 0;
   }
-  for (let s = s0; s < s1; s++) {
-    if (!touchingFeature(s, Feature.vertex0, Feature.vertex0 + 3)) continue;
-    const vertex = tf[6 * wall[s] + geom[GEOM_STRIDE * (s - s0) + 7] - Feature.vertex0];
+  if (wl.touching[s] === 0) return 0;
+  return endContact(st, wl, sp, p, s, nx, ny, nz, vwx, vwy, vwz, endedAt);
+}
+
+/**
+ * Step 2 of the module comment over the particle's `count` deferred triangle candidates: the overlap of each one
+ * the rule rejects is set to −1.
+ */
+function applyMeshRule(wl: WallArrays, count: number): void {
+  const { wall, triangleFeatures: tf, edgeVertices: ev } = wl;
+  const touches = (t: number, lowest: number, highest: number) => {
+    const o = GEOM_STRIDE * t;
+    return geom[o + 1] > 0 && geom[o + 8] >= lowest && geom[o + 8] < highest;
+  };
+  const features = (t: number) => 6 * wall[geom[GEOM_STRIDE * t]];
+  const feature = (t: number) => geom[GEOM_STRIDE * t + 8];
+  const reject = (t: number) => { geom[GEOM_STRIDE * t + 1] = -1; };
+  // Faces are always accepted; then edges, then vertices.
+  for (let t = 0; t < count; t++) {
+    if (!touches(t, Feature.edge0, Feature.vertex0)) continue;
+    const edge = tf[features(t) + 3 + feature(t) - Feature.edge0];
     let covered = false;
-    for (let q = s0; q < s1 && !covered; q++) {
-      if (q === s) continue;
-      const t = 6 * wall[q], f = geom[GEOM_STRIDE * (q - s0) + 7];
-      if (touchingFeature(q, Feature.face, Feature.edge0)) {
-        covered = tf[t] === vertex || tf[t + 1] === vertex || tf[t + 2] === vertex;
-      } else if (touchingFeature(q, Feature.edge0, Feature.vertex0)) {
-        const e = tf[t + 3 + f - Feature.edge0];
+    for (let q = 0; q < count && !covered; q++) {
+      if (q === t) continue;
+      const f = features(q);
+      if (touches(q, Feature.face, Feature.edge0)) covered = tf[f + 3] === edge || tf[f + 4] === edge || tf[f + 5] === edge;
+      else if (q < t && touches(q, Feature.edge0, Feature.vertex0)) covered = tf[f + 3 + feature(q) - Feature.edge0] === edge;
+    }
+    if (covered) reject(t);
+  }
+  for (let t = 0; t < count; t++) {
+    if (!touches(t, Feature.vertex0, Feature.vertex0 + 3)) continue;
+    const vertex = tf[features(t) + feature(t) - Feature.vertex0];
+    let covered = false;
+    for (let q = 0; q < count && !covered; q++) {
+      if (q === t) continue;
+      const f = features(q);
+      if (touches(q, Feature.face, Feature.edge0)) {
+        covered = tf[f] === vertex || tf[f + 1] === vertex || tf[f + 2] === vertex;
+      } else if (touches(q, Feature.edge0, Feature.vertex0)) {
+        const e = tf[f + 3 + feature(q) - Feature.edge0];
         covered = ev[2 * e] === vertex || ev[2 * e + 1] === vertex;
-      } else if (q < s && touchingFeature(q, Feature.vertex0, Feature.vertex0 + 3)) {
-        covered = tf[t + f - Feature.vertex0] === vertex;
+      } else if (q < t && touches(q, Feature.vertex0, Feature.vertex0 + 3)) {
+        covered = tf[f + feature(q) - Feature.vertex0] === vertex;
       }
     }
-    if (covered) geom[GEOM_STRIDE * (s - s0)] = -1;
+    if (covered) reject(t);
   }
 }
 
 function contactForce(
-  st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number, o: number,
+  st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
+  delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
   acc: Float64Array, scratch: Float64Array,
 ): void {
   const { vel, omega, force, torque, invMass, invInertia } = st;
   const { c, cls, touching, history, impact } = wl;
   const b = 3 * p, r = st.radius[p];
-  const delta = geom[o], nx = geom[o + 1], ny = geom[o + 2], nz = geom[o + 3];
   const half = 0.5 * sp.dt;
   const hm = half * invMass[p], hi = half * invInertia[p];
   // Predicted full-step velocities (kernels.ts module comment).
   const wx = omega[b] + hi * torque[b], wy = omega[b + 1] + hi * torque[b + 1], wz = omega[b + 2] + hi * torque[b + 2];
   // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
-  const vx = vel[b] + hm * force[b] - geom[o + 4] - r * (wy * nz - wz * ny);
-  const vy = vel[b + 1] + hm * force[b + 1] - geom[o + 5] - r * (wz * nx - wx * nz);
-  const vz = vel[b + 2] + hm * force[b + 2] - geom[o + 6] - r * (wx * ny - wy * nx);
+  const vx = vel[b] + hm * force[b] - vwx - r * (wy * nz - wz * ny);
+  const vy = vel[b + 1] + hm * force[b + 1] - vwy - r * (wz * nx - wx * nz);
+  const vz = vel[b + 2] + hm * force[b + 2] - vwz - r * (wx * ny - wy * nx);
   const k = cls[s];
   const sqrtR = Math.sqrt(r);
   evaluateContact(scratch, history, HISTORY_STRIDE * s, table, k, delta, nx, ny, nz,
@@ -147,18 +177,20 @@ function contactForce(
   touching[s] = 1;
 }
 
+/** Ends contact s: forgets its history and closes its collision record; returns 1 if a record was closed. */
 function endContact(
-  st: ParticleState, wl: WallArrays, sp: StepParams, p: number, s: number, o: number, ended: Int32Array, at: number,
-): void {
+  st: ParticleState, wl: WallArrays, sp: StepParams, p: number, s: number,
+  nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number, at: number,
+): number {
   const { vel, omega } = st;
   wl.touching[s] = 0;
   const h = HISTORY_STRIDE * s;
   for (let a = 0; a < HISTORY_STRIDE; a++) wl.history[h + a] = 0;
-  if (!sp.trackImpacts) return;
+  if (!sp.trackImpacts) return 0;
   const b = 3 * p, r = st.radius[p];
-  const nx = geom[o + 1], ny = geom[o + 2], nz = geom[o + 3];
-  const vx = vel[b] - geom[o + 4], vy = vel[b + 1] - geom[o + 5], vz = vel[b + 2] - geom[o + 6];
+  const vx = vel[b] - vwx, vy = vel[b + 1] - vwy, vz = vel[b + 2] - vwz;
   const slip = slipSpeed(vx, vy, vz, r * omega[b], r * omega[b + 1], r * omega[b + 2], nx, ny, nz);
   closeImpact(wl.impact, IMPACT_STRIDE * s, vx * nx + vy * ny + vz * nz, slip);
-  ended[at] = s;
+  wl.ended[at] = s;
+  return 1;
 }

@@ -10,7 +10,7 @@ import { createSetup } from '../../src/sim/setup.js';
 import { Simulation, type ImpactRecord } from '../../src/sim/simulation.js';
 import { CLOSEST_LENGTH, revolvedClosest } from '../../src/walls/primitives.js';
 import { MOTION } from '../../src/walls/motion.js';
-import { densityFor, hertzContactTime, youngsModulusFor } from '../helpers/collision.js';
+import { densityFor, hertzContactTime, youngsModulusFor, type Vec3 } from '../helpers/collision.js';
 
 type Walls = NonNullable<ScenarioInput['walls']>;
 const R = 0.02, m = 0.092, K = 5.5e9, nu = 0.33;
@@ -18,7 +18,7 @@ const material = { youngsModulus: youngsModulusFor(K, R, nu), poissonsRatio: nu,
 
 /** One sphere (R = 2 cm, 92 g) with Hertz stiffness `stiffness` (N m^-3/2) against `walls`; 100 steps per contact. */
 function single(
-  position: number[], velocity: number[], walls: Walls, duration: number, gravity = [0, 0, 0], friction = 0, stiffness = K,
+  position: Vec3, velocity: Vec3, walls: Walls, duration: number, gravity: Vec3 = [0, 0, 0], friction = 0, stiffness = K,
 ) {
   const tc = hertzContactTime(m, stiffness, 1);
   return parseScenario({
