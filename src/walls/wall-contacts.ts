@@ -8,6 +8,8 @@
  *      vertex and it was not accepted already. A sphere on a flat face split into triangles, or on their shared
  *      diagonal, or on a shared vertex, thus feels one contact, as on a plane. Candidates are in a fixed order,
  *      so the rule is deterministic;
+ *   2b. hand-over: a triangle contact that starts takes the history and open collision record of one of the same
+ *      wall that ends in the same step (rolling over a mesh is one contact, as on a plane);
  *   3. each accepted contact through the one contact kernel evaluateContact with R_eff = R, m* = m
  *      (contact-models.md §9.1), with the wall's velocity in the relative velocity.
  */
@@ -74,6 +76,7 @@ export function particleWallContacts(
     if (delta > 0) touchingTriangles++;
   }
   if (touchingTriangles > 1) applyMeshRule(wl, triangles);
+  if (triangles > 1) handOver(wl, triangles);
   for (let t = 0; t < triangles; t++) {
     const o = GEOM_STRIDE * t;
     nEnded += resolve(st, wl, table, sp, p, geom[o], geom[o + 1], geom[o + 2], geom[o + 3], geom[o + 4],
@@ -139,6 +142,30 @@ function applyMeshRule(wl: WallArrays, count: number): void {
       }
     }
     if (covered) reject(t);
+  }
+}
+
+/**
+ * A sphere rolling or sliding over a mesh passes from triangle to triangle of the same wall: the contact that
+ * starts takes over the state of the one that ends in the same step (tangential spring history, open collision
+ * record), so friction and impacts.csv see one continuous contact, as on a plane. Pairs are matched in candidate
+ * order per scenario wall.
+ */
+function handOver(wl: WallArrays, count: number): void {
+  const { wall, owner, touching, history, impact } = wl;
+  for (let t = 0; t < count; t++) {
+    const starting = geom[GEOM_STRIDE * t];
+    if (geom[GEOM_STRIDE * t + 1] <= 0 || touching[starting] === 1) continue;
+    for (let q = 0; q < count; q++) {
+      const ending = geom[GEOM_STRIDE * q];
+      if (geom[GEOM_STRIDE * q + 1] > 0 || touching[ending] === 0 || owner[wall[ending]] !== owner[wall[starting]]) continue;
+      history.copyWithin(HISTORY_STRIDE * starting, HISTORY_STRIDE * ending, HISTORY_STRIDE * (ending + 1));
+      history.fill(0, HISTORY_STRIDE * ending, HISTORY_STRIDE * (ending + 1));
+      if (impact.length > 0) impact.copyWithin(IMPACT_STRIDE * starting, IMPACT_STRIDE * ending, IMPACT_STRIDE * (ending + 1));
+      touching[ending] = 0;
+      touching[starting] = 1;
+      break;
+    }
   }
 }
 

@@ -121,3 +121,29 @@ describe('STL cube as a mesh bounces like the equivalent planes', () => {
     expect(binary.velocity).toEqual(ascii.velocity);
   });
 });
+
+describe('rolling over a mesh', () => {
+  it('a sphere sliding then rolling across the diagonal of a split floor keeps one contact, as on a plane', () => {
+    const floor = writeStl(path.join(dir, 'floor.stl'), asciiStl([0, 0, 0, L, 0, 0, L, L, 0, 0, 0, 0, L, L, 0, 0, L, 0]));
+    const input = (walls: Walls): ScenarioInput => ({
+      gravity: [0, 0, -9.81],
+      time: { duration: 0.08, dt },
+      materials: { m: { youngsModulus: youngsModulusFor(K, R, nu), poissonsRatio: nu, density: densityFor(m, R) } },
+      contact: { normal: { model: 'tsuji', restitution: 0.7 }, friction: 0.3 },
+      // Crosses the diagonal x = y at x = 0.1 m after 20 ms, while still sliding (sliding lasts 2v/(7μg) ≈ 49 ms).
+      particles: [{ position: [0.09, 0.1, R], velocity: [0.5, 0, 0], radius: R, material: 'm' }],
+      walls,
+    });
+    const plane = runScenario(input(planes([{ point: [0, 0, 0], normal: [0, 0, 1] }])));
+    const meshed = runScenario(input(mesh(floor)));
+    expect(meshed.sim.st.pos[0]).toBeGreaterThan(0.12);
+    // The contact never ends on the plane; on the mesh it passes from one triangle to the other without ending.
+    expect(plane.impacts).toHaveLength(0);
+    expect(meshed.impacts).toHaveLength(0);
+    // Rolling without slipping at the end: v = (5/7)·v0 (solid sphere), on both.
+    expect(plane.sim.st.vel[0]).toBeCloseTo((5 / 7) * 0.5, 4);
+    for (const key of ['vel', 'omega'] as const) {
+      for (let a = 0; a < 3; a++) expect(meshed.sim.st[key][a]).toBeCloseTo(plane.sim.st[key][a], 9);
+    }
+  });
+});
