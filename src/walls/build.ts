@@ -67,7 +67,7 @@ export function buildWallModel(walls: readonly WallSpec[]): WallModel {
   const primitives = b.kind.length;
   const geometry = new Float64Array(new SharedArrayBuffer(8 * GEO_STRIDE * Math.max(1, primitives)));
   geometry.set(b.geometry);
-  const kind = Int32Array.from(b.kind);
+  const kind = toShared(b.kind);
   const triangleIds: number[] = [];
   const analytic: number[] = [];
   for (let k = 0; k < primitives; k++) (kind[k] === PrimitiveKind.triangle ? triangleIds : analytic).push(k);
@@ -84,7 +84,7 @@ export function buildWallModel(walls: readonly WallSpec[]): WallModel {
     motion: walls.map(motionOf),
     primitives,
     kind,
-    owner: Int32Array.from(b.owner),
+    owner: toShared(b.owner),
     geometry,
     triangleFeatures: toShared(b.features),
     edgeVertices: toShared(b.edgeVertices),
@@ -96,6 +96,7 @@ export function buildWallModel(walls: readonly WallSpec[]): WallModel {
   return model;
 }
 
+/** Shared, so that worker lanes map the wall arrays instead of receiving copies at every rebuild. */
 function toShared(values: number[]): Int32Array {
   const a = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, values.length)));
   a.set(values);

