@@ -162,7 +162,7 @@ function issueToError(issue: Issue, json: unknown): ScenarioError {
   const { issue: deepest, path } = furthestIssue(issue, []);
   if (deepest.code === 'unrecognized_keys') {
     const key = deepest.keys[0];
-    const allowed = allowedKeys(scenarioSchema, path);
+    const allowed = allowedKeys(scenarioSchema, path, json);
     const guess = closest(key, allowed);
     return new ScenarioError(formatPath([...path, key]),
       `unknown field${guess ? ` (did you mean "${guess}"?)` : ''}; allowed here: ${allowed.join(', ')}`);
@@ -186,9 +186,12 @@ function furthestIssue(issue: Issue, prefix: Path): { issue: Issue; path: Path }
 }
 
 /** Names the schema allows at `path`, for "unknown field" messages. */
-function allowedKeys(schema: z.ZodType, path: Path): string[] {
+function allowedKeys(schema: z.ZodType, path: Path, json: unknown): string[] {
   const shapes = objectsAt(schema, path);
-  return [...new Set(shapes.flatMap((shape) => Object.keys(shape.shape)))];
+  // In a union told apart by "type" (walls), only the option of the given type.
+  const type = (valueAt(json, path) as { type?: unknown } | undefined)?.type;
+  const matching = shapes.filter((shape) => shape.shape.type instanceof z.ZodLiteral && shape.shape.type.value === type);
+  return [...new Set((matching.length > 0 ? matching : shapes).flatMap((shape) => Object.keys(shape.shape)))];
 }
 
 function objectsAt(schema: z.ZodType, path: Path): z.ZodObject[] {

@@ -105,6 +105,14 @@ describe('mesh walls in a scenario', () => {
     expect(error.message).toMatch(/penetrates walls\[1\]: its centre is 0 m from the wall surface/);
   });
 
+  it('lists the fields of the wall\'s own type for an unknown field', () => {
+    const input = scenario('x.stl');
+    input.walls[1] = { type: 'box', min: [2, 2, 2], max: [3, 3, 3], material: 'm', opentop: true } as never;
+    const error = rejection(() => parseScenario(input));
+    expect(error.message).toBe('walls[1].opentop: unknown field (did you mean "openTop"?); allowed here: type, min, max, openTop, ' +
+      'material, motion, removeAt');
+  });
+
   it('reports an unknown wall type with the allowed types', () => {
     const input = scenario('x.stl');
     (input.walls[1] as { type: string }).type = 'sphere';
