@@ -84,6 +84,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${summary.name}: ${summary.particles} particles, ${summary.steps} steps of ${summary.dt} s, `
       + `${summary.impacts} collisions; ${perf.wallSeconds.toFixed(2)} s wall, `
       + `${(perf.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s → ${values.out}\n`);
+    if (summary.analysis) process.stdout.write(`${summary.name}: ${summary.analysis.headline}\n`);
   }
   return EXIT_OK;
 }

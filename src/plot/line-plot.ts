@@ -48,7 +48,8 @@ export async function renderLinePlotSvg(plot: LinePlot): Promise<string> {
     type: 'quantitative' as const,
     title,
     scale: log ? { type: 'log' as const } : { zero: false },
-    axis: { format: log ? '~g' : '~s', grid: true },
+    // '~g', not SI prefixes: an 'm' for milli on an axis in metres would be misread.
+    axis: { format: '~g', grid: true },
   });
   // Every series gets a colour, in the order given, whichever layer draws it.
   const color = {

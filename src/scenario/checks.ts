@@ -27,6 +27,20 @@ export function checkScenario(scenario: Scenario): void {
   checkExplicitOverlaps(scenario);
   checkWallPenetration(scenario);
   checkSkin(scenario);
+  checkAnalysis(scenario);
+}
+
+function checkAnalysis({ analysis, particles }: Scenario): void {
+  if (analysis?.type === 'discharge') {
+    const region = analysis.bulkDensityRegion;
+    if (!(region.zMax > region.zMin)) {
+      throw new ScenarioError('analysis.bulkDensityRegion.zMax',
+        `must be > zMin (${region.zMin} m) (top of the sampling cylinder in m); got ${region.zMax}`);
+    }
+  }
+  if (analysis?.type === 'bounces' && particles.length === 0) {
+    throw new ScenarioError('analysis', 'the "bounces" analysis follows particles[0]: give the ball in "particles"');
+  }
 }
 
 function checkMaterialNames({ materials, particles, insert, walls, contactPairs }: Scenario): void {

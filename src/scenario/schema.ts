@@ -142,6 +142,40 @@ export const wallSchema = object('plane wall', {
   material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
 }).describe('Infinite fixed plane; spheres live on the side its normal points to.');
 
+const vec2 = (what: string) => z.tuple([number(what), number(what)], {
+  error: `must be an array of 2 numbers [x, y] (${what})`,
+});
+
+const samplingCylinderSchema = object('sampling cylinder {center, radius, zMin, zMax}', {
+  center: vec2('axis position in m').describe('Axis position [x, y] (m); the axis is vertical.'),
+  radius: positive('cylinder radius in m').describe('Radius (m), > 0.'),
+  zMin: number('bottom height in m').describe('Bottom height (m).'),
+  zMax: number('top height in m').describe('Top height (m), > zMin.'),
+}).describe('Vertical cylinder in which the bulk density is measured; keep it a few diameters from walls and the free surface.');
+
+export const analysisSchema = z.discriminatedUnion('type', [
+  object('angle-of-repose analysis {type, floorZ}', {
+    type: z.literal('angle-of-repose').describe('Angle of repose of the final heap (src/analysis/repose.ts).'),
+    floorZ: number('floor height in m').describe('Height of the floor the heap stands on (m).'),
+    axis: vec2('heap axis position in m').optional()
+      .describe('Heap axis [x, y] (m); default: the centroid of the spheres.'),
+    sectors: number('azimuthal sectors, a whole number', '>= 3').int({ error: 'must be a whole number >= 3 (azimuthal sectors)' })
+      .min(3, { error: 'must be a whole number >= 3 (azimuthal sectors)' }).optional()
+      .describe('Azimuthal sectors fitted separately, >= 3; default 8.'),
+  }).describe('Measures the angle of repose of the heap at the end of the run, with its uncertainty.'),
+  object('discharge analysis {type, orificeDiameter, outletZ, bulkDensityRegion}', {
+    type: z.literal('discharge').describe('Mass flow rate through an orifice and Beverloo\'s law (src/analysis/discharge.ts).'),
+    orificeDiameter: positive('orifice diameter D in m').describe('Orifice diameter D (m), > 0.'),
+    outletZ: number('outlet height in m').describe('Height of the orifice (m): a sphere whose centre is below it has left.'),
+    bulkDensityRegion: samplingCylinderSchema,
+    bulkDensityAt: nonNegative('time of the bulk-density measurement in s').optional()
+      .describe('Time (s) at which the bulk density is measured, >= 0; default: when the first gate is removed, else 0.'),
+  }).describe('Discharged mass against time, mass flow rate W from its steady part, and the Beverloo C for k = 1.5.'),
+  object('bounces analysis {type}', {
+    type: z.literal('bounces').describe('Rebound apex heights and restitution per bounce of sphere 0 (src/analysis/bounces.ts).'),
+  }).describe('Bounces of the first sphere on the walls: restitution and apex height per bounce.'),
+], { error: 'must be {"type": "angle-of-repose" | "discharge" | "bounces", …} (analysis of the run)' });
+
 export const broadphaseNames = ['rtree', 'grid', 'auto'] as const;
 
 export const scenarioSchema = object('scenario', {
@@ -180,6 +214,8 @@ export const scenarioSchema = object('scenario', {
   workers: z.union([z.literal('auto'), wholeAtLeastOne('worker threads, or "auto"')], {
     error: 'must be "auto" or a whole number >= 1 (worker threads)',
   }).default('auto').describe('Worker threads for the force computation: a whole number >= 1, or "auto".'),
+  analysis: analysisSchema.optional()
+    .describe('What the run measures at its end; results go to summary.json under "analysis", with a plot.'),
   outputs: object('output settings {interval, impacts}', {
     interval: positive('output interval in s').optional()
       .describe('Interval (s), > 0, between rows of series.csv. Default duration/100.'),
@@ -197,4 +233,5 @@ export type ContactPairSpec = z.output<typeof contactPairSchema>;
 export type ParticleSpec = z.output<typeof particleSchema>;
 export type InsertSpec = z.output<typeof insertSchema>;
 export type WallSpec = z.output<typeof wallSchema>;
+export type AnalysisSpec = z.output<typeof analysisSchema>;
 export type EndOfContact = (typeof endOfContactNames)[number];
