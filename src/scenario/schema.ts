@@ -132,6 +132,8 @@ export const insertSchema = object('insertion block', {
   radius: radiusDistributionSchema.describe('Radius (m): a fixed value or a distribution.'),
   material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
   velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity of every inserted sphere [vx, vy, vz] (m/s).'),
+  velocitySpread: nonNegative('standard deviation of each velocity component in m/s').default(0)
+    .describe('Standard deviation (m/s), >= 0, of a normal random term added to each velocity component (Maxwell–Boltzmann, e.g. a granular gas). Default 0.'),
 }).describe('Random non-overlapping spheres in a box (seeded by `seed`).');
 
 export const wallSchema = object('plane wall', {
@@ -143,6 +145,18 @@ export const wallSchema = object('plane wall', {
 }).describe('Infinite fixed plane; spheres live on the side its normal points to.');
 
 export const broadphaseNames = ['rtree', 'grid', 'auto'] as const;
+
+export const axisNames = ['x', 'y', 'z'] as const;
+
+export const periodicSchema = object('periodic box {min, max, axes}', {
+  min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] of the box with the smallest coordinates (m).'),
+  max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] of the box with the largest coordinates (m).'),
+  axes: z.array(z.enum(axisNames, { error: `must be one of ${quoted(axisNames)} (periodic axis)` }), {
+    error: 'must be an array of axis names, e.g. ["x", "y", "z"] (periodic axes)',
+  }).min(1, { error: 'must name at least one axis (periodic axes)' }).default(['x', 'y', 'z'])
+    .describe('Axes along which the box wraps around (default all three); the box extent along the other axes is ignored.'),
+}).describe('Periodic boundaries: a sphere leaving the box through a face along a periodic axis re-enters at the opposite face, '
+  + 'and spheres interact across those faces. Box length along a periodic axis > 2 × (largest diameter + skin); every sphere must start inside.');
 
 export const scenarioSchema = object('scenario', {
   $schema: name('path or URL of the JSON Schema').optional()
@@ -173,6 +187,7 @@ export const scenarioSchema = object('scenario', {
     .default([]).describe('Blocks of randomly inserted spheres, placed after `particles` in order.'),
   walls: z.array(wallSchema, { error: 'must be an array of walls {type, point, normal, material}' }).default([])
     .describe('Fixed plane walls.'),
+  periodic: periodicSchema.optional(),
   broadphase: z.enum(broadphaseNames, { error: `must be one of ${quoted(broadphaseNames)} (broad-phase method)` })
     .default('auto').describe('Broad-phase contact search: R-tree, cell grid, or chosen by measurement ("auto").'),
   skin: positive('neighbour-list skin in m').optional()
@@ -197,4 +212,5 @@ export type ContactPairSpec = z.output<typeof contactPairSchema>;
 export type ParticleSpec = z.output<typeof particleSchema>;
 export type InsertSpec = z.output<typeof insertSchema>;
 export type WallSpec = z.output<typeof wallSchema>;
+export type PeriodicSpec = z.output<typeof periodicSchema>;
 export type EndOfContact = (typeof endOfContactNames)[number];
