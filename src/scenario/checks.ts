@@ -27,6 +27,7 @@ export function checkScenario(scenario: Scenario): void {
   checkExplicitOverlaps(scenario);
   checkWallPenetration(scenario);
   checkSkin(scenario);
+  checkAnalysisWindow(scenario);
 }
 
 function checkMaterialNames({ materials, particles, insert, walls, contactPairs }: Scenario): void {
@@ -170,6 +171,15 @@ function checkSkin({ skin, particles, insert }: Scenario): void {
   if (skin > 2 * largest) {
     throw new ScenarioError('skin',
       `must be <= the largest sphere diameter ${round(2 * largest)} m (neighbour-list skin in m; typical 0.1–0.5 × radius); got ${skin}`);
+  }
+}
+
+function checkAnalysisWindow({ analysis, time }: Scenario): void {
+  if (analysis === undefined) return;
+  const { fitFrom = 0, fitTo = time.duration } = analysis;
+  if (!(fitFrom < fitTo && fitFrom < time.duration)) {
+    throw new ScenarioError('analysis.fitFrom',
+      `must be < analysis.fitTo (${fitTo} s) and < time.duration (${time.duration} s) (start of the fit window in s); got ${fitFrom}`);
   }
 }
 

@@ -146,6 +146,13 @@ export const wallSchema = object('plane wall', {
 
 export const broadphaseNames = ['rtree', 'grid', 'auto'] as const;
 
+export const analysisSchema = object('analysis {type, ...}', {
+  type: z.literal('cooling', { error: 'must be "cooling" (analysis type)' })
+    .describe('"cooling": granular temperature against time (temperature.csv) and the fitted decay exponent p of T0/(1 + t/τ)^p (summary.json).'),
+  fitFrom: nonNegative('start of the fit window in s').optional().describe('Start (s) of the time window fitted. Default 0.'),
+  fitTo: positive('end of the fit window in s').optional().describe('End (s) of the time window fitted. Default: the end of the run.'),
+}).describe('Analysis computed during the run; its result goes to summary.json under `analysis`.');
+
 export const axisNames = ['x', 'y', 'z'] as const;
 
 export const periodicSchema = object('periodic box {min, max, axes}', {
@@ -188,6 +195,7 @@ export const scenarioSchema = object('scenario', {
   walls: z.array(wallSchema, { error: 'must be an array of walls {type, point, normal, material}' }).default([])
     .describe('Fixed plane walls.'),
   periodic: periodicSchema.optional(),
+  analysis: analysisSchema.optional(),
   broadphase: z.enum(broadphaseNames, { error: `must be one of ${quoted(broadphaseNames)} (broad-phase method)` })
     .default('auto').describe('Broad-phase contact search: R-tree, cell grid, or chosen by measurement ("auto").'),
   skin: positive('neighbour-list skin in m').optional()

@@ -11,6 +11,7 @@ import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from './simulation.js';
 import type { SimulationSetup } from './setup.js';
+import { createRunAnalysis } from '../analysis/run-analysis.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */
 export const SUMMARY_PARTICLE_LIMIT = 10_000;
@@ -51,6 +52,8 @@ export interface RunSummary {
   neighbourRebuilds: number;
   impacts: number;
   warnings: string[];
+  /** result of the scenario's `analysis`, if it asks for one */
+  analysis?: unknown;
   final: {
     kineticEnergy: number;
     rotationalEnergy: number;
@@ -91,14 +94,17 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
   const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER);
   const onImpact = (r: ImpactRecord) => impacts.row(impactRow(r));
   const outputEvery = Math.max(1, Math.round(setup.outputInterval / setup.dt));
+  const analysis = createRunAnalysis(setup.scenario);
   try {
     writeSeriesRow(sim, series);
+    analysis?.sample(sim);
     let lastReport = performance.now();
     for (let k = 1; k <= setup.steps; k++) {
       sim.step(onImpact);
       if (k % outputEvery === 0 || k === setup.steps) {
         const t0 = performance.now();
         writeSeriesRow(sim, series);
+        analysis?.sample(sim);
         sim.phase.output += performance.now() - t0;
       }
       if (options.onProgress && (k & 63) === 0) {
@@ -131,6 +137,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     neighbourRebuilds: sim.rebuilds,
     impacts: impacts.rows,
     warnings: setup.warnings,
+    analysis: await analysis?.finish(dir),
     final: {
       kineticEnergy: energies.kinetic,
       rotationalEnergy: energies.rotational,
