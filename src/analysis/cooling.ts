@@ -9,6 +9,7 @@
  * exactly. Viscoelastic spheres (Brilliantov, Pöschel 2000, PRE 61, 5573): 1 − e ∝ v^{1/5} ∝ T^{1/10}, so
  * dT/dt ∝ −T^{8/5} and p = 5/3 in the small-dissipation limit, T ∝ t^{−5/3} once t ≫ τ.
  */
+import { fitLine } from './linear-fit.js';
 
 export function granularTemperature(mass: Float64Array, vel: Float64Array, n: number): number {
   let m = 0, px = 0, py = 0, pz = 0;
@@ -77,19 +78,18 @@ export function fitCooling(t: readonly number[], T: readonly number[], from = 0,
   };
 }
 
-/** Ordinary least squares y = a − p·ln(1 + x/τ). */
+/** The fitted curve T0/(1 + t/τ)^p at time t (s), in J. */
+export function coolingCurve(fit: CoolingFit, t: number): number {
+  return fit.T0 * (1 + t / fit.tau) ** -fit.exponent;
+}
+
+/** Ordinary least squares y = a − p·ln(1 + x/τ) (a straight line in u = ln(1 + x/τ)) and its residual sum of squares. */
 function linearFit(xs: number[], ys: number[], tau: number): { a: number; p: number; sse: number } {
-  const n = xs.length;
-  let sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (let k = 0; k < n; k++) {
-    const u = Math.log1p(xs[k] / tau);
-    sx += u; sy += ys[k]; sxx += u * u; sxy += u * ys[k];
-  }
-  const slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
-  const a = (sy - slope * sx) / n;
+  const u = xs.map((x) => Math.log1p(x / tau));
+  const { intercept, slope } = fitLine(u, ys);
   let sse = 0;
-  for (let k = 0; k < n; k++) sse += (ys[k] - a - slope * Math.log1p(xs[k] / tau)) ** 2;
-  return { a, p: -slope, sse };
+  for (let k = 0; k < u.length; k++) sse += (ys[k] - intercept - slope * u[k]) ** 2;
+  return { a: intercept, p: -slope, sse };
 }
 
 /**

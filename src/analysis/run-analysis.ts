@@ -7,7 +7,8 @@ import type { Scenario } from '../scenario/schema.js';
 import type { Simulation } from '../sim/simulation.js';
 import type { RunDirectory } from '../output/run-directory.js';
 import { CsvWriter } from '../output/csv.js';
-import { fitCooling, granularTemperature, type CoolingFit } from './cooling.js';
+import { renderLinePlotSvg } from '../plot/line-plot.js';
+import { coolingCurve, fitCooling, granularTemperature, type CoolingFit } from './cooling.js';
 
 export interface RunAnalysis {
   /** Called at t = 0 and at every series.csv row. */
@@ -29,7 +30,10 @@ export interface CoolingResult {
   error?: string;
 }
 
-/** Granular temperature at every series row → temperature.csv, the fit of its decay → summary.json. */
+/**
+ * Granular temperature at every series row → temperature.csv and temperature.svg (log–log, with the fit), the
+ * fit of its decay → summary.json.
+ */
 class CoolingAnalysis implements RunAnalysis {
   private readonly t: number[] = [];
   private readonly T: number[] = [];
@@ -49,9 +53,21 @@ class CoolingAnalysis implements RunAnalysis {
       error = (e as Error).message;
     }
     const csv = new CsvWriter(dir.file('temperature.csv'), ['t', 'granular_temperature', 'fit']);
-    const model = (t: number) => (fit ? fit.T0 * (1 + t / fit.tau) ** -fit.exponent : '');
+    const model = (t: number) => (fit ? coolingCurve(fit, t) : '');
     this.t.forEach((t, k) => csv.row([t, this.T[k], model(t)]));
     csv.close();
+    dir.writeFile('temperature.svg', await renderLinePlotSvg({
+      title: fit ? `Granular cooling: T ∝ (1 + t/τ)^−p, p = ${fit.exponent.toFixed(3)} ± ${fit.exponentStdError.toFixed(3)}`
+        : 'Granular cooling (no fit)',
+      xLabel: 'time t (s)',
+      yLabel: 'granular temperature T (J)',
+      xLog: true,
+      yLog: true,
+      series: [
+        { name: 'simulation', x: this.t, y: this.T, mark: 'point' },
+        ...(fit ? [{ name: `fit, ${fit.from.toPrecision(3)}–${fit.to.toPrecision(3)} s`, x: this.t, y: this.t.map((t) => coolingCurve(fit, t)) }] : []),
+      ],
+    }));
     return {
       type: 'cooling',
       temperature: 'T = (1/(3N)) Σ m|v − v̄|² (J), v̄ the mass-weighted mean velocity; fit T0/(1 + t/τ)^p',
