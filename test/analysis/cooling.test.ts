@@ -1,6 +1,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { fitCooling, granularTemperature } from '../../src/analysis/cooling.js';
+import { parseScenario } from '../../src/scenario/load.js';
 
 /** Samples of T0/(1 + t/τ)^p at n times in [0, tEnd], each times exp(noise·N(0,1)). */
 function decayCurve(p: number, tau: number, tEnd: number, n: number, noise: number, seed: string) {
@@ -53,5 +54,23 @@ describe('cooling fit T0/(1 + t/τ)^p', () => {
 
   it('refuses a window with fewer than 4 samples', () => {
     expect(() => fitCooling([0, 1, 2, 3], [1, 0.5, 0.3, 0.2], 1.5)).toThrow(/needs >= 4/);
+  });
+});
+
+describe('the analysis block of a scenario', () => {
+  const scenario = (analysis: object) => ({
+    time: { duration: 0.1 },
+    materials: { m: { youngsModulus: 1e7, poissonsRatio: 0.3, density: 1000 } },
+    contact: { normal: { model: 'hertz' } },
+    particles: [{ position: [0, 0, 0], radius: 0.001, material: 'm' }],
+    analysis,
+  });
+
+  it('accepts a fit window inside the run and refuses one that is empty or starts after the run', () => {
+    expect(parseScenario(scenario({ type: 'cooling', fitFrom: 0.01, fitTo: 0.05 })).analysis?.fitTo).toBe(0.05);
+    for (const window of [{ fitFrom: 0.05, fitTo: 0.01 }, { fitFrom: 0.2 }]) {
+      expect(() => parseScenario(scenario({ type: 'cooling', ...window }))).toThrow(/^analysis\.fitFrom: must be < analysis\.fitTo/);
+    }
+    expect(() => parseScenario(scenario({ type: 'temperature' }))).toThrow(/^analysis\.type: must be "cooling"/);
   });
 });
