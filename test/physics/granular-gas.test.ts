@@ -2,9 +2,12 @@
  * Homogeneous cooling of a granular gas in a periodic box, no gravity (issue #4): the granular temperature
  * follows T0/(1 + t/τ)^p with p = 2 for constant restitution (Haff 1983; Tsuji law) and p = 5/3 for viscoelastic
  * spheres (Brilliantov & Pöschel 2000, 1 − e ∝ v^{1/5}). The runs are scenarios/granular-gas*.json as shipped:
- * 500 soft spheres (E = 10 MPa, r = 1 mm), φ = 0.1, fitted to t ≈ 20τ; each takes 5–20 s on one core.
+ * 500 soft spheres (E = 10 MPa, r = 1 mm), φ = 0.1, fitted to t ≈ 20τ; measured p = 2.081 and 1.693, 5–15 s
+ * each on one core. The +0.08 of Haff's p comes mostly from the soft contacts: they last ~10 % of the free flight
+ * at first, less as the gas cools, so the collision rate rises relative to hard spheres.
  * GRAINFLOW_LONG_TESTS=1 runs them 4× larger (2 000 spheres) and 10× stiffer (E = 100 MPa, dt 1.2 µs), where
- * contacts last a smaller fraction of the free flight, with a tighter tolerance.
+ * contacts last a smaller fraction of the free flight, with a tighter tolerance: measured p = 1.967 (80 s) and,
+ * over 0.8 s instead of 0.6 s, 1.702 (220 s on a loaded machine).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +20,7 @@ import { createSetup } from '../../src/sim/setup.js';
 import { runToDirectory, type RunSummary } from '../../src/sim/run.js';
 
 const LONG = process.env.GRAINFLOW_LONG_TESTS === '1';
-/** Allowed |p − p_theory|: the issue's ±0.2 for the short runs; the long ones measured within 0.05 (see report). */
+/** Allowed |p − p_theory|: the issue's ±0.2 for the short runs; ±0.1 for the long ones (measured within 0.04). */
 const TOLERANCE = LONG ? 0.1 : 0.2;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-gas-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
