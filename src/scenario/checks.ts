@@ -30,7 +30,7 @@ export function checkScenario(scenario: Scenario): void {
   checkAnalysis(scenario);
 }
 
-function checkAnalysis({ analysis, particles }: Scenario): void {
+function checkAnalysis({ analysis, particles, time }: Scenario): void {
   if (analysis?.type === 'discharge') {
     const region = analysis.bulkDensityRegion;
     if (!(region.zMax > region.zMin)) {
@@ -41,6 +41,7 @@ function checkAnalysis({ analysis, particles }: Scenario): void {
   if (analysis?.type === 'bounces' && particles.length === 0) {
     throw new ScenarioError('analysis', 'the "bounces" analysis follows particles[0]: give the ball in "particles"');
   }
+  if (analysis?.type === 'cooling') checkCoolingWindow(analysis, time.duration);
 }
 
 function checkMaterialNames({ materials, particles, insert, walls, contactPairs }: Scenario): void {
@@ -184,6 +185,14 @@ function checkSkin({ skin, particles, insert }: Scenario): void {
   if (skin > 2 * largest) {
     throw new ScenarioError('skin',
       `must be <= the largest sphere diameter ${round(2 * largest)} m (neighbour-list skin in m; typical 0.1–0.5 × radius); got ${skin}`);
+  }
+}
+
+function checkCoolingWindow(analysis: { fitFrom?: number; fitTo?: number }, duration: number): void {
+  const { fitFrom = 0, fitTo = duration } = analysis;
+  if (!(fitFrom < fitTo && fitFrom < duration)) {
+    throw new ScenarioError('analysis.fitFrom',
+      `must be < analysis.fitTo (${fitTo} s) and < time.duration (${duration} s) (start of the fit window in s); got ${fitFrom}`);
   }
 }
 

@@ -51,8 +51,13 @@ export function buildInitialParticles(scenario: Scenario): InitialParticle[] {
 
   const planes = scenario.walls.map((wall) => unitPlane(wall.point, wall.normal));
   const random = seedrandom(String(scenario.seed));
+  // Velocity spreads draw from their own stream, so adding one leaves every position unchanged.
+  const velocityNormal = standardNormalSampler(seedrandom(`${scenario.seed}:velocity`));
   scenario.insert.forEach((block, k) => {
-    for (const sphere of insertBlock(block, k, placed, planes, random)) particles.push(sphere);
+    for (const sphere of insertBlock(block, k, placed, planes, random)) {
+      if (block.velocitySpread > 0) sphere.velocity = sphere.velocity.map((v) => v + block.velocitySpread * velocityNormal()) as Vec3;
+      particles.push(sphere);
+    }
   });
   return particles;
 }
@@ -111,9 +116,19 @@ function radiusSampler(radius: RadiusSpec, random: () => number): () => number {
   const { min, max } = radiusBounds(radius);
   if (radius.distribution === 'uniform') return () => min + (max - min) * random();
   const { mean, std } = radius;
+  const standardNormal = standardNormalSampler(random);
+  return () => {
+    for (;;) {
+      const r = mean + std * standardNormal();
+      if (r >= min && r <= max) return r;
+    }
+  };
+}
+
+/** Standard normal draws (Box–Muller: two independent normals per pair of uniforms; the second is kept for the next call). */
+function standardNormalSampler(random: () => number): () => number {
   let spare: number | undefined;
-  // Box–Muller gives two independent normals per draw; keep the second for the next call.
-  const standardNormal = () => {
+  return () => {
     if (spare !== undefined) {
       const value = spare;
       spare = undefined;
@@ -123,12 +138,6 @@ function radiusSampler(radius: RadiusSpec, random: () => number): () => number {
     const angle = 2 * Math.PI * random();
     spare = magnitude * Math.sin(angle);
     return magnitude * Math.cos(angle);
-  };
-  return () => {
-    for (;;) {
-      const r = mean + std * standardNormal();
-      if (r >= min && r <= max) return r;
-    }
   };
 }
 

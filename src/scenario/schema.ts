@@ -132,6 +132,8 @@ export const insertSchema = object('insertion block', {
   radius: radiusDistributionSchema.describe('Radius (m): a fixed value or a distribution.'),
   material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
   velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity of every inserted sphere [vx, vy, vz] (m/s).'),
+  velocitySpread: nonNegative('standard deviation of each velocity component in m/s').default(0)
+    .describe('Standard deviation (m/s), >= 0, of a normal random term added to each velocity component (Maxwell–Boltzmann, e.g. a granular gas). Default 0.'),
 }).describe('Random non-overlapping spheres in a box (seeded by `seed`).');
 
 export const wallSchema = object('plane wall', {
@@ -174,9 +176,27 @@ export const analysisSchema = z.discriminatedUnion('type', [
   object('bounces analysis {type}', {
     type: z.literal('bounces').describe('Rebound apex heights and restitution per bounce of sphere 0 (src/analysis/bounces.ts).'),
   }).describe('Bounces of the first sphere on the walls: restitution and apex height per bounce.'),
-], { error: 'must be {"type": "angle-of-repose" | "discharge" | "bounces", …} (analysis of the run)' });
+  object('cooling analysis {type, fitFrom?, fitTo?}', {
+    type: z.literal('cooling')
+      .describe('Granular temperature against time (temperature.csv) and the fitted decay exponent p of T0/(1 + t/τ)^p (src/analysis/cooling.ts).'),
+    fitFrom: nonNegative('start of the fit window in s').optional().describe('Start (s) of the time window fitted. Default 0.'),
+    fitTo: positive('end of the fit window in s').optional().describe('End (s) of the time window fitted. Default: the end of the run.'),
+  }).describe('Cooling of a granular gas (Haff\'s law).'),
+], { error: 'must be {"type": "angle-of-repose" | "discharge" | "bounces" | "cooling", …} (analysis of the run)' });
 
 export const broadphaseNames = ['rtree', 'grid', 'auto'] as const;
+
+export const axisNames = ['x', 'y', 'z'] as const;
+
+export const periodicSchema = object('periodic box {min, max, axes}', {
+  min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] of the box with the smallest coordinates (m).'),
+  max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] of the box with the largest coordinates (m).'),
+  axes: z.array(z.enum(axisNames, { error: `must be one of ${quoted(axisNames)} (periodic axis)` }), {
+    error: 'must be an array of axis names, e.g. ["x", "y", "z"] (periodic axes)',
+  }).min(1, { error: 'must name at least one axis (periodic axes)' }).default(['x', 'y', 'z'])
+    .describe('Axes along which the box wraps around (default all three); the box extent along the other axes is ignored.'),
+}).describe('Periodic boundaries: a sphere leaving the box through a face along a periodic axis re-enters at the opposite face, '
+  + 'and spheres interact across those faces. Box length along a periodic axis > 2 × (largest diameter + skin); every sphere must start inside.');
 
 export const scenarioSchema = object('scenario', {
   $schema: name('path or URL of the JSON Schema').optional()
@@ -207,6 +227,7 @@ export const scenarioSchema = object('scenario', {
     .default([]).describe('Blocks of randomly inserted spheres, placed after `particles` in order.'),
   walls: z.array(wallSchema, { error: 'must be an array of walls {type, point, normal, material}' }).default([])
     .describe('Fixed plane walls.'),
+  periodic: periodicSchema.optional(),
   broadphase: z.enum(broadphaseNames, { error: `must be one of ${quoted(broadphaseNames)} (broad-phase method)` })
     .default('auto').describe('Broad-phase contact search: R-tree, cell grid, or chosen by measurement ("auto").'),
   skin: positive('neighbour-list skin in m').optional()
@@ -234,4 +255,5 @@ export type ParticleSpec = z.output<typeof particleSchema>;
 export type InsertSpec = z.output<typeof insertSchema>;
 export type WallSpec = z.output<typeof wallSchema>;
 export type AnalysisSpec = z.output<typeof analysisSchema>;
+export type PeriodicSpec = z.output<typeof periodicSchema>;
 export type EndOfContact = (typeof endOfContactNames)[number];

@@ -24,6 +24,9 @@ export interface PairArrays {
   j: Int32Array;
   c: Float64Array;
   cls: Int32Array;
+  /** periodic image code of j per pair, and the shift (m) of each code (broadphase/periodic.ts) */
+  image: Uint8Array;
+  shift: Float64Array;
   touching: Uint8Array;
   history: Float64Array;
   impact: Float64Array;
@@ -85,15 +88,17 @@ export function pairForces(
 ): number {
   const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
   // Local copies: the pair store exposes its arrays through getters, which must stay out of the loop.
-  const { i: pi, j: pj, c, cls, touching, history, impact, out, ended } = pr;
+  const { i: pi, j: pj, c, cls, image, shift, touching, history, impact, out, ended } = pr;
   const { hertzCoef, mindlinCoef } = table;
   const { dt, t, trackImpacts } = sp;
   const half = 0.5 * dt;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const i = pi[p], j = pj[p];
-    const i3 = 3 * i, j3 = 3 * j;
-    const dx = pos[i3] - pos[j3], dy = pos[i3 + 1] - pos[j3 + 1], dz = pos[i3 + 2] - pos[j3 + 2];
+    const i3 = 3 * i, j3 = 3 * j, s3 = 3 * image[p];
+    // j acts through its periodic image x_j + shift; without periodic boundaries the shift is exactly 0.
+    const dx = pos[i3] - pos[j3] - shift[s3], dy = pos[i3 + 1] - pos[j3 + 1] - shift[s3 + 1];
+    const dz = pos[i3 + 2] - pos[j3 + 2] - shift[s3 + 2];
     const dist2 = dx * dx + dy * dy + dz * dz;
     const ri = radius[i], rj = radius[j];
     const rsum = ri + rj;

@@ -11,6 +11,8 @@ import { buildContactTable, contactConstants, type ContactTable } from '../force
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 import type { WallInit } from '../forces/walls.js';
 import type { InitialParticles } from '../particles/state.js';
+import type { PeriodicBox } from '../broadphase/periodic.js';
+import { resolvePeriodicBox } from '../scenario/periodic-box.js';
 import { autoTimeStep, hertzContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
 
 /** Default Verlet skin as a fraction of the smallest radius: rebuilds every few tens of steps in dense flows. */
@@ -45,6 +47,8 @@ export interface SimulationSetup {
   outputInterval: number;
   trackImpacts: boolean;
   broadphase: 'rtree' | 'grid';
+  /** periodic box, or null when no axis wraps */
+  periodic: PeriodicBox | null;
   /** threads for the force computation (1 below PARALLEL_MIN_PARTICLES) */
   lanes: number;
   limits: TimeStepLimits;
@@ -73,6 +77,7 @@ export function createSetup(scenario: Scenario): SimulationSetup {
   const steps = Math.max(1, Math.round(scenario.time.duration / dt));
   // A loop, not Math.min(...radii): spreading a million arguments overflows the call stack.
   const rMin = initial.reduce((least, p) => Math.min(least, p.radius), Infinity);
+  const skin = scenario.skin ?? DEFAULT_SKIN_FRACTION * rMin;
   return {
     scenario,
     table,
@@ -82,10 +87,11 @@ export function createSetup(scenario: Scenario): SimulationSetup {
     gravity: [...scenario.gravity],
     dt,
     steps,
-    skin: scenario.skin ?? DEFAULT_SKIN_FRACTION * rMin,
+    skin,
     outputInterval: scenario.outputs.interval ?? scenario.time.duration / DEFAULT_OUTPUT_ROWS,
     trackImpacts: scenario.outputs.impacts,
     broadphase: scenario.broadphase === 'auto' ? AUTO_BROADPHASE : scenario.broadphase,
+    periodic: resolvePeriodicBox(scenario, initial, skin),
     lanes: initial.length < PARALLEL_MIN_PARTICLES ? 1
       : scenario.workers === 'auto' ? os.availableParallelism() : scenario.workers,
     limits,

@@ -9,6 +9,9 @@ import { IMPACT, IMPACT_STRIDE } from '../forces/impacts.js';
 import { createParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
+import {
+  createImagedPairList, imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
+} from '../broadphase/periodic.js';
 import { gatherAndKick, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
 import { Phase } from '../parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from '../parallel/executor.js';
@@ -68,7 +71,9 @@ export class Simulation {
   stepCount = 0;
   rebuilds = 0;
   private readonly broadphase: BroadPhase;
-  private readonly candidates: PairList = createPairList();
+  /** null without periodic boundaries */
+  private readonly periodic: PeriodicPairFinder | null;
+  private readonly candidates: PairList;
   private readonly params: StepParams;
   private executor: SerialExecutor;
   private readonly morton = new MortonOrder(MORTON_REFINE_RUN);
@@ -80,6 +85,9 @@ export class Simulation {
     this.pairs = new PairStore(this.st.n, setup.trackImpacts);
     this.walls = new WallSet(setup.walls, this.st.n, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);
+    this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
+    this.candidates = setup.periodic ? createImagedPairList() : createPairList();
+    if (setup.periodic) this.pairs.shift.set(imageShifts(setup.periodic));
     this.newIndexOf = new Int32Array(this.st.n);
     const [gx, gy, gz] = setup.gravity;
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
@@ -203,7 +211,8 @@ export class Simulation {
    * neighbours are close in memory (architecture.md: State layout).
    */
   private rebuild(): void {
-    const { st } = this;
+    const { st, periodic } = this;
+    if (this.setup.periodic) wrapPositions(st.pos, st.n, this.setup.periodic);
     let newIndexOf: Int32Array | null = null;
     if (this.rebuilds % RESORT_EVERY === 0) {
       const order = this.morton.sort(st.pos, st.n);
@@ -211,7 +220,8 @@ export class Simulation {
       inversePermutation(order, st.n, this.newIndexOf);
       newIndexOf = this.newIndexOf;
     }
-    this.broadphase.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates);
+    if (periodic) periodic.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates as ImagedPairList);
+    else this.broadphase.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates);
     this.pairs.rebuild(this.candidates, st, this.setup.table, newIndexOf);
     this.walls.rebuild(st, this.setup.skin, this.setup.table, newIndexOf);
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
@@ -241,8 +251,9 @@ export class Simulation {
       maxRatio = Math.max(maxRatio, delta / rmin);
     };
     for (let p = 0; p < pairs.count; p++) {
-      const i = pairs.i[p], j = pairs.j[p];
-      const d = Math.hypot(pos[3 * i] - pos[3 * j], pos[3 * i + 1] - pos[3 * j + 1], pos[3 * i + 2] - pos[3 * j + 2]);
+      const i = pairs.i[p], j = pairs.j[p], s = 3 * pairs.image[p], shift = pairs.shift;
+      const d = Math.hypot(pos[3 * i] - pos[3 * j] - shift[s], pos[3 * i + 1] - pos[3 * j + 1] - shift[s + 1],
+        pos[3 * i + 2] - pos[3 * j + 2] - shift[s + 2]);
       const delta = radius[i] + radius[j] - d;
       if (delta > 0) add(delta, this.pairStiffness(p), Math.min(radius[i], radius[j]));
     }
@@ -257,10 +268,15 @@ export class Simulation {
     return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio };
   }
 
-  /** Kinetic, rotational and gravitational potential energy (J); potential is −Σ m g·x. */
+  /**
+   * Kinetic, rotational and gravitational potential energy (J); potential is −Σ m g·x over the non-periodic
+   * axes: along a periodic axis height has no meaning (a sphere re-enters at the other face), so gravity along
+   * it does work that no potential accounts for (a driven flow, e.g. a periodic chute).
+   */
   energies(): { kinetic: number; rotational: number; potential: number } {
     const { n, vel, omega, mass, invInertia, pos } = this.st;
-    const [gx, gy, gz] = this.setup.gravity;
+    const wraps = this.setup.periodic?.periodic ?? [false, false, false];
+    const [gx, gy, gz] = this.setup.gravity.map((g, axis) => (wraps[axis] ? 0 : g));
     let kinetic = 0, rotational = 0, potential = 0;
     for (let p = 0; p < n; p++) {
       const b = 3 * p;
