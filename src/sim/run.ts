@@ -11,6 +11,7 @@ import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from './simulation.js';
 import type { SimulationSetup } from './setup.js';
+import type { PourReport } from './pour.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */
 export const SUMMARY_PARTICLE_LIMIT = 10_000;
@@ -51,6 +52,8 @@ export interface RunSummary {
   neighbourRebuilds: number;
   impacts: number;
   warnings: string[];
+  /** spheres poured during the run (present when an insert block has a rate) */
+  pour?: PourReport;
   final: {
     kineticEnergy: number;
     rotationalEnergy: number;
@@ -131,6 +134,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     neighbourRebuilds: sim.rebuilds,
     impacts: impacts.rows,
     warnings: setup.warnings,
+    pour: sim.pourer?.report(),
     final: {
       kineticEnergy: energies.kinetic,
       rotationalEnergy: energies.rotational,
@@ -142,7 +146,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     performance: {
       lanes: setup.lanes,
       wallSeconds,
-      particleStepsPerSecond: (st.n * setup.steps) / wallSeconds,
+      particleStepsPerSecond: sim.particleSteps / wallSeconds,
       phaseSeconds: {
         broadphase: toSeconds(sim.phase.broadphase),
         forces: toSeconds(sim.phase.forces),
