@@ -98,6 +98,9 @@ function checkInsertBlock(block: InsertSpec, k: number, duration: number): void 
         `applies only to a poured block: give insert[${k}].rate as well, or drop start`);
     }
     assertInsertable(block, k);
+  } else if ((block.rate.particlesPerSecond === undefined) === (block.rate.massPerSecond === undefined)) {
+    throw new ScenarioError(`insert[${k}].rate`,
+      'give exactly one of particlesPerSecond (spheres per second, > 0) and massPerSecond (kg/s, > 0)');
   } else if ((block.start ?? 0) >= duration) {
     throw new ScenarioError(`insert[${k}].start`,
       `must be < time.duration = ${duration} s (time the pour starts, in s); got ${block.start}`);

@@ -43,13 +43,14 @@ export function planPour(scenario: Scenario, random: RunRandom): PourPlan {
     const radii = Float64Array.from({ length: block.count }, nextRadius);
     const due = new Float64Array(block.count);
     const start = block.start ?? 0;
-    if ('particlesPerSecond' in rate) {
-      for (let k = 0; k < block.count; k++) due[k] = start + k / rate.particlesPerSecond;
-    } else {
+    const { particlesPerSecond, massPerSecond } = rate;
+    if (particlesPerSecond !== undefined) {
+      for (let k = 0; k < block.count; k++) due[k] = start + k / particlesPerSecond;
+    } else if (massPerSecond !== undefined) {
       const density = scenario.materials[block.material].density;
       let mass = 0;
       for (let k = 0; k < block.count; k++) {
-        due[k] = start + mass / rate.massPerSecond;
+        due[k] = start + mass / massPerSecond;
         mass += (4 / 3) * Math.PI * radii[k] ** 3 * density;
       }
     }

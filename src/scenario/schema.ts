@@ -159,14 +159,13 @@ const radiusDistributionSchema = z.union([
   error: 'must be a radius in m (> 0) or {"distribution": "uniform" | "normal" | "lognormal" | "discrete", …}',
 });
 
-const pourRateSchema = z.union([
-  object('pour rate {particlesPerSecond}', {
-    particlesPerSecond: positive('pour rate in spheres per second').describe('Spheres entering per second (1/s), > 0.'),
-  }),
-  object('pour rate {massPerSecond}', {
-    massPerSecond: positive('pour rate in kg/s').describe('Mass entering per second (kg/s), > 0.'),
-  }),
-], { error: 'must be {"particlesPerSecond": N} or {"massPerSecond": kg/s}, with a value > 0 (pour rate)' });
+/** Exactly one of the two is required; checks.ts says so by name (a union would blur the message). */
+const pourRateSchema = object('pour rate {particlesPerSecond} or {massPerSecond}', {
+  particlesPerSecond: positive('pour rate in spheres per second').optional()
+    .describe('Spheres entering per second (1/s), > 0. Give this or massPerSecond.'),
+  massPerSecond: positive('pour rate in kg/s').optional()
+    .describe('Mass entering per second (kg/s), > 0. Give this or particlesPerSecond.'),
+}).describe('Pour rate: exactly one of particlesPerSecond (1/s) and massPerSecond (kg/s).');
 
 export const insertSchema = object('insertion block', {
   region: regionSchema.describe('Region (m) the spheres are placed in, entirely inside it.'),
