@@ -32,6 +32,8 @@ export interface Progress {
   step: number;
   steps: number;
   elapsedSeconds: number;
+  /** Σ over the steps done of the spheres present */
+  particleSteps: number;
 }
 
 export interface RunOptions {
@@ -108,7 +110,8 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
         const now = performance.now();
         if (now - lastReport > 200) {
           lastReport = now;
-          options.onProgress({ step: k, steps: setup.steps, elapsedSeconds: (now - started) / 1000 });
+          options.onProgress({ step: k, steps: setup.steps, elapsedSeconds: (now - started) / 1000,
+            particleSteps: sim.particleSteps });
         }
       }
     }
@@ -118,7 +121,8 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     await sim.close();
   }
   const wallSeconds = (performance.now() - started) / 1000;
-  options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds });
+  options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds,
+    particleSteps: sim.particleSteps });
   const energies = sim.energies();
   const contacts = sim.measureContacts();
   const { st } = sim;
