@@ -5,23 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/scenario/errors.js';
 import { buildInitialParticles, type InitialParticle } from '../../src/scenario/insert.js';
-import { parseScenario } from '../../src/scenario/load.js';
 import { meanRadiusCubed, radiusBounds, radiusSampler, type RadiusSpec } from '../../src/scenario/radius.js';
 import { RunRandom } from '../../src/scenario/random.js';
 import { sampleCentre } from '../../src/scenario/regions.js';
-import type { RegionSpec, Scenario } from '../../src/scenario/schema.js';
+import type { RegionSpec } from '../../src/scenario/schema.js';
 import { worstOverlap } from '../helpers/overlap.js';
+import { insertScenario } from '../helpers/insert-scenario.js';
 
-function scenario(insert: object[], extra: Record<string, unknown> = {}): Scenario {
-  return parseScenario({
-    seed: 42,
-    time: { duration: 1 },
-    materials: { glass: { youngsModulus: 6e10, poissonsRatio: 0.22, density: 2500 } },
-    contact: { normal: { model: 'tsuji', restitution: 0.8 } },
-    insert: insert.map((block) => ({ material: 'glass', ...block })),
-    ...extra,
-  });
-}
+const scenario = insertScenario;
 
 const mean = (values: ArrayLike<number>) => {
   let sum = 0;

@@ -6,20 +6,13 @@ import type { InitialParticle } from '../../src/scenario/insert.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { worstOverlap } from '../helpers/overlap.js';
+import { insertScenario } from '../helpers/insert-scenario.js';
 
 const BOX = { type: 'box', min: [0, 0, 0], max: [0.1, 0.1, 0.1] };
 
-/** A scenario with the given insert blocks (and optionally explicit particles and walls), all glass. */
-function scenario(insert: object[], extra: Record<string, unknown> = {}): Scenario {
-  return parseScenario({
-    seed: 42,
-    time: { duration: 1 },
-    materials: { glass: { youngsModulus: 6e10, poissonsRatio: 0.22, density: 2500 } },
-    contact: { normal: { model: 'tsuji', restitution: 0.8 } },
-    insert: insert.map((block) => ({ region: BOX, material: 'glass', ...block })),
-    ...extra,
-  });
-}
+/** A scenario with the given insert blocks in BOX (and optionally explicit particles and walls), all glass. */
+const scenario = (insert: object[], extra: Record<string, unknown> = {}): Scenario =>
+  insertScenario(insert.map((block) => ({ region: BOX, ...block })), extra);
 
 function insideBox(sphere: InitialParticle, min: number[], max: number[]): boolean {
   return sphere.position.every((x, axis) => x - sphere.radius >= min[axis] && x + sphere.radius <= max[axis]);
