@@ -46,6 +46,7 @@ export class UnstableRunError extends Error {}
 export interface RunSummary {
   name: string;
   seed: number;
+  /** spheres present at the end (poured ones included) */
   particles: number;
   walls: number;
   steps: number;
