@@ -77,7 +77,7 @@ async function run(argv: string[]): Promise<number> {
   const setup = createSetup(scenario);
   for (const w of setup.warnings) process.stderr.write(`grainflow: warning: ${w}\n`);
 
-  const progress = values.quiet ? undefined : createProgressReporter(setup.particles.n);
+  const progress = values.quiet ? undefined : createProgressReporter();
   const summary = await runToDirectory(setup, values.out, { onProgress: progress?.report });
   if (!values.quiet) {
     const perf = summary.performance;

@@ -101,10 +101,21 @@ export const particleSchema = object('sphere', {
 }).describe('One sphere placed explicitly.');
 
 const boxRegionSchema = object('box region {type, min, max}', {
-  type: z.literal('box', { error: 'must be "box" (region shape)' }).describe('Region shape; only "box".'),
+  type: z.literal('box').describe('Axis-aligned box.'),
   min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] with the smallest coordinates (m).'),
   max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] with the largest coordinates (m).'),
 }).describe('Axis-aligned box the inserted spheres lie entirely inside.');
+
+const cylinderRegionSchema = object('cylinder region {type, center, radius, height}', {
+  type: z.literal('cylinder').describe('Upright cylinder, axis along z.'),
+  center: vec3('centre of the bottom face, in m').describe('Centre [x, y, z] of the bottom face (m); the axis runs along +z from it.'),
+  radius: positive('cylinder radius in m').describe('Radius of the cylinder (m), > 0.'),
+  height: positive('cylinder height in m').describe('Height of the cylinder along +z (m), > 0.'),
+}).describe('Upright cylinder (axis along z) the inserted spheres lie entirely inside.');
+
+const regionSchema = z.discriminatedUnion('type', [boxRegionSchema, cylinderRegionSchema], {
+  error: 'must be {"type": "box", min, max} or {"type": "cylinder", center, radius, height} (insertion region, m)',
+});
 
 const radiusDistributionSchema = z.union([
   positive('sphere radius in m').describe('Fixed radius (m), > 0.'),
@@ -123,18 +134,52 @@ const radiusDistributionSchema = z.union([
       max: positive('largest radius in m').optional()
         .describe('Largest radius (m); default mean + 3·std. Draws outside [min, max] are redrawn.'),
     }).describe('Radius from a normal distribution truncated to [min, max].'),
-  ], { error: 'must be "uniform" or "normal" (radius distribution)' }),
-], { error: 'must be a radius in m (> 0), {"distribution": "uniform", min, max} or {"distribution": "normal", mean, std}' });
+    object('log-normal radius distribution {distribution, mean, std}', {
+      distribution: z.literal('lognormal')
+        .describe('ln(radius) normal: radius = exp(μ + σ·N(0,1)), σ² = ln(1 + (std/mean)²), μ = ln(mean) − σ²/2.'),
+      mean: positive('mean radius in m').describe('Mean of the (untruncated) radius distribution (m), > 0.'),
+      std: positive('standard deviation of the radius in m')
+        .describe('Standard deviation of the (untruncated) radius distribution (m), > 0.'),
+      min: positive('smallest radius in m').optional()
+        .describe('Smallest radius (m); default exp(μ − 3σ). Draws outside [min, max] are redrawn.'),
+      max: positive('largest radius in m').optional()
+        .describe('Largest radius (m); default exp(μ + 3σ). Draws outside [min, max] are redrawn.'),
+    }).describe('Log-normal radius given by the mean and standard deviation of the radius itself, truncated to [min, max].'),
+    object('discrete radius distribution {distribution, values, weights}', {
+      distribution: z.literal('discrete').describe('Radius drawn from a list of values.'),
+      values: z.array(positive('sphere radius in m'), { error: 'must be an array of radii in m (> 0)' })
+        .min(1, { error: 'must hold at least one radius in m' })
+        .describe('The possible radii (m), each > 0.'),
+      weights: z.array(positive('relative weight, dimensionless'), { error: 'must be an array of weights (> 0)' })
+        .optional()
+        .describe('Relative probability of each value (dimensionless, > 0, one per value, need not sum to 1). Default: all equal.'),
+    }).describe('Radius drawn from `values` with probabilities proportional to `weights` (by number of spheres).'),
+  ], { error: 'must be "uniform", "normal", "lognormal" or "discrete" (radius distribution)' }),
+], {
+  error: 'must be a radius in m (> 0) or {"distribution": "uniform" | "normal" | "lognormal" | "discrete", …}',
+});
+
+/** Exactly one of the two is required; checks.ts says so by name (a union would blur the message). */
+const pourRateSchema = object('pour rate {particlesPerSecond} or {massPerSecond}', {
+  particlesPerSecond: positive('pour rate in spheres per second').optional()
+    .describe('Spheres entering per second (1/s), > 0. Give this or massPerSecond.'),
+  massPerSecond: positive('pour rate in kg/s').optional()
+    .describe('Mass entering per second (kg/s), > 0. Give this or particlesPerSecond.'),
+}).describe('Pour rate: exactly one of particlesPerSecond (1/s) and massPerSecond (kg/s).');
 
 export const insertSchema = object('insertion block', {
-  region: boxRegionSchema,
-  count: wholeAtLeastOne('number of spheres to insert').describe('Number of spheres to insert, >= 1.'),
+  region: regionSchema.describe('Region (m) the spheres are placed in, entirely inside it.'),
+  count: wholeAtLeastOne('number of spheres to insert').describe('Number of spheres to insert (in total, when pouring), >= 1.'),
   radius: radiusDistributionSchema.describe('Radius (m): a fixed value or a distribution.'),
   material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
   velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity of every inserted sphere [vx, vy, vz] (m/s).'),
   velocitySpread: nonNegative('standard deviation of each velocity component in m/s').default(0)
-    .describe('Standard deviation (m/s), >= 0, of a normal random term added to each velocity component (Maxwell–Boltzmann, e.g. a granular gas). Default 0.'),
-}).describe('Random non-overlapping spheres in a box (seeded by `seed`).');
+    .describe('Standard deviation (m/s), >= 0, of a normal random term added to each velocity component of the spheres placed at t = 0 (Maxwell–Boltzmann, e.g. a granular gas; poured spheres take `velocity` as it is). Default 0.'),
+  rate: pourRateSchema.optional()
+    .describe('Pour the spheres during the run at this rate instead of placing them all at t = 0.'),
+  start: nonNegative('time the pour starts, in s').optional()
+    .describe('Time (s), >= 0, at which the pour starts (only with `rate`). Default 0.'),
+}).describe('Random non-overlapping spheres in a region (seeded by `seed`): all at t = 0, or poured at `rate`.');
 
 export const wallSchema = object('plane wall', {
   type: z.literal('plane', { error: 'must be "plane" (wall shape)' }).describe('Wall shape; only "plane".'),
@@ -253,6 +298,7 @@ export type ContactSpec = z.output<typeof contactSchema>;
 export type ContactPairSpec = z.output<typeof contactPairSchema>;
 export type ParticleSpec = z.output<typeof particleSchema>;
 export type InsertSpec = z.output<typeof insertSchema>;
+export type RegionSpec = z.output<typeof regionSchema>;
 export type WallSpec = z.output<typeof wallSchema>;
 export type AnalysisSpec = z.output<typeof analysisSchema>;
 export type PeriodicSpec = z.output<typeof periodicSchema>;

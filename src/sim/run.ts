@@ -14,6 +14,7 @@ import { Simulation, type ImpactRecord, type PhaseSeconds } from './simulation.j
 import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import type { SimulationSetup } from './setup.js';
+import type { PourReport } from './pour.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */
 export const SUMMARY_PARTICLE_LIMIT = 10_000;
@@ -34,6 +35,8 @@ export interface Progress {
   step: number;
   steps: number;
   elapsedSeconds: number;
+  /** Σ over the steps done of the spheres present */
+  particleSteps: number;
 }
 
 export interface RunOptions {
@@ -46,6 +49,7 @@ export class UnstableRunError extends Error {}
 export interface RunSummary {
   name: string;
   seed: number;
+  /** spheres present at the end (poured ones included) */
   particles: number;
   walls: number;
   steps: number;
@@ -56,6 +60,8 @@ export interface RunSummary {
   warnings: string[];
   /** the scenario's analysis: its results, and a one-line headline */
   analysis?: Record<string, unknown> & { headline: string };
+  /** spheres poured during the run (present when an insert block has a rate) */
+  pour?: PourReport;
   final: {
     kineticEnergy: number;
     rotationalEnergy: number;
@@ -119,7 +125,8 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
         const now = performance.now();
         if (now - lastReport > 200) {
           lastReport = now;
-          options.onProgress({ step: k, steps: setup.steps, elapsedSeconds: (now - started) / 1000 });
+          options.onProgress({ step: k, steps: setup.steps, elapsedSeconds: (now - started) / 1000,
+            particleSteps: sim.particleSteps });
         }
       }
     }
@@ -129,7 +136,8 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     await sim.close();
   }
   const wallSeconds = (performance.now() - started) / 1000;
-  options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds });
+  options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds,
+    particleSteps: sim.particleSteps });
   dir.writeFile('energy.svg', await energyPlot(energyRows));
   const analysed = await finishAnalysis(analysis, sim, dir);
   const energies = sim.energies();
@@ -148,6 +156,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     impacts: impacts.rows,
     warnings: setup.warnings,
     analysis: analysed,
+    pour: sim.pourer?.report(),
     final: {
       kineticEnergy: energies.kinetic,
       rotationalEnergy: energies.rotational,
@@ -159,7 +168,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     performance: {
       lanes: setup.lanes,
       wallSeconds,
-      particleStepsPerSecond: (st.n * setup.steps) / wallSeconds,
+      particleStepsPerSecond: sim.particleSteps / wallSeconds,
       phaseSeconds: {
         broadphase: toSeconds(sim.phase.broadphase),
         forces: toSeconds(sim.phase.forces),

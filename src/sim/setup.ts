@@ -7,6 +7,8 @@
 import os from 'node:os';
 import type { Scenario } from '../scenario/schema.js';
 import { buildInitialParticles, type InitialParticle } from '../scenario/insert.js';
+import { planPour, pourStandIns, pourWarnings, type PourPlan } from '../scenario/pour-plan.js';
+import { RunRandom } from '../scenario/random.js';
 import { buildContactTable, contactConstants, type ContactTable } from '../forces/contact-table.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 import type { WallInit } from '../forces/walls.js';
@@ -36,7 +38,10 @@ export const DEFAULT_OUTPUT_ROWS = 100;
 export interface SimulationSetup {
   scenario: Scenario;
   table: ContactTable;
+  /** the spheres present at t = 0 */
   particles: InitialParticles;
+  /** the spheres poured in during the run (insert blocks with a `rate`) */
+  pour: PourPlan;
   /** density (kg/m³) of each material, by material index */
   densities: number[];
   walls: WallInit[];
@@ -58,15 +63,19 @@ export interface SimulationSetup {
 export function createSetup(scenario: Scenario): SimulationSetup {
   const table = buildContactTable(scenario);
   const materialIndex = new Map(table.materialNames.map((name, k) => [name, k]));
-  const initial = buildInitialParticles(scenario);
+  const random = new RunRandom(scenario.seed);
+  const initial = buildInitialParticles(scenario, random);
+  const pour = planPour(scenario, random);
+  // The time step and skin must suit every sphere the run will hold, poured ones included.
+  const everySphere = [...initial, ...pourStandIns(pour)];
   const particles = flatten(initial, materialIndex);
   const walls: WallInit[] = scenario.walls.map((w) => {
     const len = Math.hypot(w.normal[0], w.normal[1], w.normal[2]);
     return { point: w.point, normal: w.normal.map((c) => c / len), material: materialIndex.get(w.material)! };
   });
 
-  const limits = timeStepLimits(scenario, table, initial, walls);
-  const warnings: string[] = [];
+  const limits = timeStepLimits(scenario, table, everySphere, walls);
+  const warnings: string[] = pourWarnings(pour, scenario.time.duration);
   let dt: number;
   if (scenario.time.dt === 'auto') {
     dt = autoTimeStep(limits);
@@ -76,12 +85,13 @@ export function createSetup(scenario: Scenario): SimulationSetup {
   }
   const steps = Math.max(1, Math.round(scenario.time.duration / dt));
   // A loop, not Math.min(...radii): spreading a million arguments overflows the call stack.
-  const rMin = initial.reduce((least, p) => Math.min(least, p.radius), Infinity);
+  const rMin = everySphere.reduce((least, p) => Math.min(least, p.radius), Infinity);
   const skin = scenario.skin ?? DEFAULT_SKIN_FRACTION * rMin;
   return {
     scenario,
     table,
     particles,
+    pour,
     densities: table.materialNames.map((name) => scenario.materials[name].density),
     walls,
     gravity: [...scenario.gravity],
@@ -92,7 +102,7 @@ export function createSetup(scenario: Scenario): SimulationSetup {
     trackImpacts: scenario.outputs.impacts,
     broadphase: scenario.broadphase === 'auto' ? AUTO_BROADPHASE : scenario.broadphase,
     periodic: resolvePeriodicBox(scenario, initial, skin),
-    lanes: initial.length < PARALLEL_MIN_PARTICLES ? 1
+    lanes: initial.length + pour.total < PARALLEL_MIN_PARTICLES ? 1
       : scenario.workers === 'auto' ? os.availableParallelism() : scenario.workers,
     limits,
     warnings,

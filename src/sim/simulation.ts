@@ -16,6 +16,7 @@ import { gatherAndKick, pairForces, SCRATCH_LENGTH, type StepParams } from './ke
 import { Phase } from '../parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from '../parallel/executor.js';
 import type { SimulationSetup } from './setup.js';
+import { createPourer, type Pourer } from './pour.js';
 
 /**
  * Re-sort particles in Morton order at every RESORT_EVERY-th neighbour rebuild (and at the first). Particles
@@ -70,6 +71,10 @@ export class Simulation {
   time = 0;
   stepCount = 0;
   rebuilds = 0;
+  /** Σ over steps of the spheres present (the work done, when spheres are poured in) */
+  particleSteps = 0;
+  /** places the spheres poured in during the run; null when no block pours */
+  readonly pourer: Pourer | null;
   private readonly broadphase: BroadPhase;
   /** null without periodic boundaries */
   private readonly periodic: PeriodicPairFinder | null;
@@ -81,16 +86,18 @@ export class Simulation {
   private readonly newIndexOf: Int32Array;
 
   constructor(readonly setup: SimulationSetup) {
-    this.st = createParticleState(setup.particles, setup.densities);
-    this.pairs = new PairStore(this.st.n, setup.trackImpacts);
-    this.walls = new WallSet(setup.walls, this.st.n, setup.trackImpacts);
+    this.st = createParticleState(setup.particles, setup.densities, setup.particles.n + setup.pour.total);
+    this.pairs = new PairStore(this.st.capacity, setup.trackImpacts);
+    this.walls = new WallSet(setup.walls, this.st.capacity, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
     this.candidates = setup.periodic ? createImagedPairList() : createPairList();
     if (setup.periodic) this.pairs.shift.set(imageShifts(setup.periodic));
-    this.newIndexOf = new Int32Array(this.st.n);
+    this.newIndexOf = new Int32Array(this.st.capacity);
     const [gx, gy, gz] = setup.gravity;
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
+    this.pourer = createPourer(setup);
+    this.pourer?.placeDue(this.st, 0, 0);
     this.rebuild();
     this.initialForces();
     this.executor = this.serialExecutor();
@@ -152,6 +159,16 @@ export class Simulation {
     if (setup.trackImpacts) {
       this.collectImpacts(onImpact);
       this.phase.output += performance.now() - t3;
+    }
+    this.particleSteps += this.st.n;
+    if (this.pourer !== null) {
+      // Insertion and the neighbour rebuild it needs are booked under broad phase.
+      const t4 = performance.now();
+      if (this.pourer.placeDue(this.st, this.stepCount, this.time) > 0) {
+        this.rebuild();
+        ex.contactsChanged();
+      }
+      this.phase.broadphase += performance.now() - t4;
     }
   }
 
