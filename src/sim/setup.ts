@@ -11,7 +11,8 @@ import { buildContactTable, contactConstants, type ContactTable } from '../force
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 import type { WallInit } from '../forces/walls.js';
 import type { InitialParticles } from '../particles/state.js';
-import { autoTimeStep, hertzContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
+import { ElasticLaw } from '../forces/normal/law.js';
+import { autoTimeStep, hertzContactTime, linearContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
 
 /** Default Verlet skin as a fraction of the smallest radius: rebuilds every few tens of steps in dense flows. */
 export const DEFAULT_SKIN_FRACTION = 0.3;
@@ -131,15 +132,19 @@ function timeStepLimits(
     const nm = table.materialNames.length;
     return table.classIndex[table.materialNames.indexOf(a) * nm + table.materialNames.indexOf(b)];
   };
+  // Linear springs (Kelvin–Voigt) have the speed-independent contact time π/√(k/m*); all others Hertz's.
+  const contactTime = (cls: number, reff: number, meff: number) => {
+    contactConstants(consts, table.kernel, cls, reff, 0);
+    return table.kernel.elastic[cls] === ElasticLaw.linear
+      ? linearContactTime(meff, consts[0]) : hertzContactTime(meff, consts[0], impactSpeed);
+  };
   for (const [name, r] of smallest) {
     tR = Math.min(tR, rayleighTime(r, scenario.materials[name]));
     for (const [other, r2] of smallest) {
-      contactConstants(consts, table.kernel, classOf(name, other), effectiveRadius(r, r2), 0);
-      tC = Math.min(tC, hertzContactTime(effectiveMass(massOf(name, r), massOf(other, r2)), consts[0], impactSpeed));
+      tC = Math.min(tC, contactTime(classOf(name, other), effectiveRadius(r, r2), effectiveMass(massOf(name, r), massOf(other, r2))));
     }
     for (const w of walls) {
-      contactConstants(consts, table.kernel, classOf(name, table.materialNames[w.material]), r, 0);
-      tC = Math.min(tC, hertzContactTime(massOf(name, r), consts[0], impactSpeed));
+      tC = Math.min(tC, contactTime(classOf(name, table.materialNames[w.material]), r, massOf(name, r)));
     }
   }
   return { rayleighTime: tR, contactTime: tC, impactSpeed };

@@ -17,6 +17,11 @@ export function rayleighTime(radius: number, m: Material): number {
   return (Math.PI * radius * Math.sqrt(m.density / shearModulus)) / (0.1631 * m.poissonsRatio + 0.8766);
 }
 
+/** Undamped linear-spring contact duration π/√(k/m*) (s), independent of impact speed (Kelvin–Voigt, §3.2). */
+export function linearContactTime(meff: number, k: number): number {
+  return Math.PI * Math.sqrt(meff / k);
+}
+
 /** Elastic Hertz contact duration for effective mass m*, stiffness K and impact speed v (§5.0). */
 export function hertzContactTime(meff: number, K: number, speed: number): number {
   return 3.2181 * Math.pow(meff / K, 0.4) * Math.pow(speed, -0.2);
