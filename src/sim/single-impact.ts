@@ -13,7 +13,7 @@ import type { EndOfContact, Material, ScenarioInput } from '../scenario/schema.j
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 import { createSetup } from './setup.js';
 import { Simulation, type ImpactRecord } from './simulation.js';
-import { hertzContactTime } from './timestep.js';
+import { hertzContactTime, linearContactTime } from './timestep.js';
 
 export type NormalLawInput = NonNullable<ScenarioInput['contact']>['normal'];
 export type ImpactTarget = 'sphere' | 'wall';
@@ -112,8 +112,10 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
   const meff = wall ? mass : effectiveMass(mass, mass);
   const reff = wall ? spec.radius : effectiveRadius(spec.radius, spec.radius);
   const hertzK = (4 / 3) * (spec.material.youngsModulus / (2 * (1 - spec.material.poissonsRatio ** 2))) * Math.sqrt(reff);
-  // The step is set from the elastic Hertz time; a linear law's own time is checked by the setup's warnings.
-  const tc = hertzContactTime(meff, hertzK, spec.speed);
+  // The step resolves the shorter of the elastic Hertz time and, for a linear law, π/√(k/m*).
+  const linearK = (spec.normal as { stiffness?: number }).stiffness;
+  const hertzTime = hertzContactTime(meff, hertzK, spec.speed);
+  const tc = linearK === undefined ? hertzTime : Math.min(hertzTime, linearContactTime(meff, linearK));
   const dt = tc / (spec.stepsPerContact ?? 1000);
   const gap = 5 * dt * spec.speed;
   // Generous: heavily damped impacts last several elastic contact times; the loop stops at the record's close.

@@ -32,19 +32,25 @@ export function hysteresisLaw(law: HysteresisLaw, spec: NormalLawSpec, field: st
   selectParameter(spec, field, { restitution: ['minimumImpactSpeed', ...options] }, true, usage);
   const e = spec.restitution!;
   const Z = law.factor(e, spec);
+  const minimumImpactSpeed = spec.minimumImpactSpeed ?? DEFAULT_MINIMUM_IMPACT_SPEED;
   return {
     model: law.model,
     elastic: ElasticLaw.hertz,
     linearStiffness: 0,
     plasticSet: 0,
-    minimumImpactSpeed: spec.minimumImpactSpeed ?? DEFAULT_MINIMUM_IMPACT_SPEED,
+    minimumImpactSpeed,
     dampingExponent: DampingExponent.hysteresis,
     // c = Z·K; the kernel divides by the latched v₀.
     dampingScale: Z,
     kPower: 1,
     massPower: 0,
     radiusPower: 0,
-    derived: { restitution: e, hysteresisFactorZ: Z, deliveredRestitution: restitutionOfFactor(Z) },
+    derived: {
+      restitution: e,
+      hysteresisFactorZ: Z,
+      deliveredRestitution: restitutionOfFactor(Z),
+      minimumImpactSpeed_m_per_s: minimumImpactSpeed,
+    },
   };
 }
 
