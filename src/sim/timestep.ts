@@ -1,7 +1,7 @@
 /**
  * Time-step rules (contact-models.md §10):
  *  - Rayleigh time T_R = π R_min √(ρ/G) / (0.1631ν + 0.8766); dense packings need dt ≤ 0.1–0.2 T_R.
- *  - Hertz contact time t_c = 3.2181 (m* / K)^{2/5} v^{-1/5} (§5.0), or π√(m*/k) for a linear spring (Kelvin–Voigt, §3.2);
+ *  - Hertz contact time t_c = 3.2181 (m* / K)^{2/5} v^{-1/5} (§5.0), or π√(m* / k) for a linear spring (Kelvin–Voigt, §3.2);
  *    each collision needs ≥ 30–50 steps.
  * "auto" takes min(AUTO_RAYLEIGH_FRACTION·T_R, t_c / AUTO_STEPS_PER_CONTACT); a user dt above
  * WARN_RAYLEIGH_FRACTION·T_R or t_c / WARN_STEPS_PER_CONTACT gets a warning naming the limit.
