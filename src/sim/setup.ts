@@ -11,8 +11,8 @@ import { buildContactTable, contactConstants, type ContactTable } from '../force
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 import type { WallInit } from '../forces/walls.js';
 import type { InitialParticles } from '../particles/state.js';
-import { ElasticLaw } from '../forces/normal/law.js';
-import { autoTimeStep, hertzContactTime, linearContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
+import { DampingExponent, ElasticLaw } from '../forces/normal/law.js';
+import { autoTimeStep, hertzContactTime, hysteresisDampingTime, linearContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
 
 /** Default Verlet skin as a fraction of the smallest radius: rebuilds every few tens of steps in dense flows. */
 export const DEFAULT_SKIN_FRACTION = 0.3;
@@ -138,16 +138,23 @@ function timeStepLimits(
     return table.kernel.elastic[cls] === ElasticLaw.linear
       ? linearContactTime(meff, consts[0]) : hertzContactTime(meff, consts[0], impactSpeed);
   };
+  let tD = Infinity;
+  const contact = (cls: number, reff: number, meff: number) => {
+    const t = contactTime(cls, reff, meff);
+    tC = Math.min(tC, t);
+    const law = table.classes[cls].law;
+    if (law.dampingExponent === DampingExponent.hysteresis && law.dampingScale > 0) {
+      tD = Math.min(tD, hysteresisDampingTime(t, law.dampingScale));
+    }
+  };
   for (const [name, r] of smallest) {
     tR = Math.min(tR, rayleighTime(r, scenario.materials[name]));
     for (const [other, r2] of smallest) {
-      tC = Math.min(tC, contactTime(classOf(name, other), effectiveRadius(r, r2), effectiveMass(massOf(name, r), massOf(other, r2))));
+      contact(classOf(name, other), effectiveRadius(r, r2), effectiveMass(massOf(name, r), massOf(other, r2)));
     }
-    for (const w of walls) {
-      tC = Math.min(tC, contactTime(classOf(name, table.materialNames[w.material]), r, massOf(name, r)));
-    }
+    for (const w of walls) contact(classOf(name, table.materialNames[w.material]), r, massOf(name, r));
   }
-  return { rayleighTime: tR, contactTime: tC, impactSpeed };
+  return { rayleighTime: tR, contactTime: tC, impactSpeed, dampingTime: tD };
 }
 
 function flatten(initial: readonly InitialParticle[], materialIndex: Map<string, number>): InitialParticles {

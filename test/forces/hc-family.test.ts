@@ -12,7 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { resolveNormalLaw } from '../../src/forces/normal/resolve.js';
 import { ScenarioError } from '../../src/scenario/errors.js';
 import type { Material, NormalLawSpec } from '../../src/scenario/schema.js';
-import { collide, type EndOfContactInput, type NormalInput } from '../helpers/collision.js';
+import { parseScenario } from '../../src/scenario/load.js';
+import type { ScenarioInput } from '../../src/scenario/schema.js';
+import { createSetup } from '../../src/sim/setup.js';
+import { collide, collisionScenario, type EndOfContactInput, type NormalInput } from '../helpers/collision.js';
 
 /** Acceptance tolerances on e (project issue #6). */
 const FAMILY_TOLERANCE = 0.002;
@@ -166,5 +169,27 @@ describe('bad specs', () => {
     expect(() => resolve({ model: 'kelvin-voigt', restitution: 0.5 }))
       .toThrow(expect.objectContaining({ field: 'contact.normal.stiffness' }));
     expect(() => resolve({ model: 'tsuji', restitution: 0.5, minimumImpactSpeed: 0.1 })).toThrow(ScenarioError);
+  });
+});
+
+describe('time step of the Hunt–Crossley family', () => {
+  // Peak damping rate of an HC impact: η/m* ≤ 1.14·Z·v₀/δ₀ = 3.67·Z/t_c (contact-models.md §5.0), and explicit
+  // Verlet needs dt·η/m* < 2. "auto" keeps dt ≤ t_c/(3.67 Z); a larger given dt than twice that is warned about.
+  const scenario = (normal: NormalInput) => collisionScenario({ normal, endOfContact: 'no-tension',
+    speed: 0.3, target: 'sphere' }) as ScenarioInput & { time: { duration: number; dt: number | 'auto' } };
+  it('auto dt resolves the damping of a low-e law', () => {
+    const input = scenario({ model: 'flores', restitution: 0.05 });
+    input.time.dt = 'auto';
+    const setup = createSetup(parseScenario(input));
+    const Z = (8 * 0.95) / (5 * 0.05);
+    expect(setup.dt).toBeLessThanOrEqual(setup.limits.contactTime / (3.67 * Z) * (1 + 1e-12));
+    expect(setup.dt).toBeLessThan(setup.limits.contactTime / 50);
+  });
+  it('warns when a given dt exceeds twice the damping time', () => {
+    const input = scenario({ model: 'flores', restitution: 0.05 });
+    const setup = createSetup(parseScenario(input));
+    input.time.dt = 4 * setup.limits.dampingTime;
+    const warned = createSetup(parseScenario(input)).warnings;
+    expect(warned.some((w) => w.includes('Hunt–Crossley-family damping'))).toBe(true);
   });
 });
