@@ -8,7 +8,8 @@
  * Normal (contact-models.md §3, §5):   F_n = F_el(δ) + c g(δ) δ̇,   clamped at 0 under "no-tension" (§5.6), with
  *   F_el = Kδ^{3/2} (Hertz), kδ (Kelvin–Voigt) or Hertz loading / permanent-indentation unloading (seed 004);
  *   g = δ^m (m = 0, 1/4, 1/2, 0.65), δ^{1/4} on compression only (Jankowski), or δ^{3/2}/v₀ with v₀ the impact
- *   speed latched at first touch (Hunt–Crossley family, §3.4; c = Z(e)·K, floored v₀ ≥ v_min, §9.2).
+ *   speed latched at first touch, raised if the contact is later driven closed faster, and floored v₀ ≥ v_min
+ *   (Hunt–Crossley family, §3.4, §9.2; c = Z(e)·K).
  *   Small integer ids pick each part (normal/law.ts), so the existing laws keep their one-switch hot path.
  * Tangential (§10, Mindlin no-slip stiffness, Cundall–Strack history):
  *   history ξ rotated into the current tangent plane (length kept), ξ += v_t dt, k_t = 8 G* √(R_eff δ),

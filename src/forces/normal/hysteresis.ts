@@ -1,6 +1,7 @@
 /**
  * The Hunt–Crossley family (contact-models.md §3.4, §6): F = Kδ^{3/2}(1 + Z(e)·δ̇/v₀), i.e. damping χδ^{3/2}δ̇
- * with χ = Z(e)·K/v₀ and v₀ the impact speed latched per contact at first touch. Each law of the family is only
+ * with χ = Z(e)·K/v₀ and v₀ the impact speed latched per contact at first touch (raised if a third body later
+ * drives the contact closed faster; contact.ts). Each law of the family is only
  * its hysteresis factor Z(e) (one file per law); this module turns a factor into the kernel's coefficients.
  *
  * Exact restitution of the family (§6.1; seed 001 Eqs 25–39): with h = χv₀/K = Z, the law delivers the e_out that
@@ -11,7 +12,7 @@
  * of 0.01 m/s by default: a contact resting under gravity has Kδ^{3/2} = m g, so its damping rate is
  * χδ^{3/2}/m* = Z g / v_min, and explicit Verlet stays stable only while dt·Z·g/v_min < 2 — with v_min = 0.01 m/s
  * and Z = 10 (e = 0.1) that is dt < 2e-4 s, looser than any DEM step. Impacts slower than v_min are damped less
- * than the law says (e closer to 1).
+ * than the law says (e closer to 1). Impacts themselves need dt below the damping time t_c/(3.67 Z) (timestep.ts).
  */
 import type { NormalLawSpec } from '../../scenario/schema.js';
 import { DampingExponent, DEFAULT_MINIMUM_IMPACT_SPEED, ElasticLaw, selectParameter } from './law.js';
