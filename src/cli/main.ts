@@ -10,6 +10,8 @@ import { ScenarioError } from '../scenario/errors.js';
 import { createSetup } from '../sim/setup.js';
 import { runToDirectory, UnstableRunError } from '../sim/run.js';
 import { createProgressReporter } from './progress.js';
+import { calibrateCommand } from './calibrate.js';
+import { impactCommand } from './impact.js';
 
 const USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet]
 
@@ -45,6 +47,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function run(argv: string[]): Promise<number> {
+  if (argv[0] === 'calibrate') return calibrateCommand(argv.slice(1));
+  if (argv[0] === 'impact') return impactCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({

@@ -62,6 +62,7 @@ export function describeSetup(setup: SimulationSetup): object {
       steps: setup.steps,
       rayleighTime_s: setup.limits.rayleighTime,
       hertzContactTime_s: setup.limits.contactTime,
+      ...(Number.isFinite(setup.limits.dampingTime) ? { hysteresisDampingTime_s: setup.limits.dampingTime } : {}),
       characteristicImpactSpeed_m_per_s: setup.limits.impactSpeed,
       skin_m: setup.skin,
       outputInterval_s: setup.outputInterval,

@@ -40,7 +40,15 @@ export const materialSchema = object('material properties', {
     .describe('Shear viscosity η (Pa·s), > 0; used by Kuwabara–Kono and Brilliantov `variant` damping.'),
 }).describe('Elastic and viscous properties of one material.');
 
-export const normalModelNames = ['hertz', 'kuwabara-kono', 'tsuji', 'brilliantov', 'bordbar'] as const;
+export const normalModelNames = [
+  'hertz', 'kuwabara-kono', 'tsuji', 'brilliantov', 'bordbar',
+  // Hunt–Crossley family, velocity-dependent hysteresis damping (contact-models.md §3.4, §6)
+  'hunt-crossley', 'herbert-mcwhannell', 'lee-wang', 'lankarani-nikravesh', 'gonthier', 'zhang-sharf',
+  'zhiying-qishao', 'flores', 'gharib-hurmuzlu', 'hu-guo', 'zhang', 'safaeifar-farshidianfar', 'yu',
+  // linear spring–dashpot, piecewise and permanent-indentation laws (§3.2, §3.5)
+  'kelvin-voigt', 'jankowski', 'lankarani-nikravesh-plastic',
+] as const;
+export const gonthierForms = ['exact', 'approximate'] as const;
 export const brilliantovVariants = ['original', 'zheng', 'generalized'] as const;
 
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -64,6 +72,13 @@ export const normalLawSchema = object('normal contact law', {
     .describe('Brilliantov A from the materials\' viscosities: original (1996), zheng, generalized (contact-models.md §5.3).'),
   chi: nonNegative('damping coefficient χ in N·s/m^1.5 (KK) or N·s/m^1.65 (Bordbar)').optional()
     .describe('Damping coefficient χ, >= 0 (KK: N·s/m^1.5, Bordbar: N·s/m^1.65).'),
+  minimumImpactSpeed: positive('floor on the latched impact speed v₀ in m/s').optional()
+    .describe('Hunt–Crossley family only: floor (m/s) on the impact speed v₀ latched at first touch, so slow or '
+      + 'resting contacts get damping χ = Z(e)·K/max(v₀, floor) instead of an unbounded one. Default 0.01 m/s.'),
+  form: z.enum(gonthierForms, { error: `must be one of ${quoted(gonthierForms)} (Gonthier d)` }).optional()
+    .describe('Gonthier only: d from the exact implicit relation (default) or the approximation d = 1 − e² (contact-models.md §3.4, D5).'),
+  stiffness: positive('linear spring stiffness k in N/m').optional()
+    .describe('Kelvin–Voigt only: linear spring stiffness k (N/m), > 0; F = k·δ + D·δ̇.'),
 }).describe('Normal force law F_n = K·δ^{3/2} + damping; give the damping as a target restitution or as the law\'s own constant.');
 
 export const endOfContactNames = ['no-tension', 'free'] as const;

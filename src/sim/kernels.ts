@@ -14,7 +14,7 @@
  */
 import type { ParticleState } from '../particles/state.js';
 import { evaluateContact, HISTORY_STRIDE, OUT_LENGTH } from '../forces/contact.js';
-import type { KernelTable } from '../forces/contact-table.js';
+import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
 import { closeImpact, IMPACT_STRIDE, openImpact, updateImpact } from '../forces/impacts.js';
 import { PAIR_OUT_STRIDE } from '../forces/pairs.js';
 
@@ -89,7 +89,7 @@ export function pairForces(
   const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
   // Local copies: the pair store exposes its arrays through getters, which must stay out of the loop.
   const { i: pi, j: pj, c, cls, image, shift, touching, history, impact, out, ended } = pr;
-  const { hertzCoef, mindlinCoef } = table;
+  const { mindlinCoef } = table;
   const { dt, t, trackImpacts } = sp;
   const half = 0.5 * dt;
   let nEnded = 0;
@@ -138,7 +138,8 @@ export function pairForces(
     const reff = (ri * rj) / rsum;
     const sqrtReff = Math.sqrt(reff);
     evaluateContact(scratch, history, HISTORY_STRIDE * p, table, k, delta, nx, ny, nz,
-      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, hertzCoef[k] * sqrtReff, c[p], mindlinCoef[k] * sqrtReff, reff, dt);
+      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, contactStiffness(table, k, sqrtReff), c[p], mindlinCoef[k] * sqrtReff,
+      reff, dt);
     const o = PAIR_OUT_STRIDE * p;
     out[o] = scratch[0]; out[o + 1] = scratch[1]; out[o + 2] = scratch[2];
     out[o + 3] = ri * scratch[3] + scratch[6];
@@ -185,7 +186,7 @@ export function gatherAndKick(
   const { pos, vel, omega, force, torque, radius, mass, invMass, invInertia } = st;
   const { csrStart, csrEntry, out, touching: pairTouching } = pr;
   const { geometry: geo, start, wall, c, cls, touching, history, impact, ended } = wl;
-  const { hertzCoef, mindlinCoef } = table;
+  const { mindlinCoef } = table;
   const { dt, t, gx, gy, gz, trackImpacts } = sp;
   const half = 0.5 * dt;
   let nEnded = 0;
@@ -235,7 +236,7 @@ export function gatherAndKick(
       const k = cls[s];
       const sqrtR = Math.sqrt(r);
       evaluateContact(scratch, history, HISTORY_STRIDE * s, table, k, delta, nx, ny, nz,
-        vx, vy, vz, wx, wy, wz, hertzCoef[k] * sqrtR, c[s], mindlinCoef[k] * sqrtR, r, dt);
+        vx, vy, vz, wx, wy, wz, contactStiffness(table, k, sqrtR), c[s], mindlinCoef[k] * sqrtR, r, dt);
       fx += scratch[0]; fy += scratch[1]; fz += scratch[2];
       tx += r * scratch[3] + scratch[6];
       ty += r * scratch[4] + scratch[7];

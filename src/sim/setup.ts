@@ -15,7 +15,8 @@ import type { WallInit } from '../forces/walls.js';
 import type { InitialParticles } from '../particles/state.js';
 import type { PeriodicBox } from '../broadphase/periodic.js';
 import { resolvePeriodicBox } from '../scenario/periodic-box.js';
-import { autoTimeStep, hertzContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
+import { DampingExponent, ElasticLaw } from '../forces/normal/law.js';
+import { autoTimeStep, hertzContactTime, hysteresisDampingTime, linearContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
 
 /** Default Verlet skin as a fraction of the smallest radius: rebuilds every few tens of steps in dense flows. */
 export const DEFAULT_SKIN_FRACTION = 0.3;
@@ -147,18 +148,29 @@ function timeStepLimits(
     const nm = table.materialNames.length;
     return table.classIndex[table.materialNames.indexOf(a) * nm + table.materialNames.indexOf(b)];
   };
+  // Linear springs (Kelvin–Voigt) have the speed-independent contact time π/√(k/m*); all others Hertz's.
+  const contactTime = (cls: number, reff: number, meff: number) => {
+    contactConstants(consts, table.kernel, cls, reff, 0);
+    return table.kernel.elastic[cls] === ElasticLaw.linear
+      ? linearContactTime(meff, consts[0]) : hertzContactTime(meff, consts[0], impactSpeed);
+  };
+  let tD = Infinity;
+  const contact = (cls: number, reff: number, meff: number) => {
+    const t = contactTime(cls, reff, meff);
+    tC = Math.min(tC, t);
+    const law = table.classes[cls].law;
+    if (law.dampingExponent === DampingExponent.hysteresis && law.dampingScale > 0) {
+      tD = Math.min(tD, hysteresisDampingTime(t, law.dampingScale));
+    }
+  };
   for (const [name, r] of smallest) {
     tR = Math.min(tR, rayleighTime(r, scenario.materials[name]));
     for (const [other, r2] of smallest) {
-      contactConstants(consts, table.kernel, classOf(name, other), effectiveRadius(r, r2), 0);
-      tC = Math.min(tC, hertzContactTime(effectiveMass(massOf(name, r), massOf(other, r2)), consts[0], impactSpeed));
+      contact(classOf(name, other), effectiveRadius(r, r2), effectiveMass(massOf(name, r), massOf(other, r2)));
     }
-    for (const w of walls) {
-      contactConstants(consts, table.kernel, classOf(name, table.materialNames[w.material]), r, 0);
-      tC = Math.min(tC, hertzContactTime(massOf(name, r), consts[0], impactSpeed));
-    }
+    for (const w of walls) contact(classOf(name, table.materialNames[w.material]), r, massOf(name, r));
   }
-  return { rayleighTime: tR, contactTime: tC, impactSpeed };
+  return { rayleighTime: tR, contactTime: tC, impactSpeed, dampingTime: tD };
 }
 
 function flatten(initial: readonly InitialParticle[], materialIndex: Map<string, number>): InitialParticles {

@@ -5,6 +5,8 @@
 import { createBroadPhase, createPairList, type BroadPhase, type PairList } from '../broadphase/index.js';
 import { PairStore } from '../forces/pairs.js';
 import { WallSet } from '../forces/walls.js';
+import { contactStiffness } from '../forces/contact-table.js';
+import { ElasticLaw } from '../forces/normal/law.js';
 import { IMPACT, IMPACT_STRIDE } from '../forces/impacts.js';
 import { createParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
@@ -245,16 +247,16 @@ export class Simulation {
     this.rebuilds++;
   }
 
-  /** Hertz stiffness K = (4/3)E*√R_eff of pair p of the current list (N m^-3/2). */
+  /** Stiffness of pair p of the current list: Hertz K = (4/3)E*√R_eff (N m^-3/2), or k (N/m) of a linear law. */
   pairStiffness(p: number): number {
     const { radius } = this.st;
     const ri = radius[this.pairs.i[p]], rj = radius[this.pairs.j[p]];
-    return this.setup.table.kernel.hertzCoef[this.pairs.cls[p]] * Math.sqrt((ri * rj) / (ri + rj));
+    return contactStiffness(this.setup.table.kernel, this.pairs.cls[p], Math.sqrt((ri * rj) / (ri + rj)));
   }
 
-  /** Hertz stiffness K = (4/3)E*√R of sphere–wall contact s of the current list (N m^-3/2). */
+  /** Stiffness of sphere–wall contact s of the current list: Hertz K = (4/3)E*√R, or k of a linear law. */
   wallStiffness(s: number): number {
-    return this.setup.table.kernel.hertzCoef[this.walls.cls[s]] * Math.sqrt(this.st.radius[this.walls.particle[s]]);
+    return contactStiffness(this.setup.table.kernel, this.walls.cls[s], Math.sqrt(this.st.radius[this.walls.particle[s]]));
   }
 
   /** Contact count, stored elastic energy and the largest relative overlap (pairs and walls). */
@@ -262,9 +264,11 @@ export class Simulation {
     const { st, pairs, walls } = this;
     const { pos, radius } = st;
     let contacts = 0, elastic = 0, maxRatio = 0;
-    const add = (delta: number, K: number, rmin: number) => {
+    const { elastic: elasticLaw } = this.setup.table.kernel;
+    // Spring energy ∫F_el dδ: (2/5)Kδ^{5/2} (Hertz; the loading branch for the permanent-indentation law), ½kδ².
+    const add = (delta: number, K: number, cls: number, rmin: number) => {
       contacts++;
-      elastic += 0.4 * K * delta * delta * Math.sqrt(delta);
+      elastic += elasticLaw[cls] === ElasticLaw.linear ? 0.5 * K * delta * delta : 0.4 * K * delta * delta * Math.sqrt(delta);
       maxRatio = Math.max(maxRatio, delta / rmin);
     };
     for (let p = 0; p < pairs.count; p++) {
@@ -272,7 +276,7 @@ export class Simulation {
       const d = Math.hypot(pos[3 * i] - pos[3 * j] - shift[s], pos[3 * i + 1] - pos[3 * j + 1] - shift[s + 1],
         pos[3 * i + 2] - pos[3 * j + 2] - shift[s + 2]);
       const delta = radius[i] + radius[j] - d;
-      if (delta > 0) add(delta, this.pairStiffness(p), Math.min(radius[i], radius[j]));
+      if (delta > 0) add(delta, this.pairStiffness(p), pairs.cls[p], Math.min(radius[i], radius[j]));
     }
     const g = walls.geometry;
     for (let s = 0; s < walls.count; s++) {
@@ -280,7 +284,7 @@ export class Simulation {
       const dist = (pos[3 * p] - g[w]) * g[w + 3] + (pos[3 * p + 1] - g[w + 1]) * g[w + 4]
         + (pos[3 * p + 2] - g[w + 2]) * g[w + 5];
       const delta = radius[p] - dist;
-      if (delta > 0) add(delta, this.wallStiffness(s), radius[p]);
+      if (delta > 0) add(delta, this.wallStiffness(s), walls.cls[s], radius[p]);
     }
     return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio };
   }
