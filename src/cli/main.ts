@@ -10,6 +10,8 @@ import { ScenarioError } from '../scenario/errors.js';
 import { createSetup } from '../sim/setup.js';
 import { runToDirectory, UnstableRunError } from '../sim/run.js';
 import { createProgressReporter } from './progress.js';
+import { calibrateCommand } from './calibrate.js';
+import { impactCommand } from './impact.js';
 
 const USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet]
 
@@ -45,6 +47,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function run(argv: string[]): Promise<number> {
+  if (argv[0] === 'calibrate') return calibrateCommand(argv.slice(1));
+  if (argv[0] === 'impact') return impactCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({
@@ -77,13 +81,14 @@ async function run(argv: string[]): Promise<number> {
   const setup = createSetup(scenario);
   for (const w of setup.warnings) process.stderr.write(`grainflow: warning: ${w}\n`);
 
-  const progress = values.quiet ? undefined : createProgressReporter(setup.particles.n);
+  const progress = values.quiet ? undefined : createProgressReporter();
   const summary = await runToDirectory(setup, values.out, { onProgress: progress?.report });
   if (!values.quiet) {
     const perf = summary.performance;
     process.stdout.write(`${summary.name}: ${summary.particles} particles, ${summary.steps} steps of ${summary.dt} s, `
       + `${summary.impacts} collisions; ${perf.wallSeconds.toFixed(2)} s wall, `
       + `${(perf.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s → ${values.out}\n`);
+    if (summary.analysis) process.stdout.write(`${summary.name}: ${summary.analysis.headline}\n`);
   }
   return EXIT_OK;
 }

@@ -7,14 +7,14 @@ import type { Progress } from '../sim/run.js';
 const SHOW_AFTER_SECONDS = 1;
 const BAR_WIDTH = 24;
 
-export function createProgressReporter(particles: number, stream: NodeJS.WriteStream = process.stderr) {
+export function createProgressReporter(stream: NodeJS.WriteStream = process.stderr) {
   let shown = false;
   let lastDecile = -1;
   return {
     report(p: Progress): void {
       if (p.elapsedSeconds < SHOW_AFTER_SECONDS && !shown) return;
       const fraction = p.step / p.steps;
-      const rate = (particles * p.step) / Math.max(p.elapsedSeconds, 1e-9);
+      const rate = p.particleSteps / Math.max(p.elapsedSeconds, 1e-9);
       const eta = fraction > 0 ? p.elapsedSeconds * (1 / fraction - 1) : Infinity;
       const filled = Math.round(fraction * BAR_WIDTH);
       const line = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${(100 * fraction).toFixed(0).padStart(3)}%`

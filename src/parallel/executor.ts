@@ -130,7 +130,7 @@ export class ParallelExecutor extends SerialExecutor {
 function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): ContactArrays {
   return {
     pairs: {
-      i: p.i, j: p.j, c: p.c, cls: p.cls, touching: p.touching,
+      i: p.i, j: p.j, c: p.c, cls: p.cls, image: p.image, shift: p.shift, touching: p.touching,
       history: p.history, impact: p.impact, out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry, ended: p.ended,
     },
     walls: {

@@ -40,7 +40,15 @@ export const materialSchema = object('material properties', {
     .describe('Shear viscosity η (Pa·s), > 0; used by Kuwabara–Kono and Brilliantov `variant` damping.'),
 }).describe('Elastic and viscous properties of one material.');
 
-export const normalModelNames = ['hertz', 'kuwabara-kono', 'tsuji', 'brilliantov', 'bordbar'] as const;
+export const normalModelNames = [
+  'hertz', 'kuwabara-kono', 'tsuji', 'brilliantov', 'bordbar',
+  // Hunt–Crossley family, velocity-dependent hysteresis damping (contact-models.md §3.4, §6)
+  'hunt-crossley', 'herbert-mcwhannell', 'lee-wang', 'lankarani-nikravesh', 'gonthier', 'zhang-sharf',
+  'zhiying-qishao', 'flores', 'gharib-hurmuzlu', 'hu-guo', 'zhang', 'safaeifar-farshidianfar', 'yu',
+  // linear spring–dashpot, piecewise and permanent-indentation laws (§3.2, §3.5)
+  'kelvin-voigt', 'jankowski', 'lankarani-nikravesh-plastic',
+] as const;
+export const gonthierForms = ['exact', 'approximate'] as const;
 export const brilliantovVariants = ['original', 'zheng', 'generalized'] as const;
 
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -64,6 +72,13 @@ export const normalLawSchema = object('normal contact law', {
     .describe('Brilliantov A from the materials\' viscosities: original (1996), zheng, generalized (contact-models.md §5.3).'),
   chi: nonNegative('damping coefficient χ in N·s/m^1.5 (KK) or N·s/m^1.65 (Bordbar)').optional()
     .describe('Damping coefficient χ, >= 0 (KK: N·s/m^1.5, Bordbar: N·s/m^1.65).'),
+  minimumImpactSpeed: positive('floor on the latched impact speed v₀ in m/s').optional()
+    .describe('Hunt–Crossley family only: floor (m/s) on the impact speed v₀ latched at first touch, so slow or '
+      + 'resting contacts get damping χ = Z(e)·K/max(v₀, floor) instead of an unbounded one. Default 0.01 m/s.'),
+  form: z.enum(gonthierForms, { error: `must be one of ${quoted(gonthierForms)} (Gonthier d)` }).optional()
+    .describe('Gonthier only: d from the exact implicit relation (default) or the approximation d = 1 − e² (contact-models.md §3.4, D5).'),
+  stiffness: positive('linear spring stiffness k in N/m').optional()
+    .describe('Kelvin–Voigt only: linear spring stiffness k (N/m), > 0; F = k·δ + D·δ̇.'),
 }).describe('Normal force law F_n = K·δ^{3/2} + damping; give the damping as a target restitution or as the law\'s own constant.');
 
 export const endOfContactNames = ['no-tension', 'free'] as const;
@@ -101,10 +116,21 @@ export const particleSchema = object('sphere', {
 }).describe('One sphere placed explicitly.');
 
 const boxRegionSchema = object('box region {type, min, max}', {
-  type: z.literal('box', { error: 'must be "box" (region shape)' }).describe('Region shape; only "box".'),
+  type: z.literal('box').describe('Axis-aligned box.'),
   min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] with the smallest coordinates (m).'),
   max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] with the largest coordinates (m).'),
 }).describe('Axis-aligned box the inserted spheres lie entirely inside.');
+
+const cylinderRegionSchema = object('cylinder region {type, center, radius, height}', {
+  type: z.literal('cylinder').describe('Upright cylinder, axis along z.'),
+  center: vec3('centre of the bottom face, in m').describe('Centre [x, y, z] of the bottom face (m); the axis runs along +z from it.'),
+  radius: positive('cylinder radius in m').describe('Radius of the cylinder (m), > 0.'),
+  height: positive('cylinder height in m').describe('Height of the cylinder along +z (m), > 0.'),
+}).describe('Upright cylinder (axis along z) the inserted spheres lie entirely inside.');
+
+const regionSchema = z.discriminatedUnion('type', [boxRegionSchema, cylinderRegionSchema], {
+  error: 'must be {"type": "box", min, max} or {"type": "cylinder", center, radius, height} (insertion region, m)',
+});
 
 const radiusDistributionSchema = z.union([
   positive('sphere radius in m').describe('Fixed radius (m), > 0.'),
@@ -123,16 +149,52 @@ const radiusDistributionSchema = z.union([
       max: positive('largest radius in m').optional()
         .describe('Largest radius (m); default mean + 3·std. Draws outside [min, max] are redrawn.'),
     }).describe('Radius from a normal distribution truncated to [min, max].'),
-  ], { error: 'must be "uniform" or "normal" (radius distribution)' }),
-], { error: 'must be a radius in m (> 0), {"distribution": "uniform", min, max} or {"distribution": "normal", mean, std}' });
+    object('log-normal radius distribution {distribution, mean, std}', {
+      distribution: z.literal('lognormal')
+        .describe('ln(radius) normal: radius = exp(μ + σ·N(0,1)), σ² = ln(1 + (std/mean)²), μ = ln(mean) − σ²/2.'),
+      mean: positive('mean radius in m').describe('Mean of the (untruncated) radius distribution (m), > 0.'),
+      std: positive('standard deviation of the radius in m')
+        .describe('Standard deviation of the (untruncated) radius distribution (m), > 0.'),
+      min: positive('smallest radius in m').optional()
+        .describe('Smallest radius (m); default exp(μ − 3σ). Draws outside [min, max] are redrawn.'),
+      max: positive('largest radius in m').optional()
+        .describe('Largest radius (m); default exp(μ + 3σ). Draws outside [min, max] are redrawn.'),
+    }).describe('Log-normal radius given by the mean and standard deviation of the radius itself, truncated to [min, max].'),
+    object('discrete radius distribution {distribution, values, weights}', {
+      distribution: z.literal('discrete').describe('Radius drawn from a list of values.'),
+      values: z.array(positive('sphere radius in m'), { error: 'must be an array of radii in m (> 0)' })
+        .min(1, { error: 'must hold at least one radius in m' })
+        .describe('The possible radii (m), each > 0.'),
+      weights: z.array(positive('relative weight, dimensionless'), { error: 'must be an array of weights (> 0)' })
+        .optional()
+        .describe('Relative probability of each value (dimensionless, > 0, one per value, need not sum to 1). Default: all equal.'),
+    }).describe('Radius drawn from `values` with probabilities proportional to `weights` (by number of spheres).'),
+  ], { error: 'must be "uniform", "normal", "lognormal" or "discrete" (radius distribution)' }),
+], {
+  error: 'must be a radius in m (> 0) or {"distribution": "uniform" | "normal" | "lognormal" | "discrete", …}',
+});
+
+/** Exactly one of the two is required; checks.ts says so by name (a union would blur the message). */
+const pourRateSchema = object('pour rate {particlesPerSecond} or {massPerSecond}', {
+  particlesPerSecond: positive('pour rate in spheres per second').optional()
+    .describe('Spheres entering per second (1/s), > 0. Give this or massPerSecond.'),
+  massPerSecond: positive('pour rate in kg/s').optional()
+    .describe('Mass entering per second (kg/s), > 0. Give this or particlesPerSecond.'),
+}).describe('Pour rate: exactly one of particlesPerSecond (1/s) and massPerSecond (kg/s).');
 
 export const insertSchema = object('insertion block', {
-  region: boxRegionSchema,
-  count: wholeAtLeastOne('number of spheres to insert').describe('Number of spheres to insert, >= 1.'),
+  region: regionSchema.describe('Region (m) the spheres are placed in, entirely inside it.'),
+  count: wholeAtLeastOne('number of spheres to insert').describe('Number of spheres to insert (in total, when pouring), >= 1.'),
   radius: radiusDistributionSchema.describe('Radius (m): a fixed value or a distribution.'),
   material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
   velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity of every inserted sphere [vx, vy, vz] (m/s).'),
-}).describe('Random non-overlapping spheres in a box (seeded by `seed`).');
+  velocitySpread: nonNegative('standard deviation of each velocity component in m/s').default(0)
+    .describe('Standard deviation (m/s), >= 0, of a normal random term added to each velocity component of the spheres placed at t = 0 (Maxwell–Boltzmann, e.g. a granular gas; poured spheres take `velocity` as it is). Default 0.'),
+  rate: pourRateSchema.optional()
+    .describe('Pour the spheres during the run at this rate instead of placing them all at t = 0.'),
+  start: nonNegative('time the pour starts, in s').optional()
+    .describe('Time (s), >= 0, at which the pour starts (only with `rate`). Default 0.'),
+}).describe('Random non-overlapping spheres in a region (seeded by `seed`): all at t = 0, or poured at `rate`.');
 
 const wallMaterial = name('material name, a key of `materials`').describe('Material name (a key of `materials`).');
 const wallMotionFields = {
@@ -220,7 +282,59 @@ export const wallSchema = z.discriminatedUnion('type', [
   planeWallSchema, boxWallSchema, cylinderWallSchema, coneWallSchema, siloWallSchema, meshWallSchema,
 ], { error: `must be a wall with "type" one of ${quoted(wallTypes)}` });
 
+const vec2 = (what: string) => z.tuple([number(what), number(what)], {
+  error: `must be an array of 2 numbers [x, y] (${what})`,
+});
+
+const samplingCylinderSchema = object('sampling cylinder {center, radius, zMin, zMax}', {
+  center: vec2('axis position in m').describe('Axis position [x, y] (m); the axis is vertical.'),
+  radius: positive('cylinder radius in m').describe('Radius (m), > 0.'),
+  zMin: number('bottom height in m').describe('Bottom height (m).'),
+  zMax: number('top height in m').describe('Top height (m), > zMin.'),
+}).describe('Vertical cylinder in which the bulk density is measured; keep it a few diameters from walls and the free surface.');
+
+export const analysisSchema = z.discriminatedUnion('type', [
+  object('angle-of-repose analysis {type, floorZ}', {
+    type: z.literal('angle-of-repose').describe('Angle of repose of the final heap (src/analysis/repose.ts).'),
+    floorZ: number('floor height in m').describe('Height of the floor the heap stands on (m).'),
+    axis: vec2('heap axis position in m').optional()
+      .describe('Heap axis [x, y] (m); default: the centroid of the spheres.'),
+    sectors: number('azimuthal sectors, a whole number', '>= 3').int({ error: 'must be a whole number >= 3 (azimuthal sectors)' })
+      .min(3, { error: 'must be a whole number >= 3 (azimuthal sectors)' }).optional()
+      .describe('Azimuthal sectors fitted separately, >= 3; default 8.'),
+  }).describe('Measures the angle of repose of the heap at the end of the run, with its uncertainty.'),
+  object('discharge analysis {type, orificeDiameter, outletZ, bulkDensityRegion}', {
+    type: z.literal('discharge').describe('Mass flow rate through an orifice and Beverloo\'s law (src/analysis/discharge.ts).'),
+    orificeDiameter: positive('orifice diameter D in m').describe('Orifice diameter D (m), > 0.'),
+    outletZ: number('outlet height in m').describe('Height of the orifice (m): a sphere whose centre is below it has left.'),
+    bulkDensityRegion: samplingCylinderSchema,
+    bulkDensityAt: nonNegative('time of the bulk-density measurement in s').optional()
+      .describe('Time (s) at which the bulk density is measured, >= 0; default: when the first gate is removed, else 0.'),
+  }).describe('Discharged mass against time, mass flow rate W from its steady part, and the Beverloo C for k = 1.5.'),
+  object('bounces analysis {type}', {
+    type: z.literal('bounces').describe('Rebound apex heights and restitution per bounce of sphere 0 (src/analysis/bounces.ts).'),
+  }).describe('Bounces of the first sphere on the walls: restitution and apex height per bounce.'),
+  object('cooling analysis {type, fitFrom?, fitTo?}', {
+    type: z.literal('cooling')
+      .describe('Granular temperature against time (temperature.csv) and the fitted decay exponent p of T0/(1 + t/τ)^p (src/analysis/cooling.ts).'),
+    fitFrom: nonNegative('start of the fit window in s').optional().describe('Start (s) of the time window fitted. Default 0.'),
+    fitTo: positive('end of the fit window in s').optional().describe('End (s) of the time window fitted. Default: the end of the run.'),
+  }).describe('Cooling of a granular gas (Haff\'s law).'),
+], { error: 'must be {"type": "angle-of-repose" | "discharge" | "bounces" | "cooling", …} (analysis of the run)' });
+
 export const broadphaseNames = ['rtree', 'grid', 'auto'] as const;
+
+export const axisNames = ['x', 'y', 'z'] as const;
+
+export const periodicSchema = object('periodic box {min, max, axes}', {
+  min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] of the box with the smallest coordinates (m).'),
+  max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] of the box with the largest coordinates (m).'),
+  axes: z.array(z.enum(axisNames, { error: `must be one of ${quoted(axisNames)} (periodic axis)` }), {
+    error: 'must be an array of axis names, e.g. ["x", "y", "z"] (periodic axes)',
+  }).min(1, { error: 'must name at least one axis (periodic axes)' }).default(['x', 'y', 'z'])
+    .describe('Axes along which the box wraps around (default all three); the box extent along the other axes is ignored.'),
+}).describe('Periodic boundaries: a sphere leaving the box through a face along a periodic axis re-enters at the opposite face, '
+  + 'and spheres interact across those faces. Box length along a periodic axis > 2 × (largest diameter + skin); every sphere must start inside.');
 
 export const scenarioSchema = object('scenario', {
   $schema: name('path or URL of the JSON Schema').optional()
@@ -251,6 +365,7 @@ export const scenarioSchema = object('scenario', {
     .default([]).describe('Blocks of randomly inserted spheres, placed after `particles` in order.'),
   walls: z.array(wallSchema, { error: 'must be an array of walls {type, …, material}' }).default([])
     .describe('Walls: planes, boxes, cylinders, cones (hoppers), silos and STL meshes; each may move or be removed.'),
+  periodic: periodicSchema.optional(),
   broadphase: z.enum(broadphaseNames, { error: `must be one of ${quoted(broadphaseNames)} (broad-phase method)` })
     .default('auto').describe('Broad-phase contact search: R-tree, cell grid, or chosen by measurement ("auto").'),
   skin: positive('neighbour-list skin in m').optional()
@@ -258,6 +373,8 @@ export const scenarioSchema = object('scenario', {
   workers: z.union([z.literal('auto'), wholeAtLeastOne('worker threads, or "auto"')], {
     error: 'must be "auto" or a whole number >= 1 (worker threads)',
   }).default('auto').describe('Worker threads for the force computation: a whole number >= 1, or "auto".'),
+  analysis: analysisSchema.optional()
+    .describe('What the run measures at its end; results go to summary.json under "analysis", with a plot.'),
   outputs: object('output settings {interval, impacts}', {
     interval: positive('output interval in s').optional()
       .describe('Interval (s), > 0, between rows of series.csv. Default duration/100.'),
@@ -274,5 +391,8 @@ export type ContactSpec = z.output<typeof contactSchema>;
 export type ContactPairSpec = z.output<typeof contactPairSchema>;
 export type ParticleSpec = z.output<typeof particleSchema>;
 export type InsertSpec = z.output<typeof insertSchema>;
+export type RegionSpec = z.output<typeof regionSchema>;
 export type WallSpec = z.output<typeof wallSchema>;
+export type AnalysisSpec = z.output<typeof analysisSchema>;
+export type PeriodicSpec = z.output<typeof periodicSchema>;
 export type EndOfContact = (typeof endOfContactNames)[number];

@@ -14,7 +14,7 @@
  */
 import type { ParticleState } from '../particles/state.js';
 import { evaluateContact, HISTORY_STRIDE, OUT_LENGTH } from '../forces/contact.js';
-import type { KernelTable } from '../forces/contact-table.js';
+import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
 import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from '../forces/impacts.js';
 import { particleWallContacts } from '../walls/wall-contacts.js';
 import { PAIR_OUT_STRIDE } from '../forces/pairs.js';
@@ -25,6 +25,9 @@ export interface PairArrays {
   j: Int32Array;
   c: Float64Array;
   cls: Int32Array;
+  /** periodic image code of j per pair, and the shift (m) of each code (broadphase/periodic.ts) */
+  image: Uint8Array;
+  shift: Float64Array;
   touching: Uint8Array;
   history: Float64Array;
   impact: Float64Array;
@@ -93,15 +96,17 @@ export function pairForces(
 ): number {
   const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
   // Local copies: the pair store exposes its arrays through getters, which must stay out of the loop.
-  const { i: pi, j: pj, c, cls, touching, history, impact, out, ended } = pr;
-  const { hertzCoef, mindlinCoef } = table;
+  const { i: pi, j: pj, c, cls, image, shift, touching, history, impact, out, ended } = pr;
+  const { mindlinCoef } = table;
   const { dt, t, trackImpacts } = sp;
   const half = 0.5 * dt;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const i = pi[p], j = pj[p];
-    const i3 = 3 * i, j3 = 3 * j;
-    const dx = pos[i3] - pos[j3], dy = pos[i3 + 1] - pos[j3 + 1], dz = pos[i3 + 2] - pos[j3 + 2];
+    const i3 = 3 * i, j3 = 3 * j, s3 = 3 * image[p];
+    // j acts through its periodic image x_j + shift; without periodic boundaries the shift is exactly 0.
+    const dx = pos[i3] - pos[j3] - shift[s3], dy = pos[i3 + 1] - pos[j3 + 1] - shift[s3 + 1];
+    const dz = pos[i3 + 2] - pos[j3 + 2] - shift[s3 + 2];
     const dist2 = dx * dx + dy * dy + dz * dz;
     const ri = radius[i], rj = radius[j];
     const rsum = ri + rj;
@@ -141,7 +146,8 @@ export function pairForces(
     const reff = (ri * rj) / rsum;
     const sqrtReff = Math.sqrt(reff);
     evaluateContact(scratch, history, HISTORY_STRIDE * p, table, k, delta, nx, ny, nz,
-      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, hertzCoef[k] * sqrtReff, c[p], mindlinCoef[k] * sqrtReff, reff, dt);
+      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, contactStiffness(table, k, sqrtReff), c[p], mindlinCoef[k] * sqrtReff,
+      reff, dt);
     const o = PAIR_OUT_STRIDE * p;
     out[o] = scratch[0]; out[o + 1] = scratch[1]; out[o + 2] = scratch[2];
     out[o + 3] = ri * scratch[3] + scratch[6];

@@ -3,14 +3,18 @@
  *   scenario.json — the resolved scenario (defaults filled) and the derived constants per material pair
  *   series.csv    — energies and contact statistics every outputs.interval
  *   impacts.csv   — one row per completed collision (pair or sphere–wall)
- *   summary.json  — run facts and the final state; wall-clock figures are kept under "performance"
+ *   summary.json  — run facts, the final state and the scenario's analysis; wall-clock figures under "performance"
+ *   energy.svg    — the energies of series.csv against time; the analysis adds its own plots
  * Everything outside "performance" is a deterministic function of the scenario.
  */
 import { RunDirectory } from '../output/run-directory.js';
 import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from './simulation.js';
+import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
+import { renderLinePlotSvg } from '../plot/line-plot.js';
 import type { SimulationSetup } from './setup.js';
+import type { PourReport } from './pour.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */
 export const SUMMARY_PARTICLE_LIMIT = 10_000;
@@ -31,6 +35,8 @@ export interface Progress {
   step: number;
   steps: number;
   elapsedSeconds: number;
+  /** Σ over the steps done of the spheres present */
+  particleSteps: number;
 }
 
 export interface RunOptions {
@@ -43,6 +49,7 @@ export class UnstableRunError extends Error {}
 export interface RunSummary {
   name: string;
   seed: number;
+  /** spheres present at the end (poured ones included) */
   particles: number;
   walls: number;
   steps: number;
@@ -51,6 +58,10 @@ export interface RunSummary {
   neighbourRebuilds: number;
   impacts: number;
   warnings: string[];
+  /** the scenario's analysis: its results, and a one-line headline */
+  analysis?: Record<string, unknown> & { headline: string };
+  /** spheres poured during the run (present when an insert block has a rate) */
+  pour?: PourReport;
   final: {
     kineticEnergy: number;
     rotationalEnergy: number;
@@ -89,23 +100,33 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
   await sim.useWorkers(setup.lanes);
   const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER);
   const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER);
-  const onImpact = (r: ImpactRecord) => impacts.row(impactRow(r));
+  const analysis = createRunAnalysis(setup);
+  const onImpact = (r: ImpactRecord) => {
+    impacts.row(impactRow(r));
+    analysis?.onImpact(r);
+  };
   const outputEvery = Math.max(1, Math.round(setup.outputInterval / setup.dt));
+  const energyRows: number[][] = [];
+  const sample = () => {
+    energyRows.push(writeSeriesRow(sim, series));
+    analysis?.sample(sim);
+  };
   try {
-    writeSeriesRow(sim, series);
+    sample();
     let lastReport = performance.now();
     for (let k = 1; k <= setup.steps; k++) {
       sim.step(onImpact);
       if (k % outputEvery === 0 || k === setup.steps) {
         const t0 = performance.now();
-        writeSeriesRow(sim, series);
+        sample();
         sim.phase.output += performance.now() - t0;
       }
       if (options.onProgress && (k & 63) === 0) {
         const now = performance.now();
         if (now - lastReport > 200) {
           lastReport = now;
-          options.onProgress({ step: k, steps: setup.steps, elapsedSeconds: (now - started) / 1000 });
+          options.onProgress({ step: k, steps: setup.steps, elapsedSeconds: (now - started) / 1000,
+            particleSteps: sim.particleSteps });
         }
       }
     }
@@ -115,7 +136,10 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     await sim.close();
   }
   const wallSeconds = (performance.now() - started) / 1000;
-  options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds });
+  options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds,
+    particleSteps: sim.particleSteps });
+  dir.writeFile('energy.svg', await energyPlot(energyRows));
+  const analysed = await finishAnalysis(analysis, sim, dir);
   const energies = sim.energies();
   const contacts = sim.measureContacts();
   const { st } = sim;
@@ -131,6 +155,8 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     neighbourRebuilds: sim.rebuilds,
     impacts: impacts.rows,
     warnings: setup.warnings,
+    analysis: analysed,
+    pour: sim.pourer?.report(),
     final: {
       kineticEnergy: energies.kinetic,
       rotationalEnergy: energies.rotational,
@@ -142,7 +168,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     performance: {
       lanes: setup.lanes,
       wallSeconds,
-      particleStepsPerSecond: (st.n * setup.steps) / wallSeconds,
+      particleStepsPerSecond: sim.particleSteps / wallSeconds,
       phaseSeconds: {
         broadphase: toSeconds(sim.phase.broadphase),
         forces: toSeconds(sim.phase.forces),
@@ -153,7 +179,36 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
   };
 }
 
-function writeSeriesRow(sim: Simulation, series: CsvWriter): void {
+/** The analysis's results with its headline, its plots written into the run directory. */
+async function finishAnalysis(
+  analysis: RunAnalysis | null, sim: Simulation, dir: RunDirectory,
+): Promise<RunSummary['analysis']> {
+  if (analysis === null) return undefined;
+  const out = await analysis.finish(sim);
+  for (const f of out.files) dir.writeFile(f.name, f.content);
+  return { ...out.result, headline: out.headline };
+}
+
+/** Kinetic, rotational, elastic and total energy against time, from the series rows. */
+function energyPlot(rows: readonly number[][]): Promise<string> {
+  const column = (name: (typeof SERIES_HEADER)[number]) => rows.map((r) => r[SERIES_HEADER.indexOf(name)]);
+  const t = column('t');
+  const potential0 = rows[0][SERIES_HEADER.indexOf('potential_energy')];
+  return renderLinePlotSvg({
+    title: 'energy against time (potential measured from its initial value)',
+    xLabel: 'time t (s)', yLabel: 'energy (J)',
+    series: [
+      { name: 'kinetic', x: t, y: column('kinetic_energy') },
+      { name: 'rotational', x: t, y: column('rotational_energy') },
+      { name: 'elastic', x: t, y: column('elastic_energy') },
+      { name: 'potential', x: t, y: column('potential_energy').map((e) => e - potential0) },
+      { name: 'total', x: t, y: column('total_energy').map((e) => e - potential0) },
+    ],
+  });
+}
+
+/** Writes one row of series.csv and returns it. */
+function writeSeriesRow(sim: Simulation, series: CsvWriter): number[] {
   const e = sim.energies();
   const c = sim.measureContacts();
   const total = e.kinetic + e.rotational + e.potential + c.elasticEnergy;
@@ -162,7 +217,9 @@ function writeSeriesRow(sim: Simulation, series: CsvWriter): void {
       + `reduce time.dt (now ${sim.setup.dt} s; Rayleigh time ${sim.setup.limits.rayleighTime.toPrecision(3)} s, `
       + `Hertz contact time ${sim.setup.limits.contactTime.toPrecision(3)} s)`);
   }
-  series.row([sim.time, e.kinetic, e.rotational, e.potential, c.elasticEnergy, total, c.contacts, c.maxOverlapRatio]);
+  const row = [sim.time, e.kinetic, e.rotational, e.potential, c.elasticEnergy, total, c.contacts, c.maxOverlapRatio];
+  series.row(row);
+  return row;
 }
 
 function impactRow(r: ImpactRecord): (number | string)[] {

@@ -15,7 +15,7 @@
  */
 import type { ParticleState } from '../particles/state.js';
 import { evaluateContact, HISTORY_STRIDE } from '../forces/contact.js';
-import type { KernelTable } from '../forces/contact-table.js';
+import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
 import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from '../forces/impacts.js';
 import type { StepParams, WallArrays } from '../sim/kernels.js';
 import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from './primitives.js';
@@ -188,7 +188,7 @@ function contactForce(
   const k = cls[s];
   const sqrtR = Math.sqrt(r);
   evaluateContact(scratch, history, HISTORY_STRIDE * s, table, k, delta, nx, ny, nz,
-    vx, vy, vz, wx, wy, wz, table.hertzCoef[k] * sqrtR, c[s], table.mindlinCoef[k] * sqrtR, r, sp.dt);
+    vx, vy, vz, wx, wy, wz, contactStiffness(table, k, sqrtR), c[s], table.mindlinCoef[k] * sqrtR, r, sp.dt);
   acc[0] += scratch[0]; acc[1] += scratch[1]; acc[2] += scratch[2];
   acc[3] += r * scratch[3] + scratch[6];
   acc[4] += r * scratch[4] + scratch[7];

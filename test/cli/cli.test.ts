@@ -1,7 +1,8 @@
 /**
  * The command line end to end, as users and scripts drive it (the compiled CLI; `npm test` builds first).
  *  - every bad fixture: exit status 2, one line on stderr naming the field, no stack trace, no output directory;
- *  - a good scenario writes scenario.json, summary.json, series.csv and impacts.csv with the documented headers;
+ *  - a good scenario writes scenario.json, summary.json, series.csv, impacts.csv (documented headers) and energy.svg;
+ *  - a scenario's analysis is printed as a headline, stored in summary.json and plotted;
  *  - the same scenario and seed run twice give byte-identical outputs apart from wall-clock fields.
  */
 import { spawnSync } from 'node:child_process';
@@ -54,11 +55,11 @@ describe('grainflow run scenarios/two-spheres.json', () => {
   });
   const file = (k: number, name: string) => readFileSync(path.join(runTwice[k].out, name), 'utf8');
 
-  it('succeeds quietly and writes the four outputs', () => {
+  it('succeeds quietly and writes its outputs and the energy plot', () => {
     for (const { r, out } of runTwice) {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe('');
-      expect(readdirSync(out).sort()).toEqual(['impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
+      expect(readdirSync(out).sort()).toEqual(['energy.svg', 'impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
     }
   });
 
@@ -87,9 +88,34 @@ describe('grainflow run scenarios/two-spheres.json', () => {
   });
 
   it('is deterministic: outputs are byte-identical apart from wall-clock fields', () => {
-    for (const name of ['scenario.json', 'series.csv', 'impacts.csv']) expect(file(1, name)).toBe(file(0, name));
+    for (const name of ['scenario.json', 'series.csv', 'impacts.csv', 'energy.svg']) expect(file(1, name)).toBe(file(0, name));
     const strip = (text: string) => ({ ...JSON.parse(text), performance: undefined });
     expect(strip(file(1, 'summary.json'))).toEqual(strip(file(0, 'summary.json')));
     expect(JSON.stringify(strip(file(1, 'summary.json')))).toBe(JSON.stringify(strip(file(0, 'summary.json'))));
+  });
+});
+
+describe('grainflow run scenarios/bouncing-ball.json (analysis "bounces")', () => {
+  const out = path.join(scratch, 'bouncing-ball');
+  const r = grainflow('run', 'scenarios/bouncing-ball.json', '--out', out);
+
+  it('prints the restitution per bounce and plots the apex heights', () => {
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/bouncing-ball: \d+ bounces; restitution 0\.79\d\d, /);
+    for (const name of ['bounces.svg', 'restitution.svg']) expect(readFileSync(path.join(out, name), 'utf8')).toContain('<svg');
+  });
+
+  it('stores e ≈ 0.8 per bounce, and apex heights R + (H0 − R)·Π e_k² of the measured e (ballistic flight)', () => {
+    const { analysis } = JSON.parse(readFileSync(path.join(out, 'summary.json'), 'utf8'));
+    expect(analysis.type).toBe('bounces');
+    const complete = analysis.bounces.filter((b: { apexHeight: number | null }) => b.apexHeight !== null);
+    expect(complete.length).toBeGreaterThanOrEqual(5);
+    let energyFraction = 1;
+    for (const b of complete.slice(0, 5)) {
+      expect(Math.abs(b.restitution - 0.8)).toBeLessThan(0.003);
+      energyFraction *= b.restitution ** 2;
+      // Apexes are sampled every outputs.interval (1 ms): g·dt²/8 ≈ 1e-6 m; the contact itself shifts them ~1e-4.
+      expect(Math.abs(b.apexHeight - (0.1 + 0.9 * energyFraction))).toBeLessThan(2e-4);
+    }
   });
 });

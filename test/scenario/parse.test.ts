@@ -91,7 +91,7 @@ describe('parseScenario', () => {
     expect(rejection(insert({ distribution: 'uniform', min: 0.1 })).message)
       .toBe('insert[0].radius.max: missing; must be a number > 0 (largest radius in m)');
     expect(rejection(insert({ distribution: 'gauss', mean: 1 })).message)
-      .toBe('insert[0].radius.distribution: must be "uniform" or "normal" (radius distribution); got "gauss"');
+      .toBe('insert[0].radius.distribution: must be "uniform", "normal", "lognormal" or "discrete" (radius distribution); got "gauss"');
     expect(rejection(insert('big')).field).toBe('insert[0].radius');
   });
 

@@ -1,0 +1,230 @@
+/**
+ * The scenario's `analysis`, attached to a run: it samples the simulation at every output row, sees every
+ * completed collision, and at the end returns its results (for summary.json), its plots and a one-line headline.
+ * The analyses themselves are pure functions in this folder, tested on synthetic data; this module only feeds them.
+ */
+import type { AnalysisSpec } from '../scenario/schema.js';
+import type { ImpactRecord, Simulation } from '../sim/simulation.js';
+import type { SimulationSetup } from '../sim/setup.js';
+import { renderLinePlotSvg, type PlotSeries } from '../plot/line-plot.js';
+import { angleOfRepose } from './repose.js';
+import { beverloo, massFlowRate } from './discharge.js';
+import { bulkDensity } from './bulk-density.js';
+import { analyseBounces, type BounceImpact } from './bounces.js';
+import { coolingCurve, fitCooling, granularTemperature, type CoolingFit } from './cooling.js';
+
+export interface AnalysisOutput {
+  /** written to summary.json under "analysis" */
+  result: Record<string, unknown>;
+  /** files for the run directory (SVG plots) */
+  files: { name: string; content: string }[];
+  /** one line for the terminal */
+  headline: string;
+}
+
+export interface RunAnalysis {
+  sample(sim: Simulation): void;
+  onImpact(record: ImpactRecord): void;
+  finish(sim: Simulation): Promise<AnalysisOutput>;
+}
+
+export function createRunAnalysis(setup: SimulationSetup): RunAnalysis | null {
+  const spec = setup.scenario.analysis;
+  if (spec === undefined) return null;
+  switch (spec.type) {
+    case 'angle-of-repose': return reposeAnalysis(spec);
+    case 'discharge': return dischargeAnalysis(spec, setup);
+    case 'bounces': return bounceAnalysis(setup);
+    case 'cooling': return coolingAnalysis(spec);
+  }
+}
+
+const ignoreImpact = () => {};
+const degrees = (x: number) => `${x.toFixed(1)}°`;
+
+function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>): RunAnalysis {
+  return {
+    sample: () => {},
+    onImpact: ignoreImpact,
+    async finish(sim) {
+      const { pos, radius, n } = sim.st;
+      const result = angleOfRepose({ position: pos, radius, count: n }, { floorZ: spec.floorZ, axis: spec.axis, sectors: spec.sectors });
+      const series: PlotSeries[] = result.sectors.flatMap((s, k) => [
+        { name: `sector ${k + 1}`, x: s.radius, y: s.height, mark: 'point' as const },
+        { name: `fit ${k + 1}`, x: [s.fitFrom, s.fitTo], y: [s.intercept + s.slope * s.fitFrom, s.intercept + s.slope * s.fitTo] },
+      ]);
+      const svg = await renderLinePlotSvg({
+        title: `heap surface: angle of repose ${degrees(result.angleDegrees)} ± ${degrees(result.uncertaintyDegrees)}`,
+        xLabel: 'distance from the heap axis (m)', yLabel: 'surface height above the floor (m)', series,
+      });
+      return {
+        result: {
+          type: 'angle-of-repose',
+          angleOfRepose_deg: result.angleDegrees,
+          uncertainty_deg: result.uncertaintyDegrees,
+          sectorAngles_deg: result.sectors.map((s) => s.angleDegrees),
+          heapHeight_m: result.heapHeight,
+          axis_m: result.axis,
+        },
+        files: [{ name: 'repose.svg', content: svg }],
+        headline: `angle of repose ${degrees(result.angleDegrees)} ± ${degrees(result.uncertaintyDegrees)} `
+          + `(${result.sectors.length} sectors; heap height ${result.heapHeight.toPrecision(3)} m)`,
+      };
+    },
+  };
+}
+
+function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, setup: SimulationSetup): RunAnalysis {
+  const t: number[] = [];
+  const mass: number[] = [];
+  const bulkAt = spec.bulkDensityAt ?? firstGateTime(setup) ?? 0;
+  let bulk: { density: number; spheres: number; time: number } | null = null;
+  return {
+    sample(sim) {
+      const { pos, mass: m, n } = sim.st;
+      let below = 0;
+      for (let p = 0; p < n; p++) if (pos[3 * p + 2] < spec.outletZ) below += m[p];
+      t.push(sim.time);
+      mass.push(below);
+      if (bulk === null && sim.time >= bulkAt) {
+        bulk = { ...bulkDensity({ position: pos, mass: m, count: n }, spec.bulkDensityRegion), time: sim.time };
+      }
+    },
+    onImpact: ignoreImpact,
+    async finish(sim) {
+      const flow = massFlowRate({ t, mass });
+      const measured = bulk ?? { density: Number.NaN, spheres: 0, time: Number.NaN };
+      let diameter = 0;
+      for (let p = 0; p < sim.st.n; p++) diameter += 2 * sim.st.radius[p];
+      diameter /= sim.st.n;
+      const g = Math.hypot(...setup.gravity);
+      const law = beverloo({
+        massFlowRate: flow.massFlowRate, bulkDensity: measured.density, gravity: g,
+        orificeDiameter: spec.orificeDiameter, particleDiameter: diameter,
+      });
+      const [a, b] = flow.window;
+      const svg = await renderLinePlotSvg({
+        title: `discharge: W = ${flow.massFlowRate.toPrecision(4)} kg/s, Beverloo C = ${law.fittedC.toFixed(3)} (k = ${law.k})`,
+        xLabel: 'time t (s)', yLabel: 'discharged mass (kg)',
+        series: [
+          { name: 'discharged mass', x: t, y: mass },
+          { name: 'steady fit', x: [a, b], y: [flow.intercept + flow.massFlowRate * a, flow.intercept + flow.massFlowRate * b] },
+        ],
+      });
+      return {
+        result: {
+          type: 'discharge',
+          massFlowRate_kg_per_s: flow.massFlowRate,
+          massFlowRateError_kg_per_s: flow.massFlowRateError,
+          steadyWindow_s: flow.window,
+          bulkDensity_kg_per_m3: measured.density,
+          bulkDensitySpheres: measured.spheres,
+          bulkDensityTime_s: measured.time,
+          meanParticleDiameter_m: diameter,
+          orificeDiameter_m: spec.orificeDiameter,
+          beverloo: { k: law.k, fittedC: law.fittedC, rhoB_sqrtG_opening_2_5_kg_per_s: law.scale },
+        },
+        files: [{ name: 'discharge.svg', content: svg }],
+        headline: `mass flow rate ${flow.massFlowRate.toPrecision(4)} ± ${flow.massFlowRateError.toPrecision(2)} kg/s; `
+          + `Beverloo W = C ρ_b √g (D − 1.5 d)^2.5 with ρ_b = ${measured.density.toPrecision(4)} kg/m³ gives C = ${law.fittedC.toFixed(3)}`,
+      };
+    },
+  };
+}
+
+/** Earliest time a wall (a gate) stops acting, if any wall has one. */
+function firstGateTime(setup: SimulationSetup): number | undefined {
+  const times = setup.scenario.walls.flatMap((w) => ('removeAt' in w && typeof w.removeAt === 'number' ? [w.removeAt] : []));
+  return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+function bounceAnalysis(setup: SimulationSetup): RunAnalysis {
+  const impacts: BounceImpact[] = [];
+  const t: number[] = [];
+  const z: number[] = [];
+  let first = -1;
+  const dropHeight = setup.particles.position[2];
+  const radius = setup.particles.radius[0];
+  return {
+    sample(sim) {
+      if (first < 0 || sim.st.id[first] !== 0) first = sim.st.id.indexOf(0);
+      t.push(sim.time);
+      z.push(sim.st.pos[3 * first + 2]);
+    },
+    onImpact(r) {
+      if (r.i === 0 && r.isWall) {
+        impacts.push({ tStart: r.tStart, duration: r.duration, impactSpeed: r.impactSpeed, reboundSpeed: r.reboundSpeed });
+      }
+    },
+    async finish() {
+      const bounces = analyseBounces(impacts, { t, z }, dropHeight, radius);
+      const complete = bounces.filter((b) => b.apexHeight !== null);
+      const number = complete.map((b) => b.bounce);
+      const svg = await renderLinePlotSvg({
+        title: 'rebound apex height per bounce',
+        xLabel: 'bounce k', yLabel: 'apex centre height (m)',
+        series: [
+          { name: 'measured', x: number, y: complete.map((b) => b.apexHeight!), mark: 'point' },
+          { name: 'R + (H₀ − R)·e₁^{2k}', x: number, y: complete.map((b) => b.constantRestitutionApex) },
+        ],
+      });
+      const restitutionSvg = await renderLinePlotSvg({
+        title: 'restitution per bounce',
+        xLabel: 'impact speed (m/s)', yLabel: 'restitution e', xLog: true,
+        series: [{ name: 'measured', x: bounces.map((b) => b.impactSpeed), y: bounces.map((b) => b.restitution), mark: 'point' }],
+      });
+      const es = bounces.slice(0, 5).map((b) => b.restitution.toFixed(4)).join(', ');
+      return {
+        result: { type: 'bounces', dropHeight_m: dropHeight, radius_m: radius, bounces },
+        files: [{ name: 'bounces.svg', content: svg }, { name: 'restitution.svg', content: restitutionSvg }],
+        headline: `${bounces.length} bounces; restitution ${es}${bounces.length > 5 ? ', …' : ''}`,
+      };
+    },
+  };
+}
+
+/**
+ * Granular temperature at every output row → temperature.csv and temperature.svg (log–log, with the fit); the fit
+ * of its decay (Haff's law T0/(1 + t/τ)^p, p = 2 for constant e, 5/3 for Brilliantov) → summary.json.
+ */
+function coolingAnalysis(spec: Extract<AnalysisSpec, { type: 'cooling' }>): RunAnalysis {
+  const t: number[] = [];
+  const T: number[] = [];
+  return {
+    sample(sim) {
+      t.push(sim.time);
+      T.push(granularTemperature(sim.st.mass, sim.st.vel, sim.st.n));
+    },
+    onImpact: ignoreImpact,
+    async finish() {
+      let fit: CoolingFit | null = null, error: string | undefined;
+      try {
+        fit = fitCooling(t, T, spec.fitFrom ?? 0, spec.fitTo ?? Infinity);
+      } catch (e) {
+        error = (e as Error).message;
+      }
+      const model = (time: number) => (fit ? coolingCurve(fit, time) : '');
+      const csv = ['t,granular_temperature,fit', ...t.map((time, k) => [time, T[k], model(time)].join(','))].join('\n');
+      const svg = await renderLinePlotSvg({
+        title: fit ? `Granular cooling: T ∝ (1 + t/τ)^−p, p = ${fit.exponent.toFixed(3)} ± ${fit.exponentStdError.toFixed(3)}`
+          : 'Granular cooling (no fit)',
+        xLabel: 'time t (s)', yLabel: 'granular temperature T (J)', xLog: true, yLog: true,
+        series: [
+          { name: 'simulation', x: t, y: T, mark: 'point' },
+          ...(fit ? [{ name: `fit, ${fit.from.toPrecision(3)}–${fit.to.toPrecision(3)} s`, x: t, y: t.map((time) => coolingCurve(fit, time)) }] : []),
+        ],
+      });
+      return {
+        result: {
+          type: 'cooling',
+          temperature: 'T = (1/(3N)) Σ m|v − v̄|² (J), v̄ the mass-weighted mean velocity; fit T0/(1 + t/τ)^p',
+          fit,
+          ...(error === undefined ? {} : { error }),
+        },
+        files: [{ name: 'temperature.csv', content: `${csv}\n` }, { name: 'temperature.svg', content: svg }],
+        headline: fit ? `cooling exponent p = ${fit.exponent.toFixed(3)} ± ${fit.exponentStdError.toFixed(3)} `
+          + `(T ∝ (1 + t/τ)^−p, τ = ${fit.tau.toPrecision(3)} s)` : `no cooling fit: ${error}`,
+      };
+    },
+  };
+}
