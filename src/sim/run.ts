@@ -3,12 +3,14 @@
  *   scenario.json — the resolved scenario (defaults filled) and the derived constants per material pair
  *   series.csv    — energies and contact statistics every outputs.interval
  *   impacts.csv   — one row per completed collision (pair or sphere–wall)
+ *   frames/, vtk/ — particle snapshots every outputs.interval for the viewer and ParaView (outputs.frames, .vtk)
  *   summary.json  — run facts and the final state; wall-clock figures are kept under "performance"
  * Everything outside "performance" is a deterministic function of the scenario.
  */
 import { RunDirectory } from '../output/run-directory.js';
 import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
+import { SnapshotOutputs } from '../output/snapshots.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from './simulation.js';
 import type { SimulationSetup } from './setup.js';
 
@@ -90,15 +92,18 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
   const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER);
   const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER);
   const onImpact = (r: ImpactRecord) => impacts.row(impactRow(r));
+  const snapshots = new SnapshotOutputs(setup, dir);
   const outputEvery = Math.max(1, Math.round(setup.outputInterval / setup.dt));
   try {
     writeSeriesRow(sim, series);
+    snapshots.record(sim.time, sim.st);
     let lastReport = performance.now();
     for (let k = 1; k <= setup.steps; k++) {
       sim.step(onImpact);
       if (k % outputEvery === 0 || k === setup.steps) {
         const t0 = performance.now();
         writeSeriesRow(sim, series);
+        snapshots.record(sim.time, sim.st);
         sim.phase.output += performance.now() - t0;
       }
       if (options.onProgress && (k & 63) === 0) {
@@ -109,6 +114,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
         }
       }
     }
+    snapshots.finish();
   } finally {
     series.close();
     impacts.close();
