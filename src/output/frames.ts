@@ -33,13 +33,14 @@ export interface FrameIndex {
   walls: { file: string; triangles: number; surfaces: { type: string; material: string; first: number; count: number }[] };
   /** extent of the spheres over the whole run (m) */
   bounds: Extent;
-  /** smallest and largest value over all frames */
-  ranges: { speed: [number, number] };
+  /** smallest and largest value over all frames: speed (m/s), height of the centres (m) */
+  ranges: { speed: [number, number]; height: [number, number] };
 }
 
 export class FrameWriter implements SnapshotWriter {
   private readonly frames: FrameIndex['frames'] = [];
   private readonly speedRange: [number, number] = [Infinity, -Infinity];
+  private readonly heightRange: [number, number] = [Infinity, -Infinity];
 
   constructor(private readonly setup: SimulationSetup, private readonly dir: RunDirectory) {
     fs.mkdirSync(dir.file(FRAMES_DIRECTORY));
@@ -57,6 +58,9 @@ export class FrameWriter implements SnapshotWriter {
       data[3 * n + p] = speed;
       if (speed < this.speedRange[0]) this.speedRange[0] = speed;
       if (speed > this.speedRange[1]) this.speedRange[1] = speed;
+      const z = s.position[3 * p + 2];
+      if (z < this.heightRange[0]) this.heightRange[0] = z;
+      if (z > this.heightRange[1]) this.heightRange[1] = z;
     }
     const file = `${String(this.frames.length).padStart(6, '0')}.f32`;
     this.writeArray(file, data);
@@ -86,7 +90,7 @@ export class FrameWriter implements SnapshotWriter {
         })),
       },
       bounds: extent,
-      ranges: { speed: this.speedRange },
+      ranges: { speed: this.speedRange, height: this.heightRange },
     };
     fs.writeFileSync(this.path(FRAME_INDEX), `${JSON.stringify(index, null, 1)}\n`);
   }
