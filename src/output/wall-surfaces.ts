@@ -3,9 +3,9 @@
  * (Float32 xyz per vertex, 9 floats per triangle), each triangle wound counter-clockwise seen from the side
  * the particles live on, so a renderer can hide walls seen from outside (the near walls of a box).
  *
- * Infinite planes are drawn as the part of the plane inside the particles' extent over the run (grown by a
- * margin) and on the domain side of every other wall: the floor of a box ends at its side walls, a lone
- * floor is a patch under the particles. New wall types add their triangles here.
+ * Infinite planes are drawn as the rectangle under the particles' extent over the run (grown by a margin),
+ * projected onto the plane, cut to the domain side of every other wall: the floor of a box ends at its side
+ * walls, a lone floor is a patch under the particles. New wall types add their triangles here.
  */
 import type { WallInit } from '../forces/walls.js';
 
@@ -30,19 +30,13 @@ const MARGIN_FRACTION = 0.1;
 export function wallSurfaces(walls: readonly WallInit[], particles: Extent, maxRadius: number): WallSurfaces {
   const diagonal = Math.hypot(...particles.max.map((v, a) => v - particles.min[a]));
   const margin = MARGIN_FRACTION * diagonal + 2 * maxRadius;
-  const lo = particles.min.map((v) => v - margin) as Vec;
-  const hi = particles.max.map((v) => v + margin) as Vec;
-  const boxPlanes: PlaneLike[] = [];
-  for (let a = 0; a < 3; a++) {
-    const n: Vec = [0, 0, 0];
-    n[a] = 1;
-    boxPlanes.push({ point: lo, normal: [...n] }, { point: hi, normal: n.map((c) => -c) as Vec });
-  }
+  const lo = particles.min.map((v) => v - margin);
+  const hi = particles.max.map((v) => v + margin);
+  const corners = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => [0, 1, 2].map((a) => ((k >> a) & 1 ? hi[a] : lo[a])));
   const soup: number[] = [];
   const ranges = walls.map((wall, k) => {
-    let polygon = planeQuad(wall, 4 * (diagonal + margin));
-    const others = walls.filter((_, j) => j !== k);
-    for (const cut of [...boxPlanes, ...others]) polygon = clip(polygon, cut);
+    let polygon = shadowOnPlane(wall, corners);
+    for (const other of walls) if (other !== wall) polygon = clip(polygon, other);
     const first = soup.length / 9;
     for (let v = 1; v + 1 < polygon.length; v++) soup.push(...polygon[0], ...polygon[v], ...polygon[v + 1]);
     return { first, count: soup.length / 9 - first };
@@ -50,14 +44,20 @@ export function wallSurfaces(walls: readonly WallInit[], particles: Extent, maxR
   return { triangles: Float32Array.from(soup), walls: ranges };
 }
 
-/** A square of half-size h on the plane, centred at the point, counter-clockwise about the normal. */
-function planeQuad({ point, normal }: PlaneLike, h: number): Vec[] {
+/**
+ * The rectangle on the plane that covers the points projected onto it (a floor far below the particles still
+ * gets the patch under them), counter-clockwise about the normal.
+ */
+function shadowOnPlane({ point, normal }: PlaneLike, points: readonly number[][]): Vec[] {
   // Any vector not parallel to the normal gives the first in-plane axis.
-  const helper: Vec = Math.abs(normal[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
+  const helper = Math.abs(normal[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
   const u = normalise(cross(helper, normal));
   const v = cross(normal, u);
-  const at = (a: number, b: number): Vec => [0, 1, 2].map((i) => point[i] + h * (a * u[i] + b * v[i])) as Vec;
-  return [at(-1, -1), at(1, -1), at(1, 1), at(-1, 1)];
+  const s = points.map((p) => dot(u, p) - dot(u, point));
+  const t = points.map((p) => dot(v, p) - dot(v, point));
+  const [s0, s1, t0, t1] = [Math.min(...s), Math.max(...s), Math.min(...t), Math.max(...t)];
+  const at = (a: number, b: number): Vec => [0, 1, 2].map((i) => point[i] + a * u[i] + b * v[i]) as Vec;
+  return [at(s0, t0), at(s1, t0), at(s1, t1), at(s0, t1)];
 }
 
 /** Sutherland–Hodgman: the part of a convex polygon on the side of the plane its normal points to. */
