@@ -4,7 +4,7 @@
  * no background traffic. playwright gives every launch a fresh temporary profile.
  */
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
@@ -33,5 +33,7 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export async function launchChromium(executablePath = findChromium()): Promise<Browser> {
+  // Loaded here, not at start-up: playwright-core takes about a second to import, which every CLI command paid.
+  const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath, args: BROWSER_FLAGS, headless: true });
 }
