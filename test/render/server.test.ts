@@ -110,7 +110,7 @@ describe('grainflow view', () => {
       });
       child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
     });
-    const index = await (await fetch(`${url}run/frames/index.json`)).json();
+    const index = (await (await fetch(`${url}run/frames/index.json`)).json()) as { particles: number };
     expect(index.particles).toBe(2);
     const status = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
