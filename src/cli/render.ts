@@ -80,17 +80,15 @@ function defaults(runDir: string): RenderOptions {
   return { out: path.join(runDir, 'anim.mp4'), width: 1280, height: 720, fps: 30, colorBy: 'speed', camera: 'iso' };
 }
 
+const RENDER_OPTIONS = {
+  out: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, fps: { type: 'string' },
+  'color-by': { type: 'string' }, camera: { type: 'string' }, quiet: { type: 'boolean', default: false },
+} as const;
+
 function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptions; quiet: boolean } {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        out: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, fps: { type: 'string' },
-        'color-by': { type: 'string' }, camera: { type: 'string' }, quiet: { type: 'boolean', default: false },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: RENDER_OPTIONS });
   } catch (err) {
     throw new RenderUsageError((err as Error).message);
   }
