@@ -54,11 +54,11 @@ describe('grainflow run scenarios/two-spheres.json', () => {
   });
   const file = (k: number, name: string) => readFileSync(path.join(runTwice[k].out, name), 'utf8');
 
-  it('succeeds quietly and writes the four outputs', () => {
+  it('succeeds quietly and writes the four outputs and the viewer frames', () => {
     for (const { r, out } of runTwice) {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe('');
-      expect(readdirSync(out).sort()).toEqual(['impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
+      expect(readdirSync(out).sort()).toEqual(['frames', 'impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
     }
   });
 
