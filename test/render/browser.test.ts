@@ -6,8 +6,11 @@
  *    centre differs from the background and pixels clear of every projected sphere are background (the run
  *    has its walls removed for this, so that only spheres can cover the background);
  *  - MP4 (ffmpeg) and GIF (gifenc) outputs with their poster;
- *  - the viewer page end to end: after Play the canvas changes and the time label advances;
- *  - a missing browser gives one line naming `apt-get install chromium` and CHROME_PATH.
+ *  - the viewer page end to end: after Play the canvas changes and the time label advances; the summary and
+ *    the legend are shown, and the legend follows the colour mode;
+ *  - `grainflow run --render` writes anim.mp4 and its poster;
+ *  - a missing browser gives one line naming `apt-get install chromium` and CHROME_PATH; `run --render` then
+ *    still succeeds and points to `grainflow view`.
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -174,11 +177,27 @@ browserTests('viewer page end to end', () => {
       expect(seconds(label2)).toBeGreaterThan(seconds(label1));
       expect(seconds(label1)).toBeGreaterThan(0);
       expect(canvas2.equals(canvas1)).toBe(false);
+      // Beside the view: the run's summary numbers and the legend, which follows the colour mode.
+      expect(await page.textContent('#summary')).toMatch(/particles\s*2000/);
+      expect(await page.textContent('#legend')).toContain('speed (m/s)');
+      await page.selectOption('#color-by', 'material');
+      await page.waitForFunction(`document.querySelector('#legend').textContent.includes('glass')`, null, { timeout: 20_000 });
       expect(errors).toEqual([]);
     } finally {
       await browser.close();
       await server.close();
     }
+  });
+});
+
+browserTests('grainflow run --render', () => {
+  it('renders anim.mp4 and its poster into the run directory', () => {
+    const out = path.join(scratch, 'run-and-render');
+    const r = spawnSync(process.execPath, [CLI, 'run', 'test/fixtures/render-2k.json', '--out', out, '--workers', '1',
+      '--quiet', '--render'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(fs.existsSync(path.join(out, 'anim.mp4'))).toBe(true);
+    expect(fs.existsSync(path.join(out, 'anim.png'))).toBe(true);
   });
 });
 
@@ -192,5 +211,15 @@ describe('grainflow render without a browser', () => {
     expect(lines[0]).toContain('apt-get install chromium');
     expect(lines[0]).toContain('CHROME_PATH');
     expect(fs.existsSync(path.join(scratch, 'x.mp4'))).toBe(false);
+  });
+
+  it('lets `run --render` succeed and suggests grainflow view', () => {
+    const out = path.join(scratch, 'run-no-browser');
+    const r = spawnSync(process.execPath, [CLI, 'run', 'scenarios/two-spheres.json', '--out', out, '--quiet', '--render'],
+      { encoding: 'utf8', env: { ...process.env, CHROME_PATH: path.join(scratch, 'no-such-browser') } });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('apt-get install chromium');
+    expect(r.stderr).toContain(`grainflow view ${out}`);
+    expect(fs.existsSync(path.join(out, 'frames/index.json'))).toBe(true);
   });
 });
