@@ -59,7 +59,10 @@ export function colorize(mode, run, frame, out) {
   return { kind: 'continuous', title, unit, min, max };
 }
 
-const format = (v) => (v === 0 ? '0' : Math.abs(v) >= 1e4 || Math.abs(v) < 1e-3 ? v.toExponential(2) : `${+v.toPrecision(3)}`);
+const format = (v) => {
+  if (Number.isInteger(v) && Math.abs(v) < 1e6) return String(v); // particle ids stay exact
+  return Math.abs(v) >= 1e4 || Math.abs(v) < 1e-3 ? v.toExponential(2) : `${+v.toPrecision(3)}`;
+};
 
 export function drawLegend(element, legend) {
   element.replaceChildren();
