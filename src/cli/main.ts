@@ -1,6 +1,8 @@
 /**
  * The grainflow command line:
- *   grainflow run <scenario.json> --out <dir> [--workers N] [--quiet]
+ *   grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render]
+ *   grainflow view <runDir> [--port P]          (src/cli/view.ts)
+ *   grainflow render <runDir> [--out …] [...]   (src/cli/render.ts)
  * Input problems (usage, scenario file, calibration) exit with status 2 and one line on stderr naming the field
  * and the allowed range; nothing is written. A run that becomes unstable exits with 1 and leaves no output.
  */
@@ -12,13 +14,18 @@ import { runToDirectory, UnstableRunError } from '../sim/run.js';
 import { createProgressReporter } from './progress.js';
 import { calibrateCommand } from './calibrate.js';
 import { impactCommand } from './impact.js';
+import { renderAfterRun, renderCommand } from './render.js';
+import { viewCommand } from './view.js';
 
-const USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet]
+const USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render]
+       grainflow view <runDir> [--port P]
+       grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [options]   (grainflow render --help)
 
   run        simulate the scenario and write scenario.json, summary.json, series.csv and impacts.csv to <dir>
   --out      output directory (replaced when the run succeeds; untouched when it fails)
   --workers  worker threads for the force computation (whole number >= 1; default: the scenario's "workers")
-  --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)`;
+  --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)
+  --render   then render <dir>/anim.mp4 with headless Chromium (see grainflow render)`;
 
 export const EXIT_OK = 0;
 export const EXIT_RUN_FAILED = 1;
@@ -27,6 +34,8 @@ export const EXIT_BAD_INPUT = 2;
 class UsageError extends Error {}
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'view') return viewCommand(argv.slice(1));
+  if (argv[0] === 'render') return renderCommand(argv.slice(1));
   try {
     return await run(argv);
   } catch (err) {
@@ -58,6 +67,7 @@ async function run(argv: string[]): Promise<number> {
         out: { type: 'string' },
         workers: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        render: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -90,6 +100,7 @@ async function run(argv: string[]): Promise<number> {
       + `${(perf.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s → ${values.out}\n`);
     if (summary.analysis) process.stdout.write(`${summary.name}: ${summary.analysis.headline}\n`);
   }
+  if (values.render) return renderAfterRun(values.out, values.quiet);
   return EXIT_OK;
 }
 

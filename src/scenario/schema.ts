@@ -375,12 +375,16 @@ export const scenarioSchema = object('scenario', {
   }).default('auto').describe('Worker threads for the force computation: a whole number >= 1, or "auto".'),
   analysis: analysisSchema.optional()
     .describe('What the run measures at its end; results go to summary.json under "analysis", with a plot.'),
-  outputs: object('output settings {interval, impacts}', {
+  outputs: object('output settings {interval, impacts, frames, vtk}', {
     interval: positive('output interval in s').optional()
-      .describe('Interval (s), > 0, between rows of series.csv. Default duration/100.'),
+      .describe('Interval (s), > 0, between rows of series.csv, frames and VTK files. Default duration/100.'),
     impacts: z.boolean({ error: 'must be true or false (record impacts)' }).default(true)
       .describe('Record completed collisions in impacts.csv.'),
-  }).default({ impacts: true }).describe('What a run writes.'),
+    frames: z.boolean({ error: 'must be true or false (write frames for the viewer)' }).default(true)
+      .describe('Write binary frames (positions in m, speeds in m/s) to frames/ for `grainflow view` and `grainflow render`.'),
+    vtk: z.boolean({ error: 'must be true or false (write VTK files)' }).default(false)
+      .describe('Write VTK PolyData (.vtp) per output time and particles.pvd for ParaView.'),
+  }).default({ impacts: true, frames: true, vtk: false }).describe('What a run writes.'),
 }).describe('A grainflow DEM scenario: spheres, walls, materials, contact laws and run settings (SI units).');
 
 export type ScenarioInput = z.input<typeof scenarioSchema>;

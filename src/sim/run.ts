@@ -3,6 +3,7 @@
  *   scenario.json — the resolved scenario (defaults filled) and the derived constants per material pair
  *   series.csv    — energies and contact statistics every outputs.interval
  *   impacts.csv   — one row per completed collision (pair or sphere–wall)
+ *   frames/, vtk/ — particle snapshots every outputs.interval for the viewer and ParaView (outputs.frames, .vtk)
  *   summary.json  — run facts, the final state and the scenario's analysis; wall-clock figures under "performance"
  *   energy.svg    — the energies of series.csv against time; the analysis adds its own plots
  * Everything outside "performance" is a deterministic function of the scenario.
@@ -10,6 +11,7 @@
 import { RunDirectory } from '../output/run-directory.js';
 import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
+import { SnapshotOutputs } from '../output/snapshots.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from './simulation.js';
 import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
@@ -105,10 +107,12 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     impacts.row(impactRow(r));
     analysis?.onImpact(r);
   };
+  const snapshots = new SnapshotOutputs(setup, dir);
   const outputEvery = Math.max(1, Math.round(setup.outputInterval / setup.dt));
   const energyRows: number[][] = [];
   const sample = () => {
     energyRows.push(writeSeriesRow(sim, series));
+    snapshots.record(sim.time, sim.st);
     analysis?.sample(sim);
   };
   try {
@@ -130,6 +134,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
         }
       }
     }
+    snapshots.finish();
   } finally {
     series.close();
     impacts.close();
