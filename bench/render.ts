@@ -27,7 +27,7 @@ try {
     const scenario = loadScenarioFile(file);
     const dt = scenario.time.dt as number;
     scenario.time.duration = STEPS * dt;
-    scenario.outputs = { interval: dt, impacts: false, frames: true, vtk: false };
+    scenario.outputs = { ...scenario.outputs, interval: dt, impacts: false, frames: true, vtk: false };
     scenario.workers = 1;
     const runDir = path.join(scratch, name);
     await runToDirectory(createSetup(scenario), runDir);

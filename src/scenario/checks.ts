@@ -32,6 +32,18 @@ export function checkScenario(scenario: Scenario): void {
   checkWallPenetration(scenario, walls);
   checkSkin(scenario);
   checkAnalysis(scenario);
+  checkContactTrace(scenario);
+}
+
+/** outputs.contactTrace writes a row per contact per step: beyond a few spheres the file would dwarf the run. */
+export const CONTACT_TRACE_MAX_PARTICLES = 10;
+
+function checkContactTrace({ outputs, particles, insert }: Scenario): void {
+  const spheres = particles.length + insert.reduce((sum, block) => sum + block.count, 0);
+  if (outputs.contactTrace && spheres > CONTACT_TRACE_MAX_PARTICLES) {
+    throw new ScenarioError('outputs.contactTrace', `is only for runs of at most ${CONTACT_TRACE_MAX_PARTICLES} spheres `
+      + `(a row per contact per step); this scenario has ${spheres}`);
+  }
 }
 
 function checkAnalysis({ analysis, particles, time }: Scenario): void {

@@ -384,7 +384,9 @@ export const scenarioSchema = object('scenario', {
       .describe('Write binary frames (positions in m, speeds in m/s) to frames/ for `grainflow view` and `grainflow render`.'),
     vtk: z.boolean({ error: 'must be true or false (write VTK files)' }).default(false)
       .describe('Write VTK PolyData (.vtp) per output time and particles.pvd for ParaView.'),
-  }).default({ impacts: true, frames: true, vtk: false }).describe('What a run writes.'),
+    contactTrace: z.boolean({ error: 'must be true or false (write the per-step contact trace)' }).default(false)
+      .describe('Write contact-trace.csv (every touching sphere pair every step: overlap in m, normal and tangential force in N, approach speed in m/s) and its force–overlap plot; runs of at most 10 spheres.'),
+  }).default({ impacts: true, frames: true, vtk: false, contactTrace: false }).describe('What a run writes.'),
 }).describe('A grainflow DEM scenario: spheres, walls, materials, contact laws and run settings (SI units).');
 
 export type ScenarioInput = z.input<typeof scenarioSchema>;

@@ -11,6 +11,7 @@
 import { RunDirectory } from '../output/run-directory.js';
 import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
+import { ContactTrace } from '../output/contact-trace.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from './simulation.js';
 import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
@@ -108,6 +109,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     analysis?.onImpact(r);
   };
   const snapshots = new SnapshotOutputs(setup, dir);
+  const trace = setup.scenario.outputs.contactTrace ? new ContactTrace(dir.file('contact-trace.csv')) : null;
   const outputEvery = Math.max(1, Math.round(setup.outputInterval / setup.dt));
   const energyRows: number[][] = [];
   const sample = () => {
@@ -120,6 +122,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
     let lastReport = performance.now();
     for (let k = 1; k <= setup.steps; k++) {
       sim.step(onImpact);
+      trace?.record(sim);
       if (k % outputEvery === 0 || k === setup.steps) {
         const t0 = performance.now();
         sample();
@@ -138,12 +141,14 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
   } finally {
     series.close();
     impacts.close();
+    trace?.close();
     await sim.close();
   }
   const wallSeconds = (performance.now() - started) / 1000;
   options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds,
     particleSteps: sim.particleSteps });
   dir.writeFile('energy.svg', await energyPlot(energyRows));
+  if (trace) dir.writeFile('contact-trace.svg', await trace.plot());
   const analysed = await finishAnalysis(analysis, sim, dir);
   const energies = sim.energies();
   const contacts = sim.measureContacts();

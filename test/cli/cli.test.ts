@@ -59,25 +59,50 @@ describe('grainflow run scenarios/two-spheres.json', () => {
     for (const { r, out } of runTwice) {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe('');
-      expect(readdirSync(out).sort()).toEqual(['energy.svg', 'frames', 'impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
+      expect(readdirSync(out).sort()).toEqual(['contact-trace.csv', 'contact-trace.svg', 'energy.svg', 'frames', 'impacts.csv',
+        'scenario.json', 'series.csv', 'summary.json']);
     }
   });
 
-  it('records the collision in impacts.csv with the documented header and e ≈ 0.7', () => {
-    const [header, row, ...rest] = file(0, 'impacts.csv').trimEnd().split('\n');
+  it('records both collisions in impacts.csv with the documented header and e ≈ 0.7', () => {
+    const [header, ...rows] = file(0, 'impacts.csv').trimEnd().split('\n');
     expect(header.startsWith('t_start,duration,i,j,impact_speed,rebound_speed,restitution,max_overlap,max_normal_force'))
       .toBe(true);
-    expect(rest).toEqual([]);
-    const cols = Object.fromEntries(header.split(',').map((name, k) => [name, row.split(',')[k]]));
-    expect(cols.i).toBe('0');
-    expect(cols.j).toBe('1');
-    expect(Number(cols.impact_speed)).toBeCloseTo(0.3, 6);
-    expect(Math.abs(Number(cols.restitution) - 0.7)).toBeLessThan(0.003);
+    expect(rows).toHaveLength(2);
+    const cols = rows.map((row) => Object.fromEntries(header.split(',').map((name, k) => [name, row.split(',')[k]])));
+    const byPair = Object.fromEntries(cols.map((c) => [`${c.i}-${c.j}`, c]));
+    // Head-on: normal approach 0.3 m/s. Oblique: centres 10 mm apart across the line of motion at contact
+    // (R_i + R_j = 40 mm), so the normal takes cos(asin(10/40)) of the 0.3 m/s.
+    expect(Number(byPair['0-1'].impact_speed)).toBeCloseTo(0.3, 6);
+    expect(Number(byPair['2-3'].impact_speed)).toBeCloseTo(0.3 * Math.cos(Math.asin(0.25)), 4);
+    for (const c of cols) expect(Math.abs(Number(c.restitution) - 0.7)).toBeLessThan(0.003);
+  });
+
+  it('traces every step of both contacts; the loop peaks at the peak force of impacts.csv', () => {
+    const [header, ...rows] = file(0, 'contact-trace.csv').trimEnd().split('\n');
+    expect(header).toBe('t,i,j,overlap,normal_force,tangential_force,approach_speed');
+    const values = rows.map((row) => row.split(',').map(Number));
+    const [impactHeader, ...impactRows] = file(0, 'impacts.csv').trimEnd().split('\n');
+    const peakColumn = impactHeader.split(',').indexOf('max_normal_force');
+    for (const [k, pair] of [[0, [0, 1]], [1, [2, 3]]] as const) {
+      const mine = values.filter((v) => v[1] === pair[0] && v[2] === pair[1]);
+      // t_c ≈ 100 µs at dt ≈ t_c/50: the trace holds every step of the contact.
+      expect(mine.length).toBeGreaterThan(40);
+      expect(mine.every((v) => v[3] > 0)).toBe(true);
+      const peak = Math.max(...mine.map((v) => v[4]));
+      const recorded = Number(impactRows.find((r) => r.split(',')[2] === String(pair[0]))!.split(',')[peakColumn]);
+      expect(peak / recorded).toBeCloseTo(1, 9);
+      // Only the oblique impact has tangential force.
+      const tangential = Math.max(...mine.map((v) => v[5]));
+      if (k === 0) expect(tangential).toBeLessThan(1e-9 * peak);
+      else expect(tangential).toBeGreaterThan(1e-3 * peak);
+    }
+    expect(file(0, 'contact-trace.svg')).toContain('normal force against overlap');
   });
 
   it('lists the final state of every particle and the derived constants', () => {
     const summary = JSON.parse(file(0, 'summary.json'));
-    expect(summary.final.particles.map((p: { id: number }) => p.id)).toEqual([0, 1]);
+    expect(summary.final.particles.map((p: { id: number }) => p.id)).toEqual([0, 1, 2, 3]);
     const scenario = JSON.parse(file(0, 'scenario.json'));
     const [cls] = scenario.derived.contactClasses;
     expect(cls.materials).toEqual(['aluminium', 'aluminium']);
