@@ -1,0 +1,60 @@
+/**
+ * Beverloo's law in a flat-bottomed silo (issue #4 acceptance): 5 000 soft spheres (d ≈ 4 mm) settle in a silo of
+ * 20 d diameter (scenarios/silo.json), a gate under the orifice opens at 0.3 s, and the run's discharge analysis fits
+ * the mass flow rate W over the steady part of the flow. Beverloo: W ∝ (D − 1.5 d)^{5/2}, so the log–log slope of W
+ * against (D − 1.5 d) over orifices of D/d ≈ 6, 8, 10 must be 2.5 ± 0.3; the fitted C must be in the range
+ * reported for glass beads (0.5–0.7).
+ * `npm test` runs D/d = 6 and 10; with GRAINFLOW_LONG_TESTS=1 (CI) all three.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fitLine } from '../../src/analysis/linear-fit.js';
+import { loadScenarioFile } from '../../src/scenario/load.js';
+import { createSetup } from '../../src/sim/setup.js';
+import { runToDirectory } from '../../src/sim/run.js';
+
+const LONG = process.env.GRAINFLOW_LONG_TESTS === '1';
+const ORIFICES = LONG ? [6, 8, 10] : [6, 10];
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-silo-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Each discharge is ~40 000 steps of 5 000 spheres: 1–2 minutes on an idle 2-core machine. */
+const RUNS_TIMEOUT_MS = 30 * 60_000;
+
+interface Discharge {
+  massFlowRate_kg_per_s: number;
+  meanParticleDiameter_m: number;
+  bulkDensity_kg_per_m3: number;
+  beverloo: { fittedC: number };
+}
+
+async function discharge(orificeOverD: number): Promise<Discharge & { opening: number }> {
+  const scenario = loadScenarioFile('scenarios/silo.json');
+  const d = 0.004;
+  const silo = scenario.walls[0];
+  if (silo.type !== 'silo' || scenario.analysis?.type !== 'discharge') throw new Error('scenarios/silo.json changed shape');
+  silo.orificeDiameter = orificeOverD * d;
+  scenario.analysis.orificeDiameter = orificeOverD * d;
+  scenario.outputs.frames = false;
+  const summary = await runToDirectory(createSetup(scenario), path.join(scratch, `D${orificeOverD}`));
+  const result = summary.analysis as unknown as Discharge;
+  return { ...result, opening: orificeOverD * d - 1.5 * result.meanParticleDiameter_m };
+}
+
+describe(`silo discharge through D/d = ${ORIFICES.join(', ')} (scenarios/silo.json)`, () => {
+  it('follows Beverloo: W ∝ (D − 1.5 d)^{5/2} within ±0.3 in the exponent, C between 0.5 and 0.7', async () => {
+    const runs = [];
+    for (const ratio of ORIFICES) runs.push(await discharge(ratio));
+    for (const r of runs) {
+      expect(r.beverloo.fittedC).toBeGreaterThan(0.5);
+      expect(r.beverloo.fittedC).toBeLessThan(0.7);
+      // A settled random packing of spheres: φ ≈ 0.6 of ρ_s = 2500 kg/m³.
+      expect(r.bulkDensity_kg_per_m3 / 2500).toBeGreaterThan(0.55);
+      expect(r.bulkDensity_kg_per_m3 / 2500).toBeLessThan(0.66);
+    }
+    const fit = fitLine(runs.map((r) => Math.log(r.opening)), runs.map((r) => Math.log(r.massFlowRate_kg_per_s)));
+    expect(Math.abs(fit.slope - 2.5)).toBeLessThan(0.3);
+  }, RUNS_TIMEOUT_MS);
+});
