@@ -221,7 +221,21 @@ export const scenarioSchema = object('scenario', {
       .describe('Interval (s), > 0, between rows of series.csv. Default duration/100.'),
     impacts: z.boolean({ error: 'must be true or false (record impacts)' }).default(true)
       .describe('Record completed collisions in impacts.csv.'),
+    checkpointEvery: z.union([
+      positive('checkpoint interval in s of simulated time'),
+      object('checkpoint interval {wallSeconds}', { wallSeconds: positive('checkpoint interval in s of wall-clock time') }),
+    ], { error: 'must be a number > 0 (s of simulated time) or {"wallSeconds": number > 0}' }).optional()
+      .describe('Write a checkpoint every this many seconds (s) of simulated time, or {"wallSeconds": s} of wall-clock '
+        + 'time; the run then writes into --out directly and can be continued with `grainflow run --resume <dir>`.'),
   }).default({ impacts: true }).describe('What a run writes.'),
+  watchdog: object('watchdog limits {maxOverlap, maxEnergyGrowth}', {
+    maxOverlap: positive('largest overlap as a fraction of the smaller radius, dimensionless').default(0.5)
+      .describe('Stop the run when an overlap exceeds this fraction (dimensionless, > 0) of the smaller radius. Default 0.5.'),
+    maxEnergyGrowth: positive('largest energy rise as a multiple of the initial releasable energy, dimensionless').default(1)
+      .describe('Stop the run when the total energy (J) rises by more than this multiple (dimensionless, > 0) of the '
+        + 'kinetic, elastic and height potential energy at the start. Default 1.'),
+  }).default({ maxOverlap: 0.5, maxEnergyGrowth: 1 })
+    .describe('Numerical watchdog: stops a diverging run with a diagnosis (step, particle ids, likely cause).'),
 }).describe('A grainflow DEM scenario: spheres, walls, materials, contact laws and run settings (SI units).');
 
 export type ScenarioInput = z.input<typeof scenarioSchema>;

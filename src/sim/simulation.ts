@@ -108,6 +108,14 @@ export class Simulation {
     this.executor = this.serialExecutor();
   }
 
+  /**
+   * After src/checkpoint overwrote the state: the contact lists may live in new buffers, so the lanes are
+   * re-balanced and (worker threads) handed the restored lists, as after a rebuild.
+   */
+  stateRestored(): void {
+    this.executor.contactsChanged();
+  }
+
   private serialExecutor(): SerialExecutor {
     const ex = new SerialExecutor(this.executorInputs());
     ex.contactsChanged();

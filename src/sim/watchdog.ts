@@ -1,0 +1,148 @@
+/**
+ * Numerical watchdog: stops a run that has gone wrong before it writes garbage, and says why. Checked every
+ * CHECK_EVERY steps and at every output row (run.ts), never inside the force loops:
+ *   - a non-finite position, velocity, angular velocity, force or torque;
+ *   - an overlap δ larger than `maxOverlap` × the smaller radius (Hertz contacts are valid for δ ≪ R; a larger
+ *     overlap means the step cannot resolve the collision);
+ *   - total mechanical energy grown by more than `maxEnergyGrowth` × the energy the system could release at
+ *     the start (kinetic + rotational + elastic + the potential energy of its height); contacts only dissipate.
+ * The diagnosis names the step, the time, the particle ids and, from the time-step limits, the likely cause.
+ */
+import type { Simulation } from './simulation.js';
+import { AUTO_RAYLEIGH_FRACTION, AUTO_STEPS_PER_CONTACT } from './timestep.js';
+
+/** Steps between checks: a check costs about one pass over particles and pairs, a step several. */
+export const CHECK_EVERY = 25;
+/** Particle ids listed in a diagnosis, at most. */
+const LISTED = 5;
+
+export interface WatchdogLimits {
+  /** largest overlap as a fraction of the smaller radius of the contact */
+  maxOverlap: number;
+  /** largest rise of the total energy, as a multiple of the releasable energy at the start */
+  maxEnergyGrowth: number;
+}
+
+/** The energy reference of a run, taken at its start (and carried through checkpoints). */
+export interface EnergyBaseline {
+  /** total energy at the start (J) */
+  initialEnergy: number;
+  /** releasable energy at the start (J) */
+  energyScale: number;
+}
+
+export class Watchdog {
+  private readonly start: EnergyBaseline;
+
+  /** @param start the baseline of the run being resumed; measured now when absent */
+  constructor(private readonly sim: Simulation, private readonly limits: WatchdogLimits, start?: EnergyBaseline) {
+    this.start = start ?? { initialEnergy: totalEnergy(sim), energyScale: releasableEnergy(sim) };
+  }
+
+  baseline(): EnergyBaseline {
+    return this.start;
+  }
+
+  /** A diagnosis of what went wrong, or null when the state is sound. */
+  check(): string | null {
+    return this.nonFinite() ?? this.overlap() ?? this.energyGrowth();
+  }
+
+  private where(): string {
+    return `at step ${this.sim.stepCount} (t = ${this.sim.time.toPrecision(6)} s)`;
+  }
+
+  private nonFinite(): string | null {
+    const { st } = this.sim;
+    const fields = { position: st.pos, velocity: st.vel, 'angular velocity': st.omega, force: st.force, torque: st.torque };
+    for (const [name, a] of Object.entries(fields)) {
+      const ids: number[] = [];
+      for (let k = 0; k < 3 * st.n && ids.length < LISTED; k++) {
+        if (!Number.isFinite(a[k]) && ids[ids.length - 1] !== st.id[Math.floor(k / 3)]) ids.push(st.id[Math.floor(k / 3)]);
+      }
+      if (ids.length > 0) {
+        return `${this.where()} the ${name} of particle${ids.length > 1 ? 's' : ''} ${ids.join(', ')} is not finite; `
+          + this.likelyCause();
+      }
+    }
+    return null;
+  }
+
+  private overlap(): string | null {
+    const { st, pairs, walls } = this.sim;
+    const { pos, radius, id } = st;
+    let worst = 0, what = '';
+    for (let p = 0; p < pairs.count; p++) {
+      const i = pairs.i[p], j = pairs.j[p];
+      const d = Math.hypot(pos[3 * i] - pos[3 * j], pos[3 * i + 1] - pos[3 * j + 1], pos[3 * i + 2] - pos[3 * j + 2]);
+      const ratio = (radius[i] + radius[j] - d) / Math.min(radius[i], radius[j]);
+      if (ratio > worst) {
+        worst = ratio;
+        what = `particles ${Math.min(id[i], id[j])} and ${Math.max(id[i], id[j])}`;
+      }
+    }
+    const g = walls.geometry;
+    for (let s = 0; s < walls.count; s++) {
+      const p = walls.particle[s], w = 6 * walls.wall[s];
+      const dist = (pos[3 * p] - g[w]) * g[w + 3] + (pos[3 * p + 1] - g[w + 1]) * g[w + 4] + (pos[3 * p + 2] - g[w + 2]) * g[w + 5];
+      const ratio = (radius[p] - dist) / radius[p];
+      if (ratio > worst) {
+        worst = ratio;
+        what = `particle ${id[p]} and wall ${walls.wall[s]}`;
+      }
+    }
+    if (worst <= this.limits.maxOverlap) return null;
+    return `${this.where()} the overlap of ${what} reached ${worst.toPrecision(3)} of the smaller radius `
+      + `(watchdog.maxOverlap ${this.limits.maxOverlap}); ${this.likelyCause()}`;
+  }
+
+  private energyGrowth(): string | null {
+    const growth = totalEnergy(this.sim) - this.start.initialEnergy;
+    if (!(growth > this.limits.maxEnergyGrowth * this.start.energyScale)) return null;
+    const { st } = this.sim;
+    // The fastest particles are where the energy came from.
+    const speed2 = (p: number) => st.vel[3 * p] ** 2 + st.vel[3 * p + 1] ** 2 + st.vel[3 * p + 2] ** 2;
+    const fastest = Array.from({ length: st.n }, (_, p) => p).sort((a, b) => speed2(b) - speed2(a) || a - b)
+      .slice(0, LISTED).map((p) => st.id[p]);
+    return `${this.where()} the total energy rose by ${growth.toPrecision(3)} J, more than `
+      + `${this.limits.maxEnergyGrowth} × the ${this.start.energyScale.toPrecision(3)} J the system could release at the start `
+      + `(watchdog.maxEnergyGrowth); fastest particles ${fastest.join(', ')}; ${this.likelyCause()}`;
+  }
+
+  /** The time step against its stability limits, with numbers; the usual reason for all three symptoms. */
+  private likelyCause(): string {
+    const { dt, limits } = this.sim.setup;
+    const safe = Math.min(AUTO_RAYLEIGH_FRACTION * limits.rayleighTime, limits.contactTime / AUTO_STEPS_PER_CONTACT);
+    const ratios = `dt = ${dt.toPrecision(3)} s is ${(dt / limits.rayleighTime).toPrecision(3)} × the Rayleigh time `
+      + `(${limits.rayleighTime.toPrecision(3)} s) and ${(dt / limits.contactTime).toPrecision(3)} × the Hertz contact time `
+      + `(${limits.contactTime.toPrecision(3)} s at ${limits.impactSpeed.toPrecision(3)} m/s)`;
+    if (dt > safe * 1.0001) {
+      return `likely cause: time step too large for the contact stiffness: ${ratios}; reduce time.dt to at most `
+        + `${safe.toPrecision(3)} s or use "auto"`;
+    }
+    return `the time step is within its limits (${ratios}); likely cause: impacts faster than ${limits.impactSpeed.toPrecision(3)} m/s `
+      + 'or a material too soft for the loads (raise youngsModulus or reduce speeds)';
+  }
+}
+
+function totalEnergy(sim: Simulation): number {
+  const e = sim.energies();
+  return e.kinetic + e.rotational + e.potential + sim.measureContacts().elasticEnergy;
+}
+
+/** Kinetic + rotational + elastic energy plus the potential energy of the particles' extent along gravity. */
+function releasableEnergy(sim: Simulation): number {
+  const { st, setup } = sim;
+  const [gx, gy, gz] = setup.gravity;
+  const g = Math.hypot(gx, gy, gz);
+  let lo = Infinity, hi = -Infinity, mass = 0, rMax = 0;
+  for (let p = 0; p < st.n; p++) {
+    const h = g > 0 ? -(gx * st.pos[3 * p] + gy * st.pos[3 * p + 1] + gz * st.pos[3 * p + 2]) / g : 0;
+    lo = Math.min(lo, h);
+    hi = Math.max(hi, h);
+    mass += st.mass[p];
+    rMax = Math.max(rMax, st.radius[p]);
+  }
+  const e = sim.energies();
+  return e.kinetic + e.rotational + sim.measureContacts().elasticEnergy + mass * g * (hi - lo + 2 * rMax);
+}
