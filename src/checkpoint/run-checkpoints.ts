@@ -50,6 +50,7 @@ export class RunCheckpoints {
     this.store = new CheckpointStore(path.join(runDir, CHECKPOINT_DIRECTORY));
     this.directory = new ResumableRunDirectory(runDir, !resume);
     if (resume) {
+      this.store.removeInterruptedWrites();
       this.resumeFrom = this.store.newestValid(this.hash, log);
       if (this.resumeFrom === undefined) {
         throw new ResumeError(`no usable checkpoint in ${this.store.directory}; start the run again`);

@@ -32,6 +32,14 @@ export class CheckpointStore {
     return file;
   }
 
+  /** Removes temporary files of writes that a crash interrupted (kill -9 during write()). */
+  removeInterruptedWrites(): void {
+    if (!fs.existsSync(this.directory)) return;
+    for (const name of fs.readdirSync(this.directory)) {
+      if (name.endsWith('.tmp')) fs.rmSync(path.join(this.directory, name), { force: true });
+    }
+  }
+
   /** Checkpoint files, newest first. */
   files(): { file: string; step: number }[] {
     if (!fs.existsSync(this.directory)) return [];
