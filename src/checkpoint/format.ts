@@ -105,8 +105,12 @@ export function decodeCheckpoint(file: Uint8Array): Checkpoint {
     throw new CheckpointFormatError(`checksum mismatch (file truncated or corrupted: CRC-32 ${hex(actual)}, stored ${hex(stored)})`);
   }
   const headerLength = buf.readUInt32LE(12);
-  const parsed = JSON.parse(buf.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength)) as
-    CheckpointHeader & { sections: SectionEntry[] };
+  let parsed: CheckpointHeader & { sections: SectionEntry[] };
+  try {
+    parsed = JSON.parse(buf.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength)) as typeof parsed;
+  } catch {
+    throw new CheckpointFormatError('header is not valid JSON');
+  }
   const sections = new Map<string, SavedArray>();
   for (const e of parsed.sections) {
     const Type = ARRAY_TYPES[e.type] as (typeof ARRAY_TYPES)[ArrayTypeName] | undefined;
