@@ -24,7 +24,8 @@ const ARRAY_TYPES = {
   BigInt64Array, BigUint64Array, Uint8ClampedArray,
 } as const;
 export type ArrayTypeName = keyof typeof ARRAY_TYPES;
-export type SavedArray = InstanceType<(typeof ARRAY_TYPES)[ArrayTypeName]>;
+export type SavedArray = Float64Array | Float32Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array
+  | Uint8Array | BigInt64Array | BigUint64Array | Uint8ClampedArray;
 
 export interface SectionEntry {
   name: string;

@@ -17,6 +17,7 @@ import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import type { SimulationSetup } from './setup.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
+import { LostContactError } from '../forces/carried-contacts.js';
 import { CHECK_EVERY, Watchdog, type EnergyBaseline } from './watchdog.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */
@@ -136,7 +137,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     energyRows.push(writeSeriesRow(sim, series));
     analysis?.sample(sim);
   };
-  const lastGood = () => (checkpoints?.newest ? `; last good checkpoint ${checkpoints.newest} (grainflow run --resume)` : '');
+  const lastGood = () => (checkpoints?.newest ? `; last good checkpoint kept: ${checkpoints.newest}` : '');
   const writeCheckpoint = () => checkpoints?.write(sim, {
     series: series.position(), impacts: impacts.position(), analysis: analysis?.save(), watchdog: watchdog.baseline(),
   } satisfies SavedRunValues);
@@ -144,7 +145,12 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     if (!resumed) sample();
     let lastReport = performance.now(), lastYield = lastReport;
     for (let k = sim.stepCount + 1; k <= setup.steps; k++) {
-      sim.step(onImpact);
+      try {
+        sim.step(onImpact);
+      } catch (error) {
+        if (error instanceof LostContactError) throw new UnstableRunError(`watchdog: ${watchdog.lostContact(error)}${lastGood()}`);
+        throw error;
+      }
       const outputRow = k % outputEvery === 0 || k === setup.steps;
       const checkpointDue = checkpoints?.due(k) ?? false;
       if (outputRow || checkpointDue || k % CHECK_EVERY === 0) {

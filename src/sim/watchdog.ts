@@ -9,6 +9,7 @@
  * The diagnosis names the step, the time, the particle ids and, from the time-step limits, the likely cause.
  */
 import type { Simulation } from './simulation.js';
+import type { LostContactError } from '../forces/carried-contacts.js';
 import { AUTO_RAYLEIGH_FRACTION, AUTO_STEPS_PER_CONTACT } from './timestep.js';
 
 /** Steps between checks: a check costs about one pass over particles and pairs, a step several. */
@@ -46,6 +47,14 @@ export class Watchdog {
   /** A diagnosis of what went wrong, or null when the state is sound. */
   check(): string | null {
     return this.nonFinite() ?? this.overlap() ?? this.energyGrowth();
+  }
+
+  /** Diagnosis of a contact lost at a neighbour rebuild (a body jumped further than the skin in one step). */
+  lostContact(e: LostContactError): string {
+    const { id } = this.sim.st;
+    const other = e.secondIsParticle ? `particle ${id[e.second]}` : `wall ${e.second}`;
+    return `${this.where()} particle ${id[e.first]} left its contact with ${other} by more than the neighbour skin `
+      + `(${this.sim.setup.skin.toPrecision(3)} m) in one step; ${this.likelyCause()}`;
   }
 
   private where(): string {
