@@ -20,6 +20,17 @@ const wholeAtLeastOne = (what: string) =>
 const vec3 = (what: string) => z.tuple([number(what), number(what), number(what)], {
   error: `must be an array of 3 numbers [x, y, z] (${what})`,
 });
+/**
+ * Largest |coordinate| of a position (m). Far beyond any granular scene; past it, grid cell indices of spheres a
+ * few millimetres wide lose integer precision (an overlap search at y = -1e300 never finished).
+ */
+export const MAX_COORDINATE = 1e6;
+const coordinate = (what: string) => number(what, `within ±${MAX_COORDINATE} m`)
+  .gte(-MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` })
+  .lte(MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` });
+const point3 = (what: string) => z.tuple([coordinate(what), coordinate(what), coordinate(what)], {
+  error: `must be an array of 3 numbers [x, y, z] (${what})`,
+});
 const name = (what: string) => z.string({ error: `must be a string (${what})` });
 /** Unknown keys are reported by `load.ts` with the allowed names, so only the type error needs a message here. */
 const object = <Shape extends z.ZodRawShape>(what: string, shape: Shape) =>
@@ -92,7 +103,7 @@ export const contactPairSchema = object('contact model of one material pair', {
 }).describe('Overrides of the contact model for one pair of materials.');
 
 export const particleSchema = object('sphere', {
-  position: vec3('centre position in m').describe('Centre position [x, y, z] (m).'),
+  position: point3('centre position in m').describe('Centre position [x, y, z] (m).'),
   velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity [vx, vy, vz] (m/s).'),
   angularVelocity: vec3('angular velocity in rad/s').default([0, 0, 0])
     .describe('Initial angular velocity [ωx, ωy, ωz] (rad/s).'),
@@ -102,8 +113,8 @@ export const particleSchema = object('sphere', {
 
 const boxRegionSchema = object('box region {type, min, max}', {
   type: z.literal('box', { error: 'must be "box" (region shape)' }).describe('Region shape; only "box".'),
-  min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] with the smallest coordinates (m).'),
-  max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] with the largest coordinates (m).'),
+  min: point3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] with the smallest coordinates (m).'),
+  max: point3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] with the largest coordinates (m).'),
 }).describe('Axis-aligned box the inserted spheres lie entirely inside.');
 
 const radiusDistributionSchema = z.union([
@@ -136,7 +147,7 @@ export const insertSchema = object('insertion block', {
 
 export const wallSchema = object('plane wall', {
   type: z.literal('plane', { error: 'must be "plane" (wall shape)' }).describe('Wall shape; only "plane".'),
-  point: vec3('a point on the plane, in m').describe('Any point on the plane [x, y, z] (m).'),
+  point: point3('a point on the plane, in m').describe('Any point on the plane [x, y, z] (m).'),
   normal: vec3('plane normal pointing into the domain, dimensionless, not zero')
     .describe('Normal [nx, ny, nz] pointing into the domain (dimensionless, any non-zero length).'),
   material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
