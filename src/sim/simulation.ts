@@ -57,6 +57,8 @@ export interface ContactMeasures {
   elasticEnergy: number;
   /** largest δ / min(r_i, r_j) */
   maxOverlapRatio: number;
+  /** the contact with that overlap: its two particle indices, or the particle and the wall index; −1 if none */
+  maxOverlapAt: { first: number; second: number; isWall: boolean };
 }
 
 export class Simulation {
@@ -243,16 +245,20 @@ export class Simulation {
     const { st, pairs, walls } = this;
     const { pos, radius } = st;
     let contacts = 0, elastic = 0, maxRatio = 0;
-    const add = (delta: number, K: number, rmin: number) => {
+    const maxOverlapAt = { first: -1, second: -1, isWall: false };
+    const add = (delta: number, K: number, rmin: number, first: number, second: number, isWall: boolean) => {
       contacts++;
       elastic += 0.4 * K * delta * delta * Math.sqrt(delta);
-      maxRatio = Math.max(maxRatio, delta / rmin);
+      if (delta / rmin > maxRatio) {
+        maxRatio = delta / rmin;
+        maxOverlapAt.first = first; maxOverlapAt.second = second; maxOverlapAt.isWall = isWall;
+      }
     };
     for (let p = 0; p < pairs.count; p++) {
       const i = pairs.i[p], j = pairs.j[p];
       const d = Math.hypot(pos[3 * i] - pos[3 * j], pos[3 * i + 1] - pos[3 * j + 1], pos[3 * i + 2] - pos[3 * j + 2]);
       const delta = radius[i] + radius[j] - d;
-      if (delta > 0) add(delta, this.pairStiffness(p), Math.min(radius[i], radius[j]));
+      if (delta > 0) add(delta, this.pairStiffness(p), Math.min(radius[i], radius[j]), i, j, false);
     }
     const g = walls.geometry;
     for (let s = 0; s < walls.count; s++) {
@@ -260,9 +266,9 @@ export class Simulation {
       const dist = (pos[3 * p] - g[w]) * g[w + 3] + (pos[3 * p + 1] - g[w + 1]) * g[w + 4]
         + (pos[3 * p + 2] - g[w + 2]) * g[w + 5];
       const delta = radius[p] - dist;
-      if (delta > 0) add(delta, this.wallStiffness(s), radius[p]);
+      if (delta > 0) add(delta, this.wallStiffness(s), radius[p], p, walls.wall[s], true);
     }
-    return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio };
+    return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio, maxOverlapAt };
   }
 
   /** Kinetic, rotational and gravitational potential energy (J); potential is −Σ m g·x. */

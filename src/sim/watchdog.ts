@@ -78,29 +78,11 @@ export class Watchdog {
   }
 
   private overlap(): string | null {
-    const { st, pairs, walls } = this.sim;
-    const { pos, radius, id } = st;
-    let worst = 0, what = '';
-    for (let p = 0; p < pairs.count; p++) {
-      const i = pairs.i[p], j = pairs.j[p];
-      const d = Math.hypot(pos[3 * i] - pos[3 * j], pos[3 * i + 1] - pos[3 * j + 1], pos[3 * i + 2] - pos[3 * j + 2]);
-      const ratio = (radius[i] + radius[j] - d) / Math.min(radius[i], radius[j]);
-      if (ratio > worst) {
-        worst = ratio;
-        what = `particles ${Math.min(id[i], id[j])} and ${Math.max(id[i], id[j])}`;
-      }
-    }
-    const g = walls.geometry;
-    for (let s = 0; s < walls.count; s++) {
-      const p = walls.particle[s], w = 6 * walls.wall[s];
-      const dist = (pos[3 * p] - g[w]) * g[w + 3] + (pos[3 * p + 1] - g[w + 1]) * g[w + 4] + (pos[3 * p + 2] - g[w + 2]) * g[w + 5];
-      const ratio = (radius[p] - dist) / radius[p];
-      if (ratio > worst) {
-        worst = ratio;
-        what = `particle ${id[p]} and wall ${walls.wall[s]}`;
-      }
-    }
+    const { maxOverlapRatio: worst, maxOverlapAt: at } = this.sim.measureContacts();
     if (worst <= this.limits.maxOverlap) return null;
+    const { id } = this.sim.st;
+    const what = at.isWall ? `particle ${id[at.first]} and wall ${at.second}`
+      : `particles ${Math.min(id[at.first], id[at.second])} and ${Math.max(id[at.first], id[at.second])}`;
     return `${this.where()} the overlap of ${what} reached ${worst.toPrecision(3)} of the smaller radius `
       + `(watchdog.maxOverlap ${this.limits.maxOverlap}); ${this.likelyCause()}`;
   }
