@@ -14,6 +14,7 @@ import { ScenarioError } from '../scenario/errors.js';
 import { createSetup } from '../sim/setup.js';
 import { RunInterrupted, runToDirectory, UnstableRunError } from '../sim/run.js';
 import { readRunScenario, ResumeError, RunCheckpoints } from '../checkpoint/run-checkpoints.js';
+import { isReplaceableRunDirectory } from '../output/run-directory.js';
 import { createProgressReporter } from './progress.js';
 import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 
@@ -105,8 +106,11 @@ async function run(argv: string[]): Promise<number> {
   const scenario = resume === undefined ? loadScenarioFile(scenarioPath) : readRunScenario(resume);
   if (workers !== undefined) scenario.workers = workers;
   const setup = createSetup(scenario);
-  if (resume === undefined && existsSync(outDir) && !values.force) {
-    throw new InputError(`--out ${outDir} already exists (an earlier run?); pass --force to replace it`);
+  if (resume === undefined && existsSync(outDir)) {
+    if (!values.force) throw new InputError(`--out ${outDir} already exists (an earlier run?); pass --force to replace it`);
+    if (!isReplaceableRunDirectory(outDir)) {
+      throw new InputError(`--out ${outDir} is not a grainflow run directory (no scenario.json); --force replaces only runs`);
+    }
   }
   for (const w of setup.warnings) process.stderr.write(`grainflow: warning: ${w}\n`);
 

@@ -41,9 +41,13 @@ export class CsvWriter {
     this.rows++;
   }
 
-  /** Writes out buffered rows and returns the file's position, for a checkpoint. */
+  /**
+   * Writes out buffered rows, makes them durable and returns the file's position, for a checkpoint: the rows a
+   * checkpoint counts must be on disk before the checkpoint is.
+   */
   position(): CsvPosition {
     this.flush();
+    fs.fsyncSync(this.fd);
     return { bytes: this.written, rows: this.rows };
   }
 

@@ -21,6 +21,15 @@ export interface RunOutputDirectory {
   discard(): void;
 }
 
+/**
+ * Whether `dir` may be replaced by a new run (--force): it is empty or holds a run's scenario.json. Guards
+ * against `--out .` or a typo pointing at a source tree.
+ */
+export function isReplaceableRunDirectory(dir: string): boolean {
+  const entries = fs.readdirSync(dir);
+  return entries.length === 0 || entries.includes('scenario.json');
+}
+
 export class RunDirectory implements RunOutputDirectory {
   readonly staging: string;
   private finished = false;

@@ -4,7 +4,7 @@
  * is refused before it is parsed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,16 @@ describe('--out and --force', () => {
     expect(refused.lines).toEqual([`grainflow: --out ${out} already exists (an earlier run?); pass --force to replace it`]);
     expect(readFileSync(path.join(out, 'summary.json'), 'utf8')).toBe(before);
     expect(grainflow('run', 'scenarios/two-spheres.json', '--out', out, '--force').status).toBe(0);
+  });
+
+  it('--force replaces only run directories', () => {
+    const notARun = path.join(scratch, 'sources');
+    mkdirSync(notARun);
+    writeFileSync(path.join(notARun, 'notes.txt'), 'keep me');
+    const r = grainflow('run', 'scenarios/two-spheres.json', '--out', notARun, '--force');
+    expect(r.status).toBe(2);
+    expect(r.lines).toEqual([`grainflow: --out ${notARun} is not a grainflow run directory (no scenario.json); --force replaces only runs`]);
+    expect(readFileSync(path.join(notARun, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 });
 
