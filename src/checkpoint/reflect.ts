@@ -23,11 +23,16 @@ function isStatefulRandom(value: unknown): value is seedrandom.StatefulPRNG<seed
   return typeof value === 'function' && typeof (value as { state?: unknown }).state === 'function';
 }
 
+/**
+ * @param scratch names of arrays that hold no state between steps (rewritten before they are read): saved with
+ *   their type and length but zeroed, so their leftover contents cannot make checkpoints differ
+ */
 export function captureObject(
   prefix: string, source: object, sections: Map<string, SavedArray>, values: Record<string, unknown>,
+  scratch: ReadonlySet<string> = new Set(),
 ): void {
   for (const [key, value] of Object.entries(source)) {
-    if (isSavedArray(value)) sections.set(`${prefix}.${key}`, value);
+    if (isSavedArray(value)) sections.set(`${prefix}.${key}`, scratch.has(key) ? zeroedLike(value) : value);
     else if (typeof value === 'number' && Number.isFinite(value)) values[`${prefix}.${key}`] = value;
     else if (isStatefulRandom(value)) values[`${prefix}.${key}`] = { seedrandomState: value.state() } satisfies SavedRandom;
   }
@@ -66,6 +71,10 @@ export function restoreObject(
       throw new Error(`checkpoint value ${name} has no matching field here`);
     }
   }
+}
+
+function zeroedLike(template: SavedArray): SavedArray {
+  return new (template.constructor as new (length: number) => SavedArray)(template.length);
 }
 
 function copyLike(template: SavedArray, saved: SavedArray): SavedArray {

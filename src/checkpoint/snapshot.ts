@@ -10,6 +10,12 @@ import type { Simulation } from '../sim/simulation.js';
 import type { Checkpoint, SavedArray } from './format.js';
 import { captureObject, restoreObject } from './reflect.js';
 
+/**
+ * Per-step lists of ended collisions, written by each lane at its own offset before they are read: their
+ * leftovers depend on the worker count, so they are saved zeroed and checkpoints are identical for any count.
+ */
+const SCRATCH = new Set(['ended']);
+
 /** The parts of a Simulation that hold state, by section prefix. */
 function stateParts(sim: Simulation): Record<string, object> {
   return { particles: sim.st, pairs: sim.pairs, walls: sim.walls, simulation: sim };
@@ -19,7 +25,7 @@ function stateParts(sim: Simulation): Record<string, object> {
 export function captureSimulation(sim: Simulation, scenarioHash: string, values: Record<string, unknown>): Checkpoint {
   const sections = new Map<string, SavedArray>();
   const all: Record<string, unknown> = {};
-  for (const [prefix, part] of Object.entries(stateParts(sim))) captureObject(prefix, part, sections, all);
+  for (const [prefix, part] of Object.entries(stateParts(sim))) captureObject(prefix, part, sections, all, SCRATCH);
   return { scenarioHash, step: sim.stepCount, time: sim.time, values: { ...all, run: values }, sections };
 }
 
