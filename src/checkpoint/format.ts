@@ -4,8 +4,8 @@
  *
  *   bytes 0..7    magic "GFCKPT\0\0"
  *   8..11         format version (u32 LE)
- *   12..15        header length H in bytes (u32 LE)
- *   16..16+H      header, UTF-8 JSON: CheckpointHeader (section table included)
+ *   12..15        header length H in bytes (u32 LE), padded with spaces so that 16 + H is a multiple of 8
+ *   16..16+H      header, UTF-8 JSON: CheckpointHeader and the section table (offsets from 16 + H)
  *   then          section payloads, each starting at a multiple of 8 bytes
  *   last 4 bytes  CRC-32 (IEEE) of everything before it
  *
@@ -32,7 +32,7 @@ export interface SectionEntry {
   type: ArrayTypeName;
   /** element count */
   length: number;
-  /** byte offset of the payload from the start of the file */
+  /** byte offset of the payload from the end of the header */
   offset: number;
 }
 
@@ -59,24 +59,16 @@ export function isSavedArray(value: unknown): value is SavedArray {
 
 export function encodeCheckpoint(cp: Checkpoint): Uint8Array {
   const entries: SectionEntry[] = [];
-  // Offsets depend on the header length, which depends on the offsets: lay out relative, then shift.
-  let relative = 0;
+  let payloadBytes = 0;
   for (const [name, array] of cp.sections) {
-    entries.push({ name, type: array.constructor.name as ArrayTypeName, length: array.length, offset: relative });
-    relative += align8(array.byteLength);
+    entries.push({ name, type: array.constructor.name as ArrayTypeName, length: array.length, offset: payloadBytes });
+    payloadBytes += align8(array.byteLength);
   }
-  const headerOf = (shift: number) => JSON.stringify({
-    scenarioHash: cp.scenarioHash, step: cp.step, time: cp.time, values: cp.values,
-    sections: entries.map((e) => ({ ...e, offset: e.offset + shift })),
-  });
-  // Padding the header with spaces to a fixed point: the shift is the header's own end, rounded up to 8.
-  let shift = align8(PREFIX_BYTES + Buffer.byteLength(headerOf(0)) + 64);
-  let header = Buffer.from(headerOf(shift));
-  while (PREFIX_BYTES + header.length > shift) {
-    shift = align8(PREFIX_BYTES + header.length + 64);
-    header = Buffer.from(headerOf(shift));
-  }
-  const body = Buffer.alloc(shift + relative + CRC_BYTES);
+  const header = Buffer.from(JSON.stringify({
+    scenarioHash: cp.scenarioHash, step: cp.step, time: cp.time, values: cp.values, sections: entries,
+  }));
+  const shift = align8(PREFIX_BYTES + header.length);
+  const body = Buffer.alloc(shift + payloadBytes + CRC_BYTES);
   body.write(CHECKPOINT_MAGIC, 0, 'latin1');
   body.writeUInt32LE(CHECKPOINT_VERSION, 8);
   body.writeUInt32LE(shift - PREFIX_BYTES, 12);
@@ -106,6 +98,7 @@ export function decodeCheckpoint(file: Uint8Array): Checkpoint {
     throw new CheckpointFormatError(`checksum mismatch (file truncated or corrupted: CRC-32 ${hex(actual)}, stored ${hex(stored)})`);
   }
   const headerLength = buf.readUInt32LE(12);
+  const shift = PREFIX_BYTES + headerLength;
   let parsed: CheckpointHeader & { sections: SectionEntry[] };
   try {
     parsed = JSON.parse(buf.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength)) as typeof parsed;
@@ -116,12 +109,13 @@ export function decodeCheckpoint(file: Uint8Array): Checkpoint {
   for (const e of parsed.sections) {
     const Type = ARRAY_TYPES[e.type] as (typeof ARRAY_TYPES)[ArrayTypeName] | undefined;
     const byteLength = e.length * (Type?.BYTES_PER_ELEMENT ?? 0);
-    if (Type === undefined || e.offset + byteLength > buf.length - CRC_BYTES) {
+    const start = shift + e.offset;
+    if (Type === undefined || start + byteLength > buf.length - CRC_BYTES) {
       throw new CheckpointFormatError(`section ${e.name} lies outside the file`);
     }
     // Copy out: the payload offset is 8-aligned in the file but not necessarily in the Buffer's pool.
     const copy = new Uint8Array(byteLength);
-    copy.set(buf.subarray(e.offset, e.offset + byteLength));
+    copy.set(buf.subarray(start, start + byteLength));
     sections.set(e.name, new Type(copy.buffer) as SavedArray);
   }
   return { scenarioHash: parsed.scenarioHash, step: parsed.step, time: parsed.time, values: parsed.values, sections };
