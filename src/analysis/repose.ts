@@ -5,7 +5,8 @@
  * The heap is cut into azimuthal sectors around its axis; in each sector the surface height at radius r is the
  * highest sphere top in a radial bin one mean diameter wide. A straight line is fitted to the flank of each
  * sector's profile — the bins whose surface lies between FLANK_LOW and FLANK_HIGH of the peak height, outside
- * the peak — which leaves out the rounded cap and the toe of loose spheres. The angle is the mean over the
+ * the peak, and above a single layer of spheres — which leaves out the rounded cap, the toe, and the apron of
+ * spheres that rolled away over the floor. The angle is the mean over the
  * sectors, and its uncertainty the standard error of that mean, so asymmetry of the heap shows up in it.
  */
 import { fitLine } from './linear-fit.js';
@@ -13,6 +14,8 @@ import { fitLine } from './linear-fit.js';
 /** Flank window as fractions of the peak height (cap above, toe below). */
 export const FLANK_LOW = 0.2;
 export const FLANK_HIGH = 0.8;
+/** Surfaces lower than this many mean diameters are a single layer on the floor (the apron), not the flank. */
+export const APRON_DIAMETERS = 1.5;
 export const DEFAULT_SECTORS = 8;
 /** A sector whose flank window holds fewer bins is fitted over its whole profile outside the peak. */
 const MIN_FLANK_BINS = 3;
@@ -82,7 +85,8 @@ export function angleOfRepose(spheres: HeapSpheres, options: ReposeOptions): Rep
     heapHeight = Math.max(heapHeight, top);
   }
 
-  const sectors = surfaces.map((surface) => fitSector(surface, binWidth, heapHeight));
+  const flankFrom = Math.max(FLANK_LOW * heapHeight, APRON_DIAMETERS * 2 * meanRadius);
+  const sectors = surfaces.map((surface) => fitSector(surface, binWidth, flankFrom, FLANK_HIGH * heapHeight));
   const angles = sectors.map((s) => s.angleDegrees);
   const mean = angles.reduce((a, b) => a + b, 0) / angles.length;
   const variance = angles.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, angles.length - 1);
@@ -95,7 +99,8 @@ export function angleOfRepose(spheres: HeapSpheres, options: ReposeOptions): Rep
   };
 }
 
-function fitSector(surface: Map<number, number>, binWidth: number, heapHeight: number): SectorProfile {
+/** Fits the sector's flank: bins outside its peak whose surface height lies in [low, high]. */
+function fitSector(surface: Map<number, number>, binWidth: number, low: number, high: number): SectorProfile {
   const bins = [...surface.keys()].sort((a, b) => a - b);
   const radius = bins.map((b) => (b + 0.5) * binWidth);
   const height = bins.map((b) => surface.get(b)!);
@@ -103,7 +108,7 @@ function fitSector(surface: Map<number, number>, binWidth: number, heapHeight: n
   let peak = 0;
   for (let k = 1; k < height.length; k++) if (height[k] > height[peak]) peak = k;
   const outside = radius.map((_, k) => k).filter((k) => k >= peak);
-  let chosen = outside.filter((k) => height[k] >= FLANK_LOW * heapHeight && height[k] <= FLANK_HIGH * heapHeight);
+  let chosen = outside.filter((k) => height[k] >= low && height[k] <= high);
   if (chosen.length < MIN_FLANK_BINS) chosen = outside;
   if (chosen.length < 2) {
     // A single occupied bin: no slope can be measured; the surface is taken as flat.

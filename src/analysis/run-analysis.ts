@@ -11,6 +11,7 @@ import { angleOfRepose } from './repose.js';
 import { beverloo, massFlowRate } from './discharge.js';
 import { bulkDensity } from './bulk-density.js';
 import { analyseBounces, type BounceImpact } from './bounces.js';
+import { coolingCurve, fitCooling, granularTemperature, type CoolingFit } from './cooling.js';
 
 export interface AnalysisOutput {
   /** written to summary.json under "analysis" */
@@ -38,6 +39,7 @@ export function createRunAnalysis(setup: SimulationSetup): RunAnalysis | null {
     case 'angle-of-repose': return reposeAnalysis(spec);
     case 'discharge': return dischargeAnalysis(spec, setup);
     case 'bounces': return bounceAnalysis(setup);
+    case 'cooling': return coolingAnalysis(spec);
   }
 }
 
@@ -200,6 +202,58 @@ function bounceAnalysis(setup: SimulationSetup): RunAnalysis {
         result: { type: 'bounces', dropHeight_m: dropHeight, radius_m: radius, bounces },
         files: [{ name: 'bounces.svg', content: svg }, { name: 'restitution.svg', content: restitutionSvg }],
         headline: `${bounces.length} bounces; restitution ${es}${bounces.length > 5 ? ', …' : ''}`,
+      };
+    },
+  };
+}
+
+/**
+ * Granular temperature at every output row → temperature.csv and temperature.svg (log–log, with the fit); the fit
+ * of its decay (Haff's law T0/(1 + t/τ)^p, p = 2 for constant e, 5/3 for Brilliantov) → summary.json.
+ */
+function coolingAnalysis(spec: Extract<AnalysisSpec, { type: 'cooling' }>): RunAnalysis {
+  const t: number[] = [];
+  const T: number[] = [];
+  return {
+    sample(sim) {
+      t.push(sim.time);
+      T.push(granularTemperature(sim.st.mass, sim.st.vel, sim.st.n));
+    },
+    onImpact: ignoreImpact,
+    save: () => ({ t, T }),
+    load(saved) {
+      const s = saved as { t: number[]; T: number[] };
+      append(t, s.t);
+      append(T, s.T);
+    },
+    async finish() {
+      let fit: CoolingFit | null = null, error: string | undefined;
+      try {
+        fit = fitCooling(t, T, spec.fitFrom ?? 0, spec.fitTo ?? Infinity);
+      } catch (e) {
+        error = (e as Error).message;
+      }
+      const model = (time: number) => (fit ? coolingCurve(fit, time) : '');
+      const csv = ['t,granular_temperature,fit', ...t.map((time, k) => [time, T[k], model(time)].join(','))].join('\n');
+      const svg = await renderLinePlotSvg({
+        title: fit ? `Granular cooling: T ∝ (1 + t/τ)^−p, p = ${fit.exponent.toFixed(3)} ± ${fit.exponentStdError.toFixed(3)}`
+          : 'Granular cooling (no fit)',
+        xLabel: 'time t (s)', yLabel: 'granular temperature T (J)', xLog: true, yLog: true,
+        series: [
+          { name: 'simulation', x: t, y: T, mark: 'point' },
+          ...(fit ? [{ name: `fit, ${fit.from.toPrecision(3)}–${fit.to.toPrecision(3)} s`, x: t, y: t.map((time) => coolingCurve(fit, time)) }] : []),
+        ],
+      });
+      return {
+        result: {
+          type: 'cooling',
+          temperature: 'T = (1/(3N)) Σ m|v − v̄|² (J), v̄ the mass-weighted mean velocity; fit T0/(1 + t/τ)^p',
+          fit,
+          ...(error === undefined ? {} : { error }),
+        },
+        files: [{ name: 'temperature.csv', content: `${csv}\n` }, { name: 'temperature.svg', content: svg }],
+        headline: fit ? `cooling exponent p = ${fit.exponent.toFixed(3)} ± ${fit.exponentStdError.toFixed(3)} `
+          + `(T ∝ (1 + t/τ)^−p, τ = ${fit.tau.toPrecision(3)} s)` : `no cooling fit: ${error}`,
       };
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Generic capture and restore of an object's state for checkpoints: every own property that is a typed array
  * becomes a section `<prefix>.<property>` (copied whole, so strides and capacities need no knowledge here), and
- * every own property that is a finite number becomes a value, and a seedrandom generator made with
+ * every own property that is a finite number (or null, a number not yet set) becomes a value, and a seedrandom generator made with
  * `{ state: true }` (pouring) is saved by its `state()`. Fields other code adds to ParticleState, PairStore
  * or WallSet (capacities, active counts, image shifts, more history slots) are therefore saved without a change
  * here.
@@ -33,7 +33,7 @@ export function captureObject(
 ): void {
   for (const [key, value] of Object.entries(source)) {
     if (isSavedArray(value)) sections.set(`${prefix}.${key}`, scratch.has(key) ? zeroedLike(value) : value);
-    else if (typeof value === 'number' && Number.isFinite(value)) values[`${prefix}.${key}`] = value;
+    else if ((typeof value === 'number' && Number.isFinite(value)) || value === null) values[`${prefix}.${key}`] = value;
     else if (isStatefulRandom(value)) values[`${prefix}.${key}`] = { seedrandomState: value.state() } satisfies SavedRandom;
   }
 }
@@ -62,10 +62,11 @@ export function restoreObject(
     if (!name.startsWith(mine)) continue;
     const key = name.slice(mine.length);
     const saved = value as Partial<SavedRandom> | number;
-    if (typeof saved === 'object' && saved.seedrandomState !== undefined && isStatefulRandom(live[key])) {
+    if (typeof saved === 'object' && saved !== null && saved.seedrandomState !== undefined && isStatefulRandom(live[key])) {
       // The default (ARC4) generator, as `seedrandom(seed, { state: true })` makes it.
       live[key] = seedrandom('', { state: saved.seedrandomState });
-    } else if (typeof saved === 'number' && typeof live[key] === 'number') {
+    } else if ((typeof saved === 'number' || saved === null) && (typeof live[key] === 'number' || live[key] === null)) {
+      // null: a number not set yet (e.g. the time of the last poured sphere before the first)
       live[key] = saved;
     } else {
       throw new Error(`checkpoint value ${name} has no matching field here`);

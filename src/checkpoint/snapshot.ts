@@ -18,7 +18,13 @@ const SCRATCH = new Set(['ended']);
 
 /** The parts of a Simulation that hold state, by section prefix. */
 function stateParts(sim: Simulation): Record<string, object> {
-  return { particles: sim.st, pairs: sim.pairs, walls: sim.walls, simulation: sim };
+  const parts: Record<string, object> = { particles: sim.st, pairs: sim.pairs, walls: sim.walls, simulation: sim };
+  if (sim.pourer !== null) {
+    // The pourer's counters and its random stream (a seedrandom generator inside RunRandom).
+    parts.pour = sim.pourer;
+    parts.pourRandom = (sim.pourer as unknown as { random: object }).random;
+  }
+  return parts;
 }
 
 /** `values` are the caller's own JSON values (output file lengths, analysis state), stored alongside. */

@@ -1,7 +1,9 @@
 /**
  * The grainflow command line:
- *   grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--force]
+ *   grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render] [--force]
  *   grainflow run --resume <dir> [--workers N] [--quiet]
+ *   grainflow view <runDir> [--port P]          (src/cli/view.ts)
+ *   grainflow render <runDir> [--out …] [...]   (src/cli/render.ts)
  * Input problems (usage, scenario file, calibration) exit with status 2 and one line on stderr naming the field
  * and the allowed range; nothing is written. A run that becomes unstable exits with 1 and leaves no output
  * (runs with checkpoints keep their directory and last good checkpoint). SIGINT/SIGTERM stop after the current
@@ -16,17 +18,24 @@ import { RunInterrupted, runToDirectory, UnstableRunError } from '../sim/run.js'
 import { readRunScenario, ResumeError, RunCheckpoints } from '../checkpoint/run-checkpoints.js';
 import { isReplaceableRunDirectory } from '../output/run-directory.js';
 import { createProgressReporter } from './progress.js';
+import { calibrateCommand } from './calibrate.js';
+import { impactCommand } from './impact.js';
+import { renderAfterRun, renderCommand } from './render.js';
+import { viewCommand } from './view.js';
 import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 
-const USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--force]
+const USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render] [--force]
        grainflow run --resume <dir> [--workers N] [--quiet]
+       grainflow view <runDir> [--port P]
+       grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [options]   (grainflow render --help)
 
   run        simulate the scenario and write scenario.json, summary.json, series.csv and impacts.csv to <dir>
   --out      output directory (replaced when the run succeeds; untouched when it fails)
   --force    replace an existing --out directory (refused otherwise)
   --resume   continue the run in <dir> from its newest intact checkpoint (scenario with outputs.checkpointEvery)
   --workers  worker threads for the force computation (whole number >= 1; default: the scenario's "workers")
-  --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)`;
+  --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)
+  --render   then render <dir>/anim.mp4 with headless Chromium (see grainflow render)`;
 
 export const EXIT_OK = 0;
 export const EXIT_RUN_FAILED = 1;
@@ -37,6 +46,8 @@ class UsageError extends Error {}
 class InputError extends Error {}
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'view') return viewCommand(argv.slice(1));
+  if (argv[0] === 'render') return renderCommand(argv.slice(1));
   try {
     return await run(argv);
   } catch (err) {
@@ -69,6 +80,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function run(argv: string[]): Promise<number> {
+  if (argv[0] === 'calibrate') return calibrateCommand(argv.slice(1));
+  if (argv[0] === 'impact') return impactCommand(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({
@@ -78,6 +91,7 @@ async function run(argv: string[]): Promise<number> {
         out: { type: 'string' },
         workers: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        render: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
         resume: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -118,7 +132,7 @@ async function run(argv: string[]): Promise<number> {
   const checkpoints = scenario.outputs.checkpointEvery === undefined ? undefined
     : new RunCheckpoints(setup, outDir, resume !== undefined, log);
   if (resume !== undefined && checkpoints?.newest) log(`resuming from ${checkpoints.newest}`);
-  const progress = values.quiet ? undefined : createProgressReporter(setup.particles.n);
+  const progress = values.quiet ? undefined : createProgressReporter();
   const signals = watchStopSignals((signal) => log(`${signal}: finishing the current step, then stopping`));
   let summary;
   try {
@@ -133,6 +147,7 @@ async function run(argv: string[]): Promise<number> {
       + `${(perf.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s → ${outDir}\n`);
     if (summary.analysis) process.stdout.write(`${summary.name}: ${summary.analysis.headline}\n`);
   }
+  if (values.render) return renderAfterRun(outDir, values.quiet);
   return EXIT_OK;
 }
 

@@ -7,18 +7,27 @@ import type { Progress } from '../sim/run.js';
 const SHOW_AFTER_SECONDS = 1;
 const BAR_WIDTH = 24;
 
-export function createProgressReporter(particles: number, stream: NodeJS.WriteStream = process.stderr) {
+/** Words of the line: a run counts steps and particle-steps/s; the exporter counts frames and frames/s. */
+export interface ProgressUnits {
+  step: string;
+  rate: string;
+}
+
+/** The rate shown is `particleSteps` per second (for the exporter, one "particle-step" is a frame). */
+export function createProgressReporter(
+  stream: NodeJS.WriteStream = process.stderr, units: ProgressUnits = { step: 'step', rate: 'particle-steps/s' },
+) {
   let shown = false;
   let lastDecile = -1;
   return {
     report(p: Progress): void {
       if (p.elapsedSeconds < SHOW_AFTER_SECONDS && !shown) return;
       const fraction = p.step / p.steps;
-      const rate = (particles * p.step) / Math.max(p.elapsedSeconds, 1e-9);
+      const rate = p.particleSteps / Math.max(p.elapsedSeconds, 1e-9);
       const eta = fraction > 0 ? p.elapsedSeconds * (1 / fraction - 1) : Infinity;
       const filled = Math.round(fraction * BAR_WIDTH);
       const line = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${(100 * fraction).toFixed(0).padStart(3)}%`
-        + `  step ${p.step}/${p.steps}  ${formatRate(rate)} particle-steps/s  ETA ${formatSeconds(eta)}`;
+        + `  ${units.step} ${p.step}/${p.steps}  ${formatRate(rate)} ${units.rate}  ETA ${formatSeconds(eta)}`;
       if (stream.isTTY) {
         stream.write(`\r${line}${p.step === p.steps ? '\n' : ''}`);
       } else {
@@ -32,7 +41,8 @@ export function createProgressReporter(particles: number, stream: NodeJS.WriteSt
 }
 
 function formatRate(rate: number): string {
-  return rate >= 1e6 ? `${(rate / 1e6).toFixed(2)} M` : `${(rate / 1e3).toFixed(1)} k`;
+  if (rate >= 1e6) return `${(rate / 1e6).toFixed(2)} M`;
+  return rate >= 1e3 ? `${(rate / 1e3).toFixed(1)} k` : rate.toFixed(1);
 }
 
 function formatSeconds(s: number): string {

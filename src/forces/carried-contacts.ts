@@ -3,7 +3,7 @@
  * collision record); they are set aside before a contact list is rebuilt in place and put back where the
  * contact now stands. Serves sphere pairs and sphere–wall contacts alike.
  */
-import { HISTORY_STRIDE } from './contact.js';
+import { HISTORY_STRIDE, HISTORY_VECTOR_SLOTS } from './contact.js';
 import { IMPACT, IMPACT_STRIDE } from './impacts.js';
 
 /** A contact list keyed by (first, second): particle pair (i < j) or (particle, wall). */
@@ -59,13 +59,16 @@ export class CarriedContacts {
         a = newIndexOf[a];
         if (secondIsParticle) b = newIndexOf[b];
       }
-      // Swapping the roles of the two bodies reverses every relative quantity (contact.ts conventions).
+      // Swapping the roles of the two bodies reverses every relative vector (contact.ts conventions); the normal
+      // law's scalar state (v₀ or δ_m) is symmetric.
       const swapped = secondIsParticle && a > b;
       const sign = swapped ? -1 : 1;
       this.first[k] = swapped ? b : a;
       this.second[k] = swapped ? a : b;
       const h = HISTORY_STRIDE * k, ho = HISTORY_STRIDE * p;
-      for (let c = 0; c < HISTORY_STRIDE; c++) this.history[h + c] = sign * list.history[ho + c];
+      for (let c = 0; c < HISTORY_STRIDE; c++) {
+        this.history[h + c] = (c < HISTORY_VECTOR_SLOTS ? sign : 1) * list.history[ho + c];
+      }
       if (list.trackImpacts) {
         const m = IMPACT_STRIDE * k, o = IMPACT_STRIDE * p;
         for (let c = 0; c < IMPACT_STRIDE; c++) this.impact[m + c] = list.impact[o + c];

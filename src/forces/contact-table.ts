@@ -6,7 +6,7 @@
 import type { EndOfContact, Material, NormalLawSpec, Scenario } from '../scenario/schema.js';
 import { effectiveShearModulus, effectiveYoungsModulus } from './elastic.js';
 import { resolveNormalLaw } from './normal/resolve.js';
-import type { NormalLawCoefficients } from './normal/law.js';
+import { ElasticLaw, type NormalLawCoefficients } from './normal/law.js';
 
 export interface ContactClass {
   materials: [string, string];
@@ -22,7 +22,16 @@ export interface ContactClass {
 /** What the hot loops read, indexed by contact class. */
 export interface KernelTable {
   noTension: boolean;
+  /** ElasticLaw id of each class */
+  elastic: Uint8Array;
+  /** DampingExponent id of each class */
   exponent: Uint8Array;
+  /** k (N/m) of classes with a linear spring */
+  linearStiffness: Float64Array;
+  /** δ_p/δ_m = 1 − e² of the permanent-indentation law */
+  plasticSet: Float64Array;
+  /** floor on the latched impact speed v₀ (m/s) of the Hunt–Crossley family */
+  minimumImpactSpeed: Float64Array;
   friction: Float64Array;
   rollingFriction: Float64Array;
   /** (4/3)E*: K = hertzCoef·√R_eff */
@@ -81,7 +90,11 @@ export function buildContactTable(scenario: Scenario): ContactTable {
     classIndex,
     kernel: {
       noTension: endOfContact === 'no-tension',
+      elastic: Uint8Array.from(classes, (c) => c.law.elastic),
       exponent: Uint8Array.from(classes, (c) => c.law.dampingExponent),
+      linearStiffness: f64((c) => c.law.linearStiffness),
+      plasticSet: f64((c) => c.law.plasticSet),
+      minimumImpactSpeed: f64((c) => c.law.minimumImpactSpeed),
       friction: f64((c) => c.friction),
       rollingFriction: f64((c) => c.rollingFriction),
       hertzCoef: f64((c) => (4 / 3) * c.effectiveModulus),
@@ -106,13 +119,18 @@ function power(x: number, p: number): number {
   return Math.pow(x, p);
 }
 
+/** The spring constant of a contact: Hertz K = (4/3)E*√R_eff (§2), or the law's own k for a linear spring. */
+export function contactStiffness(t: KernelTable, cls: number, sqrtReff: number): number {
+  return t.elastic[cls] === ElasticLaw.linear ? t.linearStiffness[cls] : t.hertzCoef[cls] * sqrtReff;
+}
+
 /**
  * The constants of one contact of class `cls` between bodies of effective radius R_eff and mass m*:
- * K (Hertz, §2), c (damping coefficient of the law) and 8G*√R_eff (Mindlin). Written into out[0..2].
+ * K (contactStiffness), c (damping coefficient of the law) and 8G*√R_eff (Mindlin). Written into out[0..2].
  */
 export function contactConstants(out: Float64Array, t: KernelTable, cls: number, reff: number, meff: number): void {
   const sqrtR = Math.sqrt(reff);
-  const K = t.hertzCoef[cls] * sqrtR;
+  const K = contactStiffness(t, cls, sqrtR);
   out[0] = K;
   out[1] = t.dampingScale[cls] === 0 ? 0
     : t.dampingScale[cls] * power(K, t.kPower[cls]) * power(meff, t.massPower[cls]) * power(reff, t.radiusPower[cls]);

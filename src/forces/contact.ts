@@ -5,7 +5,12 @@
  * Conventions: n is the unit normal pointing from body j to body i; δ > 0 is the overlap; δ̇ = −v_rel·n > 0
  * while approaching; v_rel is the velocity of i's contact point minus j's.
  *
- * Normal (contact-models.md §3.3, §5):   F_n = K δ^{3/2} + c δ^m δ̇,   clamped at 0 under "no-tension" (§5.6).
+ * Normal (contact-models.md §3, §5):   F_n = F_el(δ) + c g(δ) δ̇,   clamped at 0 under "no-tension" (§5.6), with
+ *   F_el = Kδ^{3/2} (Hertz), kδ (Kelvin–Voigt) or Hertz loading / permanent-indentation unloading (seed 004);
+ *   g = δ^m (m = 0, 1/4, 1/2, 0.65), δ^{1/4} on compression only (Jankowski), or δ^{3/2}/v₀ with v₀ the impact
+ *   speed latched at first touch, raised if the contact is later driven closed faster, and floored v₀ ≥ v_min
+ *   (Hunt–Crossley family, §3.4, §9.2; c = Z(e)·K).
+ *   Small integer ids pick each part (normal/law.ts), so the existing laws keep their one-switch hot path.
  * Tangential (§10, Mindlin no-slip stiffness, Cundall–Strack history):
  *   history ξ rotated into the current tangent plane (length kept), ξ += v_t dt, k_t = 8 G* √(R_eff δ),
  *   F_t = −k_t ξ − η_t v_t with η_t = c δ^m (Tsuji applied the normal damping tangentially, seed 003),
@@ -13,11 +18,18 @@
  * Rolling (§10, EPSD, Ai et al. 2011): k_r = 2.25 μ_r² k_n R_eff², k_n = dF_el/dδ = (3/2)K√δ,
  *   M_r −= k_r ω_r dt with ω_r the tangential part of ω_i − ω_j, capped at μ_r R_eff F_n.
  */
-import { DampingExponent } from './normal/law.js';
+import { DampingExponent, ElasticLaw } from './normal/law.js';
 import type { KernelTable } from './contact-table.js';
 
-/** Layout of the per-contact history: tangential spring ξ (m) then rolling torque M_r (N m). */
-export const HISTORY_STRIDE = 6;
+/**
+ * Layout of the per-contact history: tangential spring ξ (m), rolling torque M_r (N m), then one scalar of the
+ * normal law: the latched impact speed v₀ (m/s) for the Hunt–Crossley family, or the largest overlap δ_m (m) for
+ * the permanent-indentation law. Zeroed when a contact ends (0 = "not latched yet").
+ */
+export const HISTORY = { tangential: 0, rolling: 3, lawState: 6 } as const;
+export const HISTORY_STRIDE = 7;
+/** History slots that are vectors (they change sign when the two bodies of a contact swap roles). */
+export const HISTORY_VECTOR_SLOTS = 6;
 
 /** Output slots of evaluateContact. */
 export const OUT = {
@@ -34,19 +46,62 @@ export const OUT = {
 } as const;
 export const OUT_LENGTH = 11;
 
-/** δ^m for the law's damping exponent; 1/4 and 1/2 by square roots (3–5× faster than Math.pow). */
-function dampingPower(exponent: number, delta: number, sqrtDelta: number): number {
-  switch (exponent) {
+/**
+ * g(δ) of the law's damping term c·g(δ)·δ̇; 1/4 and 1/2 by square roots (3–5× faster than Math.pow).
+ * vn = −δ̇. The Hunt–Crossley family keeps v₀ = max(largest δ̇ so far, v_min) in the history.
+ */
+function dampingShape(
+  table: KernelTable, cls: number, delta: number, sqrtDelta: number, vn: number, hist: Float64Array, h: number,
+): number {
+  switch (table.exponent[cls]) {
     case DampingExponent.quarter: return Math.sqrt(sqrtDelta);
     case DampingExponent.half: return sqrtDelta;
     case DampingExponent.bordbar: return Math.pow(delta, 0.65);
+    case DampingExponent.hysteresis: {
+      // v₀: the approach speed at first touch, floored, and raised whenever a third body drives the contact closed
+      // faster (an isolated impact only decelerates while loading, so there it stays the first-touch speed).
+      // Keeping δ̇/v₀ <= 1 while loading bounds the damping force by Z·F_el: without it a contact that closed
+      // slowly and is then rammed in a dense bed gets a damping rate beyond explicit stability (measured in the
+      // 2 000-sphere pour of test/parallel/determinism.test.ts).
+      let v0 = hist[h + HISTORY.lawState];
+      if (-vn > v0 || v0 === 0) {
+        v0 = Math.max(-vn, v0, table.minimumImpactSpeed[cls]);
+        hist[h + HISTORY.lawState] = v0;
+      }
+      return (delta * sqrtDelta) / v0;
+    }
+    case DampingExponent.quarterLoading: return vn < 0 ? Math.sqrt(sqrtDelta) : 0;
+    case DampingExponent.zero: return 1;
     default: return 0;
   }
 }
 
 /**
- * Evaluates one contact and advances its history in place (hist[h .. h+5]).
- * `K`, `c`, `ktCoef` (= 8 G* √R_eff) and `reff` are the pair's constants.
+ * F_el(δ). Permanent indentation (seed 004 Eqs 11–19, contact-models.md §3.5): Hertz while δ reaches a new
+ * maximum δ_m (kept in the history), else f_m[(δ−δ_p)/(δ_m−δ_p)]^{3/2} with f_m = Kδ_m^{3/2}, δ_p = (1−e²)δ_m,
+ * and 0 below δ_p; the unloading work is then e² times the loading work, so the rebound speed is e·v₀.
+ */
+function elasticForce(
+  table: KernelTable, cls: number, K: number, delta: number, sqrtDelta: number, hist: Float64Array, h: number,
+): number {
+  const law = table.elastic[cls];
+  if (law === ElasticLaw.hertz) return K * delta * sqrtDelta;
+  if (law === ElasticLaw.linear) return K * delta;
+  const peak = hist[h + HISTORY.lawState];
+  if (delta >= peak) {
+    hist[h + HISTORY.lawState] = delta;
+    return K * delta * sqrtDelta;
+  }
+  const set = table.plasticSet[cls] * peak;
+  if (delta <= set) return 0;
+  const x = (delta - set) / (peak - set);
+  return K * peak * Math.sqrt(peak) * x * Math.sqrt(x);
+}
+
+/**
+ * Evaluates one contact and advances its history in place (hist[h .. h+HISTORY_STRIDE−1]).
+ * `K` (Hertz K, or k of a linear law: contactStiffness), `c`, `ktCoef` (= 8 G* √R_eff) and `reff` are the pair's
+ * constants.
  */
 export function evaluateContact(
   out: Float64Array,
@@ -60,8 +115,8 @@ export function evaluateContact(
 ): void {
   const sqrtDelta = Math.sqrt(delta);
   const vn = vx * nx + vy * ny + vz * nz;
-  const eta = c * dampingPower(table.exponent[cls], delta, sqrtDelta);
-  let fn = K * delta * sqrtDelta - eta * vn; // δ̇ = −v_n
+  const eta = c * dampingShape(table, cls, delta, sqrtDelta, vn, hist, h);
+  let fn = elasticForce(table, cls, K, delta, sqrtDelta, hist, h) - eta * vn; // δ̇ = −v_n
   if (fn < 0 && table.noTension) fn = 0;
   out[OUT.normalForce] = fn;
 
@@ -69,7 +124,7 @@ export function evaluateContact(
   out[OUT.slipSpeed] = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
   const mu = table.friction[cls];
   if (mu > 0) {
-    tangentialForce(out, hist, h, nx, ny, nz, vtx, vty, vtz, ktCoef * sqrtDelta, eta, mu * fn, dt);
+    tangentialForce(out, hist, h + HISTORY.tangential, nx, ny, nz, vtx, vty, vtz, ktCoef * sqrtDelta, eta, mu * fn, dt);
   } else {
     out[0] = 0; out[1] = 0; out[2] = 0;
   }
@@ -84,8 +139,10 @@ export function evaluateContact(
 
   const muRoll = table.rollingFriction[cls];
   if (muRoll > 0) {
-    rollingTorque(out, hist, h + 3, nx, ny, nz, wx, wy, wz,
-      2.25 * muRoll * muRoll * (1.5 * K * sqrtDelta) * reff * reff, muRoll * reff * fn, dt);
+    // k_n = dF_el/dδ: k for a linear spring, (3/2)K√δ for the Hertz-type springs.
+    const kn = table.elastic[cls] === ElasticLaw.linear ? K : 1.5 * K * sqrtDelta;
+    rollingTorque(out, hist, h + HISTORY.rolling, nx, ny, nz, wx, wy, wz,
+      2.25 * muRoll * muRoll * kn * reff * reff, muRoll * reff * fn, dt);
   } else {
     out[6] = 0; out[7] = 0; out[8] = 0;
   }

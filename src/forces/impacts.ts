@@ -48,3 +48,16 @@ export function closeImpact(mem: Float64Array, b: number, separationSpeed: numbe
   mem[b + IMPACT.reboundSpeed] = separationSpeed;
   mem[b + IMPACT.slipAfter] = slip;
 }
+
+/**
+ * |v_t| at the contact point, for the impact record: v is the relative centre velocity (i minus j) and
+ * s = R_i ω_i + R_j ω_j, so the contact-point velocity is v − s × n.
+ */
+export function slipSpeed(
+  vx: number, vy: number, vz: number, sx: number, sy: number, sz: number, nx: number, ny: number, nz: number,
+): number {
+  const cx = vx - (sy * nz - sz * ny), cy = vy - (sz * nx - sx * nz), cz = vz - (sx * ny - sy * nx);
+  const cn = cx * nx + cy * ny + cz * nz;
+  const tx = cx - cn * nx, ty = cy - cn * ny, tz = cz - cn * nz;
+  return Math.sqrt(tx * tx + ty * ty + tz * tz);
+}

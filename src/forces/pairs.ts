@@ -16,6 +16,7 @@ import { HISTORY_STRIDE } from './contact.js';
 import { contactConstants, type ContactTable } from './contact-table.js';
 import { IMPACT_STRIDE } from './impacts.js';
 import { CarriedContacts, type ContactList } from './carried-contacts.js';
+import { IMAGE_CODES, type ImagedPairList } from '../broadphase/periodic.js';
 
 /** Per-pair results: force on i (3), torque on i (3), torque on j (3); valid while the pair is touching. */
 export const PAIR_OUT_STRIDE = 9;
@@ -28,6 +29,10 @@ export class PairStore implements ContactList {
   /** damping coefficient of the normal law for this pair (contact-table.ts, contactConstants) */
   c = sharedFloat64(0);
   cls = sharedInt32(0);
+  /** periodic image of j this pair acts with (broadphase/periodic.ts); 0 = j itself */
+  image = sharedUint8(0);
+  /** shift (m) of each image code, xyz; all zero without periodic boundaries */
+  readonly shift = sharedFloat64(3 * IMAGE_CODES);
   /** 1 while the pair overlaps (set by the force kernel) */
   touching = sharedUint8(0);
   history = sharedFloat64(0);
@@ -54,9 +59,9 @@ export class PairStore implements ContactList {
   /**
    * Replaces the pair list with `candidates` and rebuilds the CSR. Contacts that were touching keep their
    * history and collision record. `newIndexOf` maps old particle indices to new ones when the particles were
-   * re-numbered since the last build (null: unchanged).
+   * re-numbered since the last build (null: unchanged). Candidates without `image` act with j itself.
    */
-  rebuild(candidates: PairList, st: ParticleState, table: ContactTable, newIndexOf: Int32Array | null): void {
+  rebuild(candidates: PairList | ImagedPairList, st: ParticleState, table: ContactTable, newIndexOf: Int32Array | null): void {
     this.carried.save(this, newIndexOf, true);
     const m = candidates.count;
     if (m > this.capacity) this.grow(Math.max(m, Math.ceil(1.5 * this.capacity)));
@@ -65,6 +70,8 @@ export class PairStore implements ContactList {
     let lastCls = -1, lastC = 0, lastRi = -1, lastRj = -1, lastMi = -1, lastMj = -1;
     const rowStart = this.rowStart;
     rowStart.fill(0);
+    if ('image' in candidates) this.image.set(candidates.image.subarray(0, m));
+    else this.image.fill(0, 0, m);
     for (let p = 0; p < m; p++) {
       const i = candidates.i[p], j = candidates.j[p];
       this.i[p] = i;
@@ -125,6 +132,7 @@ export class PairStore implements ContactList {
     this.j = sharedInt32(capacity);
     this.c = sharedFloat64(capacity);
     this.cls = sharedInt32(capacity);
+    this.image = sharedUint8(capacity);
     this.touching = sharedUint8(capacity);
     this.history = sharedFloat64(HISTORY_STRIDE * capacity);
     this.impact = sharedFloat64(this.trackImpacts ? IMPACT_STRIDE * capacity : 0);

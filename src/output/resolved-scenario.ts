@@ -10,17 +10,22 @@ import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 
 export function describeSetup(setup: SimulationSetup): object {
   const { scenario, table } = setup;
-  // Mean radius and mass of the particles of each material, to report K and c for typical contacts.
+  // Mean radius and mass of the particles of each material (poured ones included), to report K and c for typical contacts.
   const sums = table.materialNames.map(() => ({ n: 0, r: 0, m: 0 }));
-  const { radius, material, n } = setup.particles;
-  for (let k = 0; k < n; k++) {
-    const s = sums[material[k]];
+  const add = (r: number, material: number) => {
+    const s = sums[material];
     s.n++;
-    s.r += radius[k];
-    s.m += (4 / 3) * Math.PI * radius[k] ** 3 * setup.densities[material[k]];
+    s.r += r;
+    s.m += (4 / 3) * Math.PI * r ** 3 * setup.densities[material];
+  };
+  const { radius, material, n } = setup.particles;
+  for (let k = 0; k < n; k++) add(radius[k], material[k]);
+  for (const block of setup.pour.blocks) {
+    const m = table.materialNames.indexOf(block.material);
+    for (const r of block.radii) add(r, m);
   }
   const typical = sums.map((s) => (s.n > 0 ? { r: s.r / s.n, m: s.m / s.n } : null));
-  const wallMaterials = new Set(setup.walls.map((w) => w.material));
+  const wallMaterials = new Set(setup.wallMaterials);
   const consts = new Float64Array(3);
   const typicalContact = (cls: number, r: number, m: number) => {
     contactConstants(consts, table.kernel, cls, r, m);
@@ -51,11 +56,13 @@ export function describeSetup(setup: SimulationSetup): object {
     ...resolved,
     derived: {
       particleCount: setup.particles.n,
+      pouredParticleCount: setup.pour.total,
       dt_s: setup.dt,
       dtIsAuto: scenario.time.dt === 'auto',
       steps: setup.steps,
       rayleighTime_s: setup.limits.rayleighTime,
       hertzContactTime_s: setup.limits.contactTime,
+      ...(Number.isFinite(setup.limits.dampingTime) ? { hysteresisDampingTime_s: setup.limits.dampingTime } : {}),
       characteristicImpactSpeed_m_per_s: setup.limits.impactSpeed,
       skin_m: setup.skin,
       outputInterval_s: setup.outputInterval,

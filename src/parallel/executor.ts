@@ -130,11 +130,12 @@ export class ParallelExecutor extends SerialExecutor {
 function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): ContactArrays {
   return {
     pairs: {
-      i: p.i, j: p.j, c: p.c, cls: p.cls, touching: p.touching,
+      i: p.i, j: p.j, c: p.c, cls: p.cls, image: p.image, shift: p.shift, touching: p.touching,
       history: p.history, impact: p.impact, out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry, ended: p.ended,
     },
     walls: {
-      geometry: w.geometry, start: w.start, wall: w.wall, c: w.c, cls: w.cls, touching: w.touching,
+      kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
+      edgeVertices: w.edgeVertices, state: w.state, start: w.start, wall: w.wall, c: w.c, cls: w.cls, touching: w.touching,
       history: w.history, impact: w.impact, ended: w.ended,
     },
   };

@@ -6,6 +6,7 @@
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { arrive, awaitGeneration, Phase, Slot } from './control.js';
 import { Lane, type ContactArrays, type LaneContext } from './lane.js';
+import { bindActiveCount } from '../particles/state.js';
 
 export interface WorkerTask extends LaneContext {
   port: MessagePort;
@@ -14,6 +15,8 @@ export interface WorkerTask extends LaneContext {
 
 export default function runWorkerLane(task: WorkerTask): number {
   const { control: c, port } = task;
+  // The state's active-sphere count is a getter over shared memory, which posting the task does not copy.
+  bindActiveCount(task.st);
   const lane = new Lane(task, task.contacts);
   let generation = Atomics.load(c.ints, Slot.generation);
   Atomics.add(c.ints, Slot.ready, 1);

@@ -4,7 +4,15 @@
  */
 
 export interface ParticleState {
+  /**
+   * Spheres present: indices 0..n−1. Grows when spheres are poured in during a run; read from the shared
+   * `active` cell, so every thread sees the same value (bindActiveCount).
+   */
   readonly n: number;
+  /** spheres the arrays hold: indices n..capacity−1 wait to be poured in */
+  readonly capacity: number;
+  /** [n], shared with the worker threads; written only by the main thread between phases */
+  readonly active: Int32Array;
   /** centre position (m) */
   readonly pos: Float64Array;
   /** translational velocity (m/s) */
@@ -54,36 +62,55 @@ export interface InitialParticles {
   material: Uint16Array;
 }
 
-/** @param densities density (kg/m³) of each material, by material index */
-export function createParticleState(init: InitialParticles, densities: readonly number[]): ParticleState {
-  const n = init.n;
-  const state: ParticleState = {
-    n,
-    pos: sharedFloat64(3 * n),
-    vel: sharedFloat64(3 * n),
-    omega: sharedFloat64(3 * n),
-    force: sharedFloat64(3 * n),
-    torque: sharedFloat64(3 * n),
-    radius: sharedFloat64(n),
-    mass: sharedFloat64(n),
-    invMass: sharedFloat64(n),
-    invInertia: sharedFloat64(n),
-    material: new Uint16Array(new SharedArrayBuffer(Math.max(1, n) * 2)),
-    id: new Uint32Array(new SharedArrayBuffer(Math.max(1, n) * 4)),
-    posAtBuild: sharedFloat64(3 * n),
-  };
+/**
+ * @param densities density (kg/m³) of each material, by material index
+ * @param capacity spheres the run will ever hold (the initial ones plus those poured in later)
+ */
+export function createParticleState(
+  init: InitialParticles, densities: readonly number[], capacity = init.n,
+): ParticleState {
+  const state = bindActiveCount({
+    capacity,
+    active: sharedInt32(1),
+    pos: sharedFloat64(3 * capacity),
+    vel: sharedFloat64(3 * capacity),
+    omega: sharedFloat64(3 * capacity),
+    force: sharedFloat64(3 * capacity),
+    torque: sharedFloat64(3 * capacity),
+    radius: sharedFloat64(capacity),
+    mass: sharedFloat64(capacity),
+    invMass: sharedFloat64(capacity),
+    invInertia: sharedFloat64(capacity),
+    material: new Uint16Array(new SharedArrayBuffer(Math.max(1, capacity) * 2)),
+    id: new Uint32Array(new SharedArrayBuffer(Math.max(1, capacity) * 4)),
+    posAtBuild: sharedFloat64(3 * capacity),
+  });
+  state.active[0] = init.n;
   state.pos.set(init.position);
   state.vel.set(init.velocity);
   state.omega.set(init.angularVelocity);
-  state.radius.set(init.radius);
-  state.material.set(init.material);
-  for (let k = 0; k < n; k++) {
-    const r = init.radius[k];
-    const m = (4 / 3) * Math.PI * r * r * r * densities[init.material[k]];
-    state.mass[k] = m;
-    state.invMass[k] = 1 / m;
-    state.invInertia[k] = 1 / (0.4 * m * r * r);
+  for (let k = 0; k < init.n; k++) {
+    setSphereProperties(state, k, init.radius[k], init.material[k], densities[init.material[k]]);
     state.id[k] = k;
   }
   return state;
+}
+
+/** Radius (m), material and the mass properties that follow from them (solid sphere of the given density). */
+export function setSphereProperties(st: ParticleState, k: number, r: number, material: number, density: number): void {
+  const m = (4 / 3) * Math.PI * r * r * r * density;
+  st.radius[k] = r;
+  st.material[k] = material;
+  st.mass[k] = m;
+  st.invMass[k] = 1 / m;
+  st.invInertia[k] = 1 / (0.4 * m * r * r);
+}
+
+/**
+ * Gives a state object its `n` getter over the shared `active` cell. Not enumerable, so it is not copied when
+ * the state is posted to a worker thread; the worker calls this again on its copy.
+ */
+export function bindActiveCount(st: Omit<ParticleState, 'n'>): ParticleState {
+  const active = st.active;
+  return Object.defineProperty(st, 'n', { get: () => active[0], enumerable: false, configurable: true }) as ParticleState;
 }

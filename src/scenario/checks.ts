@@ -4,8 +4,11 @@
  * Contact-law parameter combinations are checked where the laws are resolved (src/forces/normal/resolve.ts).
  */
 import { ScenarioError } from './errors.js';
-import { SphereHash, assertInsertable, planeDistance, radiusBounds, unitPlane } from './insert.js';
-import type { RadiusSpec } from './insert.js';
+import { SphereHash, assertInsertable } from './insert.js';
+import { logNormalParameters, radiusBounds, type RadiusSpec } from './radius.js';
+import { regionTooSmallFor } from './regions.js';
+import { buildWallModel, type WallModel } from '../walls/build.js';
+import { wallOverlap } from '../walls/overlap.js';
 import type { InsertSpec, Scenario } from './schema.js';
 
 /**
@@ -22,15 +25,16 @@ export function checkScenario(scenario: Scenario): void {
   checkContactPairsUnique(scenario);
   checkHasSpheres(scenario);
   checkTimes(scenario);
-  scenario.insert.forEach(checkInsertBlock);
-  checkWallNormals(scenario);
+  scenario.insert.forEach((block, k) => checkInsertBlock(block, k, scenario.time.duration));
+  // Builds (and caches) the walls: bad wall geometry and unreadable STL files are reported here.
+  const walls = buildWallModel(scenario.walls);
   checkExplicitOverlaps(scenario);
-  checkWallPenetration(scenario);
+  checkWallPenetration(scenario, walls);
   checkSkin(scenario);
   checkAnalysis(scenario);
 }
 
-function checkAnalysis({ analysis, particles }: Scenario): void {
+function checkAnalysis({ analysis, particles, time }: Scenario): void {
   if (analysis?.type === 'discharge') {
     const region = analysis.bulkDensityRegion;
     if (!(region.zMax > region.zMin)) {
@@ -41,6 +45,7 @@ function checkAnalysis({ analysis, particles }: Scenario): void {
   if (analysis?.type === 'bounces' && particles.length === 0) {
     throw new ScenarioError('analysis', 'the "bounces" analysis follows particles[0]: give the ball in "particles"');
   }
+  if (analysis?.type === 'cooling') checkCoolingWindow(analysis, time.duration);
 }
 
 function checkMaterialNames({ materials, particles, insert, walls, contactPairs }: Scenario): void {
@@ -87,55 +92,75 @@ function checkTimes({ time, outputs }: Scenario): void {
   }
 }
 
-function checkInsertBlock(block: InsertSpec, k: number): void {
-  const { min, max } = block.region;
-  for (let axis = 0; axis < 3; axis++) {
-    if (!(min[axis] < max[axis])) {
-      throw new ScenarioError(`insert[${k}].region`,
-        `min must be < max on every axis (box corners in m); on ${'xyz'[axis]}: min = ${min[axis]}, max = ${max[axis]}`);
+function checkInsertBlock(block: InsertSpec, k: number, duration: number): void {
+  const { region } = block;
+  if (region.type === 'box') {
+    const { min, max } = region;
+    for (let axis = 0; axis < 3; axis++) {
+      if (!(min[axis] < max[axis])) {
+        throw new ScenarioError(`insert[${k}].region`,
+          `min must be < max on every axis (box corners in m); on ${'xyz'[axis]}: min = ${min[axis]}, max = ${max[axis]}`);
+      }
     }
   }
   checkRadiusSpec(block.radius, `insert[${k}].radius`);
   const largest = radiusBounds(block.radius).max;
-  for (let axis = 0; axis < 3; axis++) {
-    const width = max[axis] - min[axis];
-    if (width < 2 * largest) {
-      throw new ScenarioError(`insert[${k}].region`,
-        `the box is ${round(width)} m wide along ${'xyz'[axis]}, narrower than the largest sphere diameter ` +
-        `${round(2 * largest)} m; spheres must lie entirely inside the box`);
-    }
+  const tooSmall = regionTooSmallFor(region, largest);
+  if (tooSmall !== '') {
+    throw new ScenarioError(`insert[${k}].region`,
+      `${tooSmall}; spheres must lie entirely inside the ${region.type}`);
   }
-  assertInsertable(block, k);
+  if (block.rate === undefined) {
+    if (block.start !== undefined) {
+      throw new ScenarioError(`insert[${k}].start`,
+        `applies only to a poured block: give insert[${k}].rate as well, or drop start`);
+    }
+    assertInsertable(block, k);
+  } else if ((block.rate.particlesPerSecond === undefined) === (block.rate.massPerSecond === undefined)) {
+    throw new ScenarioError(`insert[${k}].rate`,
+      'give exactly one of particlesPerSecond (spheres per second, > 0) and massPerSecond (kg/s, > 0)');
+  } else if ((block.start ?? 0) >= duration) {
+    throw new ScenarioError(`insert[${k}].start`,
+      `must be < time.duration = ${duration} s (time the pour starts, in s); got ${block.start}`);
+  }
 }
 
 function checkRadiusSpec(radius: RadiusSpec, field: string): void {
   if (typeof radius === 'number') return;
+  if (radius.distribution === 'discrete') {
+    const { values, weights } = radius;
+    if (weights !== undefined && weights.length !== values.length) {
+      throw new ScenarioError(`${field}.weights`,
+        `must give one weight per value: ${values.length} values, ${weights.length} weights (relative weights, > 0)`);
+    }
+    return;
+  }
   const { min, max } = radiusBounds(radius);
   if (radius.distribution === 'uniform') {
     if (min > max) throw new ScenarioError(field, `uniform radius needs min <= max (radii in m); got min = ${min}, max = ${max}`);
     return;
   }
   const { mean, std } = radius;
-  const bounds = `[min, max] = [${round(min)}, ${round(max)}] m (defaults: min = max(mean − 3·std, mean/10), max = mean + 3·std)`;
-  if (min > max) throw new ScenarioError(field, `normal radius needs min <= max; got ${bounds}`);
+  const defaults = radius.distribution === 'normal'
+    ? 'defaults: min = max(mean − 3·std, mean/10), max = mean + 3·std'
+    : 'defaults: exp(μ ∓ 3σ) of ln r';
+  const bounds = `[min, max] = [${round(min)}, ${round(max)}] m (${defaults})`;
+  if (min > max) throw new ScenarioError(field, `${radius.distribution} radius needs min <= max; got ${bounds}`);
   if (std === 0 && (mean < min || mean > max)) {
     throw new ScenarioError(field, `with std = 0 every radius equals mean = ${mean} m, which lies outside ${bounds}`);
   }
-  const probability = std === 0 ? 1 : normalCdf((max - mean) / std) - normalCdf((min - mean) / std);
+  let probability = 1;
+  if (radius.distribution === 'normal' && std > 0) {
+    probability = normalCdf((max - mean) / std) - normalCdf((min - mean) / std);
+  } else if (radius.distribution === 'lognormal') {
+    const { mu, sigma } = logNormalParameters(mean, std);
+    probability = normalCdf((Math.log(max) - mu) / sigma) - normalCdf((Math.log(min) - mu) / sigma);
+  }
   if (probability < MIN_NORMAL_WINDOW_PROBABILITY) {
     throw new ScenarioError(field,
-      `${bounds} holds only ${(100 * probability).toPrecision(2)} % of normal(mean = ${mean} m, std = ${std} m); ` +
-      'widen [min, max] or move it towards mean');
+      `${bounds} holds only ${(100 * probability).toPrecision(2)} % of ${radius.distribution}(mean = ${mean} m, ` +
+      `std = ${std} m); widen [min, max] or move it towards mean`);
   }
-}
-
-function checkWallNormals({ walls }: Scenario): void {
-  walls.forEach((wall, w) => {
-    if (Math.hypot(...wall.normal) === 0) {
-      throw new ScenarioError(`walls[${w}].normal`,
-        'must not be zero (plane normal pointing into the domain, any length); got [0, 0, 0]');
-    }
-  });
 }
 
 function checkExplicitOverlaps({ particles }: Scenario): void {
@@ -156,18 +181,16 @@ function checkExplicitOverlaps({ particles }: Scenario): void {
   });
 }
 
-function checkWallPenetration({ particles, walls }: Scenario): void {
-  const planes = walls.map((wall) => unitPlane(wall.point, wall.normal));
+function checkWallPenetration({ particles }: Scenario, walls: WallModel): void {
   particles.forEach(({ position: [x, y, z], radius }, k) => {
-    planes.forEach((plane, w) => {
-      const distance = planeDistance(plane, x, y, z);
-      if (distance < radius * (1 - TOUCHING_TOLERANCE)) {
-        const side = distance < 0 ? 'behind the plane (the normal points away from it)' : 'in front of the plane';
-        throw new ScenarioError(`particles[${k}].position`,
-          `particles[${k}] penetrates walls[${w}]: its centre is ${round(Math.abs(distance))} m ${side}, ` +
-          `closer than its radius ${radius} m`);
-      }
-    });
+    const hit = wallOverlap(walls, x, y, z, radius, TOUCHING_TOLERANCE * radius);
+    if (hit) {
+      const side = !hit.isPlane ? 'from the wall surface'
+        : hit.distance < 0 ? 'behind the plane (the normal points away from it)' : 'in front of the plane';
+      throw new ScenarioError(`particles[${k}].position`,
+        `particles[${k}] penetrates walls[${hit.wall}]: its centre is ${round(Math.abs(hit.distance))} m ${side}, ` +
+        `closer than its radius ${radius} m`);
+    }
   });
 }
 
@@ -184,6 +207,14 @@ function checkSkin({ skin, particles, insert }: Scenario): void {
   if (skin > 2 * largest) {
     throw new ScenarioError('skin',
       `must be <= the largest sphere diameter ${round(2 * largest)} m (neighbour-list skin in m; typical 0.1–0.5 × radius); got ${skin}`);
+  }
+}
+
+function checkCoolingWindow(analysis: { fitFrom?: number; fitTo?: number }, duration: number): void {
+  const { fitFrom = 0, fitTo = duration } = analysis;
+  if (!(fitFrom < fitTo && fitFrom < duration)) {
+    throw new ScenarioError('analysis.fitFrom',
+      `must be < analysis.fitTo (${fitTo} s) and < time.duration (${duration} s) (start of the fit window in s); got ${fitFrom}`);
   }
 }
 

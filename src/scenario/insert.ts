@@ -1,11 +1,17 @@
 /**
- * Initial spheres of a run: the explicit `particles` in file order, then each `insert` block filled by random
- * sequential insertion (RSA) — draw a radius and a centre, keep the sphere if it overlaps nothing placed so far
- * and no wall. The only randomness is `seedrandom(String(seed))`, so a scenario always gives the same spheres.
+ * Initial spheres of a run: the explicit `particles` in file order, then each `insert` block without a `rate`
+ * filled by random sequential insertion (RSA) — draw a radius and a centre, keep the sphere if it overlaps
+ * nothing placed so far and no wall. Blocks with a `rate` are poured during the run (src/sim/pour.ts).
+ * The only randomness is the run's seeded stream (random.ts), so a scenario always gives the same spheres.
  */
-import seedrandom from 'seedrandom';
 import { ScenarioError } from './errors.js';
+import seedrandom from 'seedrandom';
+import { meanRadiusCubed, radiusBounds, radiusSampler, standardNormalSampler } from './radius.js';
+import { RunRandom } from './random.js';
+import { regionVolume, sampleCentre } from './regions.js';
 import type { InsertSpec, Scenario } from './schema.js';
+import { buildWallModel, type WallModel } from '../walls/build.js';
+import { wallOverlap } from '../walls/overlap.js';
 
 export type Vec3 = [number, number, number];
 
@@ -18,8 +24,6 @@ export interface InitialParticle {
   material: string;
 }
 
-export type RadiusSpec = InsertSpec['radius'];
-
 /**
  * RSA of equal spheres jams at φ ≈ 0.38 and slows down sharply well before (≈ 0.3), so a request above this
  * packing fraction is refused up front instead of after millions of failed attempts.
@@ -31,9 +35,10 @@ const ATTEMPTS_PER_SPHERE = 100;
 
 /**
  * The spheres a run starts from. Expects a scenario from parseScenario: its checks guarantee what insertion
- * relies on (regions wider than the largest sphere, requests below RSA_PACKING_LIMIT, non-zero wall normals).
+ * relies on (regions wider than the largest sphere, requests below RSA_PACKING_LIMIT, valid walls).
+ * Draws from `random` (the run's stream), which is left where the poured spheres' draws continue.
  */
-export function buildInitialParticles(scenario: Scenario): InitialParticle[] {
+export function buildInitialParticles(scenario: Scenario, random = new RunRandom(scenario.seed)): InitialParticle[] {
   const particles: InitialParticle[] = scenario.particles.map((p) => ({
     position: [...p.position],
     velocity: [...p.velocity],
@@ -41,18 +46,24 @@ export function buildInitialParticles(scenario: Scenario): InitialParticle[] {
     radius: p.radius,
     material: p.material,
   }));
-  if (scenario.insert.length === 0) return particles;
+  const blocks = scenario.insert.filter((block) => block.rate === undefined);
+  if (blocks.length === 0) return particles;
 
-  const total = particles.length + scenario.insert.reduce((sum, block) => sum + block.count, 0);
+  const total = particles.length + blocks.reduce((sum, block) => sum + block.count, 0);
   // Inserted spheres usually outnumber explicit ones: size the fine grid for them.
-  const cellSize = 2 * Math.max(...scenario.insert.map((block) => radiusBounds(block.radius).max));
+  const cellSize = 2 * Math.max(...blocks.map((block) => radiusBounds(block.radius).max));
   const placed = new SphereHash(cellSize, total);
   for (const p of particles) placed.add(p.position[0], p.position[1], p.position[2], p.radius);
 
-  const planes = scenario.walls.map((wall) => unitPlane(wall.point, wall.normal));
-  const random = seedrandom(String(scenario.seed));
+  const walls = buildWallModel(scenario.walls);
+  // Velocity spreads draw from their own stream, so adding one leaves every position unchanged.
+  const velocityNormal = standardNormalSampler(seedrandom(`${scenario.seed}:velocity`));
   scenario.insert.forEach((block, k) => {
-    for (const sphere of insertBlock(block, k, placed, planes, random)) particles.push(sphere);
+    if (block.rate !== undefined) return;
+    for (const sphere of insertBlock(block, k, placed, walls, random.next)) {
+      if (block.velocitySpread > 0) sphere.velocity = sphere.velocity.map((v) => v + block.velocitySpread * velocityNormal()) as Vec3;
+      particles.push(sphere);
+    }
   });
   return particles;
 }
@@ -67,106 +78,31 @@ export function assertInsertable(block: InsertSpec, k: number): void {
   }
 }
 
-/** Packing fraction φ = count·(4/3)π⟨r³⟩ / box volume of what a block asks for. */
+/** Packing fraction φ = count·(4/3)π⟨r³⟩ / region volume of what a block asks for. */
 export function requestedPackingFraction(block: InsertSpec): number {
-  const [x0, y0, z0] = block.region.min;
-  const [x1, y1, z1] = block.region.max;
-  const boxVolume = (x1 - x0) * (y1 - y0) * (z1 - z0);
-  return (block.count * (4 / 3) * Math.PI * meanRadiusCubed(block.radius)) / boxVolume;
+  return (block.count * (4 / 3) * Math.PI * meanRadiusCubed(block.radius)) / regionVolume(block.region);
 }
 
-/** [min, max] a radius spec can produce, with the documented defaults of the truncated normal. */
-export function radiusBounds(radius: RadiusSpec): { min: number; max: number } {
-  if (typeof radius === 'number') return { min: radius, max: radius };
-  if (radius.distribution === 'uniform') return { min: radius.min, max: radius.max };
-  return {
-    min: radius.min ?? Math.max(radius.mean - 3 * radius.std, radius.mean / 10),
-    max: radius.max ?? radius.mean + 3 * radius.std,
-  };
-}
-
-/** ⟨r³⟩ of the distribution (closed form for fixed and uniform; Simpson's rule for the truncated normal). */
-function meanRadiusCubed(radius: RadiusSpec): number {
-  const { min, max } = radiusBounds(radius);
-  if (typeof radius === 'number' || min === max) return min ** 3;
-  if (radius.distribution === 'uniform') return (max ** 4 - min ** 4) / (4 * (max - min));
-  if (radius.std === 0) return radius.mean ** 3;
-  const intervals = 256;
-  const h = (max - min) / intervals;
-  let weight = 0;
-  let moment = 0;
-  for (let i = 0; i <= intervals; i++) {
-    const r = min + i * h;
-    const simpson = i === 0 || i === intervals ? 1 : i % 2 === 1 ? 4 : 2;
-    const density = simpson * Math.exp(-0.5 * ((r - radius.mean) / radius.std) ** 2);
-    weight += density;
-    moment += density * r ** 3;
-  }
-  return moment / weight;
-}
-
-/** Draws radii: fixed, uniform in [min, max], or normal(mean, std) redrawn until inside [min, max]. */
-function radiusSampler(radius: RadiusSpec, random: () => number): () => number {
-  if (typeof radius === 'number') return () => radius;
-  const { min, max } = radiusBounds(radius);
-  if (radius.distribution === 'uniform') return () => min + (max - min) * random();
-  const { mean, std } = radius;
-  let spare: number | undefined;
-  // Box–Muller gives two independent normals per draw; keep the second for the next call.
-  const standardNormal = () => {
-    if (spare !== undefined) {
-      const value = spare;
-      spare = undefined;
-      return value;
-    }
-    const magnitude = Math.sqrt(-2 * Math.log(1 - random()));
-    const angle = 2 * Math.PI * random();
-    spare = magnitude * Math.sin(angle);
-    return magnitude * Math.cos(angle);
-  };
-  return () => {
-    for (;;) {
-      const r = mean + std * standardNormal();
-      if (r >= min && r <= max) return r;
-    }
-  };
-}
-
-export interface UnitPlane {
-  point: Vec3;
-  normal: Vec3;
-}
-
-/** A wall plane with its normal scaled to length 1 (the normal must not be zero). */
-export function unitPlane(point: Vec3, normal: Vec3): UnitPlane {
-  const length = Math.hypot(normal[0], normal[1], normal[2]);
-  return { point, normal: [normal[0] / length, normal[1] / length, normal[2] / length] };
-}
-
-/** Signed distance of a point from a plane, positive on the side the normal points to. */
-export function planeDistance(plane: UnitPlane, x: number, y: number, z: number): number {
-  const { point: p, normal: n } = plane;
-  return (x - p[0]) * n[0] + (y - p[1]) * n[1] + (z - p[2]) * n[2];
+/** True when a sphere at (x, y, z) of radius r overlaps no wall: the one wall test of every insertion. */
+export function clearOfWalls(walls: WallModel, x: number, y: number, z: number, r: number): boolean {
+  return wallOverlap(walls, x, y, z, r) === null;
 }
 
 function insertBlock(
-  block: InsertSpec, k: number, placed: SphereHash, planes: readonly UnitPlane[], random: () => number,
+  block: InsertSpec, k: number, placed: SphereHash, walls: WallModel, random: () => number,
 ): InitialParticle[] {
   const nextRadius = radiusSampler(block.radius, random);
   const radii = Float64Array.from({ length: block.count }, nextRadius);
   // Largest first: small spheres still fit in the gaps big ones leave, the reverse is far less likely.
   const order = Array.from(radii.keys()).sort((a, b) => radii[b] - radii[a] || a - b);
   const centres = new Float64Array(3 * block.count);
-  const { min, max } = block.region;
   let failures = 0;
   let done = 0;
   for (const i of order) {
     const r = radii[i];
     for (;;) {
-      const x = min[0] + r + (max[0] - min[0] - 2 * r) * random();
-      const y = min[1] + r + (max[1] - min[1] - 2 * r) * random();
-      const z = min[2] + r + (max[2] - min[2] - 2 * r) * random();
-      if (placed.findOverlap(x, y, z, r) < 0 && planes.every((plane) => planeDistance(plane, x, y, z) >= r)) {
+      const [x, y, z] = sampleCentre(block.region, r, random);
+      if (placed.findOverlap(x, y, z, r) < 0 && clearOfWalls(walls, x, y, z, r)) {
         placed.add(x, y, z, r);
         centres[3 * i] = x;
         centres[3 * i + 1] = y;

@@ -4,6 +4,7 @@
  * message states the allowed range and the value found, on one line, so the CLI can print it as is.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkScenario } from './checks.js';
 import { ScenarioError } from './errors.js';
@@ -34,12 +35,14 @@ export function loadScenarioFile(path: string, maxBytes = MAX_SCENARIO_BYTES): S
     if (error instanceof ScenarioError) throw error;
     throw new ScenarioError(FILE_FIELD, `cannot read scenario file ${path}: ${describeReadError(error)}`);
   }
-  return parseScenario(parseJson(text, path));
+  return parseScenario(parseJson(text, path), dirname(path));
 }
 
-export function parseScenario(json: unknown): Scenario {
+/** @param baseDir directory that relative mesh `file` paths are relative to (the scenario file's) */
+export function parseScenario(json: unknown, baseDir = '.'): Scenario {
   const result = scenarioSchema.safeParse(json);
   if (!result.success) throw issueToError(reportedIssue(result.error.issues, json), json);
+  for (const wall of result.data.walls) if (wall.type === 'mesh') wall.file = resolve(baseDir, wall.file);
   checkScenario(result.data);
   return result.data;
 }
@@ -170,7 +173,7 @@ function issueToError(issue: Issue, json: unknown): ScenarioError {
   const { issue: deepest, path } = furthestIssue(issue, []);
   if (deepest.code === 'unrecognized_keys') {
     const key = deepest.keys[0];
-    const allowed = allowedKeys(scenarioSchema, path);
+    const allowed = allowedKeys(scenarioSchema, path, json);
     const guess = closest(key, allowed);
     return new ScenarioError(formatPath([...path, key]),
       `unknown field${guess ? ` (did you mean "${guess}"?)` : ''}; allowed here: ${allowed.join(', ')}`);
@@ -194,9 +197,12 @@ function furthestIssue(issue: Issue, prefix: Path): { issue: Issue; path: Path }
 }
 
 /** Names the schema allows at `path`, for "unknown field" messages. */
-function allowedKeys(schema: z.ZodType, path: Path): string[] {
+function allowedKeys(schema: z.ZodType, path: Path, json: unknown): string[] {
   const shapes = objectsAt(schema, path);
-  return [...new Set(shapes.flatMap((shape) => Object.keys(shape.shape)))];
+  // In a union told apart by "type" (walls), only the option of the given type.
+  const type = (valueAt(json, path) as { type?: unknown } | undefined)?.type;
+  const matching = shapes.filter((shape) => shape.shape.type instanceof z.ZodLiteral && shape.shape.type.value === type);
+  return [...new Set((matching.length > 0 ? matching : shapes).flatMap((shape) => Object.keys(shape.shape)))];
 }
 
 function objectsAt(schema: z.ZodType, path: Path): z.ZodObject[] {

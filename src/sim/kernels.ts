@@ -14,8 +14,9 @@
  */
 import type { ParticleState } from '../particles/state.js';
 import { evaluateContact, HISTORY_STRIDE, OUT_LENGTH } from '../forces/contact.js';
-import type { KernelTable } from '../forces/contact-table.js';
-import { closeImpact, IMPACT_STRIDE, openImpact, updateImpact } from '../forces/impacts.js';
+import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
+import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from '../forces/impacts.js';
+import { particleWallContacts } from '../walls/wall-contacts.js';
 import { PAIR_OUT_STRIDE } from '../forces/pairs.js';
 
 /** The arrays of the current pair list, as the pair kernel needs them. */
@@ -24,6 +25,9 @@ export interface PairArrays {
   j: Int32Array;
   c: Float64Array;
   cls: Int32Array;
+  /** periodic image code of j per pair, and the shift (m) of each code (broadphase/periodic.ts) */
+  image: Uint8Array;
+  shift: Float64Array;
   touching: Uint8Array;
   history: Float64Array;
   impact: Float64Array;
@@ -34,7 +38,14 @@ export interface PairArrays {
 }
 
 export interface WallArrays {
+  /** per primitive (src/walls/primitives.ts): kind, scenario wall, geometry, triangle features */
+  kind: Int32Array;
+  owner: Int32Array;
   geometry: Float64Array;
+  triangleFeatures: Int32Array;
+  edgeVertices: Int32Array;
+  /** per scenario wall, the state at the current step's end time (src/walls/motion.ts) */
+  state: Float64Array;
   start: Int32Array;
   wall: Int32Array;
   c: Float64Array;
@@ -85,15 +96,17 @@ export function pairForces(
 ): number {
   const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
   // Local copies: the pair store exposes its arrays through getters, which must stay out of the loop.
-  const { i: pi, j: pj, c, cls, touching, history, impact, out, ended } = pr;
-  const { hertzCoef, mindlinCoef } = table;
+  const { i: pi, j: pj, c, cls, image, shift, touching, history, impact, out, ended } = pr;
+  const { mindlinCoef } = table;
   const { dt, t, trackImpacts } = sp;
   const half = 0.5 * dt;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const i = pi[p], j = pj[p];
-    const i3 = 3 * i, j3 = 3 * j;
-    const dx = pos[i3] - pos[j3], dy = pos[i3 + 1] - pos[j3 + 1], dz = pos[i3 + 2] - pos[j3 + 2];
+    const i3 = 3 * i, j3 = 3 * j, s3 = 3 * image[p];
+    // j acts through its periodic image x_j + shift; without periodic boundaries the shift is exactly 0.
+    const dx = pos[i3] - pos[j3] - shift[s3], dy = pos[i3 + 1] - pos[j3 + 1] - shift[s3 + 1];
+    const dz = pos[i3 + 2] - pos[j3 + 2] - shift[s3 + 2];
     const dist2 = dx * dx + dy * dy + dz * dz;
     const ri = radius[i], rj = radius[j];
     const rsum = ri + rj;
@@ -133,7 +146,8 @@ export function pairForces(
     const reff = (ri * rj) / rsum;
     const sqrtReff = Math.sqrt(reff);
     evaluateContact(scratch, history, HISTORY_STRIDE * p, table, k, delta, nx, ny, nz,
-      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, hertzCoef[k] * sqrtReff, c[p], mindlinCoef[k] * sqrtReff, reff, dt);
+      vx, vy, vz, wix - wjx, wiy - wjy, wiz - wjz, contactStiffness(table, k, sqrtReff), c[p], mindlinCoef[k] * sqrtReff,
+      reff, dt);
     const o = PAIR_OUT_STRIDE * p;
     out[o] = scratch[0]; out[o + 1] = scratch[1]; out[o + 2] = scratch[2];
     out[o + 3] = ri * scratch[3] + scratch[6];
@@ -155,18 +169,8 @@ export function pairForces(
   return nEnded;
 }
 
-/**
- * |v_t| at the contact point, for the impact record: v is the relative centre velocity (i minus j) and
- * s = R_i ω_i + R_j ω_j, so the contact-point velocity is v − s × n.
- */
-function slipSpeed(
-  vx: number, vy: number, vz: number, sx: number, sy: number, sz: number, nx: number, ny: number, nz: number,
-): number {
-  const cx = vx - (sy * nz - sz * ny), cy = vy - (sz * nx - sx * nz), cz = vz - (sx * ny - sy * nx);
-  const cn = cx * nx + cy * ny + cz * nz;
-  const tx = cx - cn * nx, ty = cy - cn * ny, tz = cz - cn * nz;
-  return Math.sqrt(tx * tx + ty * ty + tz * tz);
-}
+/** Wall force and torque of the particle being gathered (per thread). */
+const acc = new Float64Array(6);
 
 /**
  * Pass 3 over particles [begin, end): wall contacts, gravity and the particle's pair results summed in CSR
@@ -177,16 +181,14 @@ export function gatherAndKick(
   st: ParticleState, pr: PairArrays, wl: WallArrays, table: KernelTable, sp: StepParams,
   begin: number, end: number, scratch: Float64Array,
 ): number {
-  const { pos, vel, omega, force, torque, radius, mass, invMass, invInertia } = st;
+  const { vel, omega, force, torque, mass, invMass, invInertia } = st;
   const { csrStart, csrEntry, out, touching: pairTouching } = pr;
-  const { geometry: geo, start, wall, c, cls, touching, history, impact, ended } = wl;
-  const { hertzCoef, mindlinCoef } = table;
-  const { dt, t, gx, gy, gz, trackImpacts } = sp;
+  const { start } = wl;
+  const { dt, gx, gy, gz } = sp;
   const half = 0.5 * dt;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const b = 3 * p;
-    const r = radius[p];
     let fx = mass[p] * gx, fy = mass[p] * gy, fz = mass[p] * gz;
     let tx = 0, ty = 0, tz = 0;
     for (let e = csrStart[p], eEnd = csrStart[p + 1]; e < eEnd; e++) {
@@ -202,48 +204,11 @@ export function gatherAndKick(
         tx += out[o + 6]; ty += out[o + 7]; tz += out[o + 8];
       }
     }
-    for (let s = start[p], sEnd = start[p + 1]; s < sEnd; s++) {
-      const g = 6 * wall[s];
-      const nx = geo[g + 3], ny = geo[g + 4], nz = geo[g + 5];
-      const dist = (pos[b] - geo[g]) * nx + (pos[b + 1] - geo[g + 1]) * ny + (pos[b + 2] - geo[g + 2]) * nz;
-      const delta = r - dist;
-      if (delta <= 0) {
-        if (touching[s] === 1) {
-          touching[s] = 0;
-          const h = HISTORY_STRIDE * s;
-          for (let a = 0; a < HISTORY_STRIDE; a++) history[h + a] = 0;
-          if (trackImpacts) {
-            const slip = slipSpeed(vel[b], vel[b + 1], vel[b + 2], r * omega[b], r * omega[b + 1], r * omega[b + 2],
-              nx, ny, nz);
-            closeImpact(impact, IMPACT_STRIDE * s, vel[b] * nx + vel[b + 1] * ny + vel[b + 2] * nz, slip);
-            ended[start[begin] + nEnded++] = s;
-          }
-        }
-        continue;
-      }
-      const hm = half * invMass[p], hi = half * invInertia[p];
-      const wx = omega[b] + hi * torque[b], wy = omega[b + 1] + hi * torque[b + 1], wz = omega[b + 2] + hi * torque[b + 2];
-      // Contact point of the sphere: v − R ω × n; the wall is at rest.
-      const vx = vel[b] + hm * force[b] - r * (wy * nz - wz * ny);
-      const vy = vel[b + 1] + hm * force[b + 1] - r * (wz * nx - wx * nz);
-      const vz = vel[b + 2] + hm * force[b + 2] - r * (wx * ny - wy * nx);
-      const k = cls[s];
-      const sqrtR = Math.sqrt(r);
-      evaluateContact(scratch, history, HISTORY_STRIDE * s, table, k, delta, nx, ny, nz,
-        vx, vy, vz, wx, wy, wz, hertzCoef[k] * sqrtR, c[s], mindlinCoef[k] * sqrtR, r, dt);
-      fx += scratch[0]; fy += scratch[1]; fz += scratch[2];
-      tx += r * scratch[3] + scratch[6];
-      ty += r * scratch[4] + scratch[7];
-      tz += r * scratch[5] + scratch[8];
-      if (trackImpacts) {
-        if (touching[s] === 0) {
-          openImpact(impact, IMPACT_STRIDE * s, t, -(vx * nx + vy * ny + vz * nz), delta, scratch[9], scratch[10],
-            omega, b, null, 0);
-        } else {
-          updateImpact(impact, IMPACT_STRIDE * s, delta, scratch[9]);
-        }
-      }
-      touching[s] = 1;
+    if (start[p + 1] > start[p]) {
+      acc[0] = 0; acc[1] = 0; acc[2] = 0; acc[3] = 0; acc[4] = 0; acc[5] = 0;
+      nEnded += particleWallContacts(st, wl, table, sp, p, acc, scratch, start[begin] + nEnded);
+      fx += acc[0]; fy += acc[1]; fz += acc[2];
+      tx += acc[3]; ty += acc[4]; tz += acc[5];
     }
     force[b] = fx; force[b + 1] = fy; force[b + 2] = fz;
     torque[b] = tx; torque[b + 1] = ty; torque[b + 2] = tz;
@@ -255,3 +220,4 @@ export function gatherAndKick(
 }
 
 export const SCRATCH_LENGTH = OUT_LENGTH;
+

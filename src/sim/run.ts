@@ -3,6 +3,7 @@
  *   scenario.json — the resolved scenario (defaults filled) and the derived constants per material pair
  *   series.csv    — energies and contact statistics every outputs.interval
  *   impacts.csv   — one row per completed collision (pair or sphere–wall)
+ *   frames/, vtk/ — particle snapshots every outputs.interval for the viewer and ParaView (outputs.frames, .vtk)
  *   summary.json  — run facts, the final state and the scenario's analysis; wall-clock figures under "performance"
  *   energy.svg    — the energies of series.csv against time; the analysis adds its own plots
  *   checkpoints/  — with outputs.checkpointEvery: the run's checkpoints (src/checkpoint), for --resume
@@ -12,10 +13,12 @@ import { readFileSync } from 'node:fs';
 import { RunDirectory, type RunOutputDirectory } from '../output/run-directory.js';
 import { CsvWriter, type CsvPosition } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
+import { SnapshotOutputs } from '../output/snapshots.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from './simulation.js';
 import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import type { SimulationSetup } from './setup.js';
+import type { PourReport } from './pour.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
 import { LostContactError } from '../forces/carried-contacts.js';
 import { CHECK_EVERY, Watchdog, type EnergyBaseline } from './watchdog.js';
@@ -39,6 +42,8 @@ export interface Progress {
   step: number;
   steps: number;
   elapsedSeconds: number;
+  /** Σ over the steps done of the spheres present */
+  particleSteps: number;
 }
 
 export interface RunOptions {
@@ -64,6 +69,7 @@ interface SavedRunValues {
   series: CsvPosition;
   impacts: CsvPosition;
   analysis: unknown;
+  snapshots: unknown;
   watchdog: EnergyBaseline;
 }
 
@@ -73,6 +79,7 @@ const YIELD_EVERY_MS = 50;
 export interface RunSummary {
   name: string;
   seed: number;
+  /** spheres present at the end (poured ones included) */
   particles: number;
   walls: number;
   steps: number;
@@ -83,6 +90,8 @@ export interface RunSummary {
   warnings: string[];
   /** the scenario's analysis: its results, and a one-line headline */
   analysis?: Record<string, unknown> & { headline: string };
+  /** spheres poured during the run (present when an insert block has a rate) */
+  pour?: PourReport;
   final: {
     kineticEnergy: number;
     rotationalEnergy: number;
@@ -131,15 +140,19 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     impacts.row(impactRow(r));
     analysis?.onImpact(r);
   };
+  const snapshots = new SnapshotOutputs(setup, dir);
+  if (resumed) snapshots.load(resumed.snapshots);
   const outputEvery = Math.max(1, Math.round(setup.outputInterval / setup.dt));
   const energyRows: number[][] = resumed ? readSeriesRows(dir.file('series.csv')) : [];
   const sample = () => {
     energyRows.push(writeSeriesRow(sim, series));
+    snapshots.record(sim.time, sim.st);
     analysis?.sample(sim);
   };
   const lastGood = () => (checkpoints?.newest ? `; last good checkpoint kept: ${checkpoints.newest}` : '');
   const writeCheckpoint = () => checkpoints?.write(sim, {
-    series: series.position(), impacts: impacts.position(), analysis: analysis?.save(), watchdog: watchdog.baseline(),
+    series: series.position(), impacts: impacts.position(), analysis: analysis?.save(),
+    snapshots: snapshots.save(), watchdog: watchdog.baseline(),
   } satisfies SavedRunValues);
   try {
     if (!resumed) sample();
@@ -167,7 +180,8 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
         const now = performance.now();
         if (now - lastReport > 200) {
           lastReport = now;
-          options.onProgress({ step: k, steps: setup.steps, elapsedSeconds: (now - started) / 1000 });
+          options.onProgress({ step: k, steps: setup.steps, elapsedSeconds: (now - started) / 1000,
+            particleSteps: sim.particleSteps });
         }
       }
       // Checked every step: a step of a large run can take a second.
@@ -183,13 +197,15 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
             : '; no checkpoint (set outputs.checkpointEvery to make runs resumable), nothing written'), signal);
       }
     }
+    snapshots.finish();
   } finally {
     series.close();
     impacts.close();
     await sim.close();
   }
   const wallSeconds = (performance.now() - started) / 1000;
-  options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds });
+  options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds,
+    particleSteps: sim.particleSteps });
   dir.writeFile('energy.svg', await energyPlot(energyRows));
   const analysed = await finishAnalysis(analysis, sim, dir);
   const energies = sim.energies();
@@ -200,7 +216,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     name: setup.scenario.name,
     seed: setup.scenario.seed,
     particles: st.n,
-    walls: setup.walls.length,
+    walls: setup.walls.count,
     steps: setup.steps,
     dt: setup.dt,
     simulatedTime: sim.time,
@@ -208,6 +224,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     impacts: impacts.rows,
     warnings: setup.warnings,
     analysis: analysed,
+    pour: sim.pourer?.report(),
     final: {
       kineticEnergy: energies.kinetic,
       rotationalEnergy: energies.rotational,
@@ -219,7 +236,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     performance: {
       lanes: setup.lanes,
       wallSeconds,
-      particleStepsPerSecond: (st.n * setup.steps) / wallSeconds,
+      particleStepsPerSecond: sim.particleSteps / wallSeconds,
       phaseSeconds: {
         broadphase: toSeconds(sim.phase.broadphase),
         forces: toSeconds(sim.phase.forces),

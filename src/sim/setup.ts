@@ -7,11 +7,16 @@
 import os from 'node:os';
 import type { Scenario } from '../scenario/schema.js';
 import { buildInitialParticles, type InitialParticle } from '../scenario/insert.js';
+import { planPour, pourStandIns, pourWarnings, type PourPlan } from '../scenario/pour-plan.js';
+import { RunRandom } from '../scenario/random.js';
 import { buildContactTable, contactConstants, type ContactTable } from '../forces/contact-table.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
-import type { WallInit } from '../forces/walls.js';
+import { buildWallModel, lowestWallPoint, type WallModel } from '../walls/build.js';
 import type { InitialParticles } from '../particles/state.js';
-import { autoTimeStep, hertzContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
+import type { PeriodicBox } from '../broadphase/periodic.js';
+import { resolvePeriodicBox } from '../scenario/periodic-box.js';
+import { DampingExponent, ElasticLaw } from '../forces/normal/law.js';
+import { autoTimeStep, hertzContactTime, hysteresisDampingTime, linearContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
 
 /** Default Verlet skin as a fraction of the smallest radius: rebuilds every few tens of steps in dense flows. */
 export const DEFAULT_SKIN_FRACTION = 0.3;
@@ -34,10 +39,15 @@ export const DEFAULT_OUTPUT_ROWS = 100;
 export interface SimulationSetup {
   scenario: Scenario;
   table: ContactTable;
+  /** the spheres present at t = 0 */
   particles: InitialParticles;
+  /** the spheres poured in during the run (insert blocks with a `rate`) */
+  pour: PourPlan;
   /** density (kg/m³) of each material, by material index */
   densities: number[];
-  walls: WallInit[];
+  walls: WallModel;
+  /** material index of each scenario wall */
+  wallMaterials: number[];
   gravity: [number, number, number];
   dt: number;
   steps: number;
@@ -45,6 +55,8 @@ export interface SimulationSetup {
   outputInterval: number;
   trackImpacts: boolean;
   broadphase: 'rtree' | 'grid';
+  /** periodic box, or null when no axis wraps */
+  periodic: PeriodicBox | null;
   /** threads for the force computation (1 below PARALLEL_MIN_PARTICLES) */
   lanes: number;
   limits: TimeStepLimits;
@@ -54,15 +66,17 @@ export interface SimulationSetup {
 export function createSetup(scenario: Scenario): SimulationSetup {
   const table = buildContactTable(scenario);
   const materialIndex = new Map(table.materialNames.map((name, k) => [name, k]));
-  const initial = buildInitialParticles(scenario);
+  const random = new RunRandom(scenario.seed);
+  const initial = buildInitialParticles(scenario, random);
+  const pour = planPour(scenario, random);
+  // The time step and skin must suit every sphere the run will hold, poured ones included.
+  const everySphere = [...initial, ...pourStandIns(pour)];
   const particles = flatten(initial, materialIndex);
-  const walls: WallInit[] = scenario.walls.map((w) => {
-    const len = Math.hypot(w.normal[0], w.normal[1], w.normal[2]);
-    return { point: w.point, normal: w.normal.map((c) => c / len), material: materialIndex.get(w.material)! };
-  });
+  const walls = buildWallModel(scenario.walls);
+  const wallMaterials = scenario.walls.map((w) => materialIndex.get(w.material)!);
 
-  const limits = timeStepLimits(scenario, table, initial, walls);
-  const warnings: string[] = [];
+  const limits = timeStepLimits(scenario, table, everySphere, walls, wallMaterials);
+  const warnings: string[] = [...walls.warnings, ...pourWarnings(pour, scenario.time.duration)];
   let dt: number;
   if (scenario.time.dt === 'auto') {
     dt = autoTimeStep(limits);
@@ -72,21 +86,25 @@ export function createSetup(scenario: Scenario): SimulationSetup {
   }
   const steps = Math.max(1, Math.round(scenario.time.duration / dt));
   // A loop, not Math.min(...radii): spreading a million arguments overflows the call stack.
-  const rMin = initial.reduce((least, p) => Math.min(least, p.radius), Infinity);
+  const rMin = everySphere.reduce((least, p) => Math.min(least, p.radius), Infinity);
+  const skin = scenario.skin ?? DEFAULT_SKIN_FRACTION * rMin;
   return {
     scenario,
     table,
     particles,
+    pour,
     densities: table.materialNames.map((name) => scenario.materials[name].density),
     walls,
+    wallMaterials,
     gravity: [...scenario.gravity],
     dt,
     steps,
-    skin: scenario.skin ?? DEFAULT_SKIN_FRACTION * rMin,
+    skin,
     outputInterval: scenario.outputs.interval ?? scenario.time.duration / DEFAULT_OUTPUT_ROWS,
     trackImpacts: scenario.outputs.impacts,
     broadphase: scenario.broadphase === 'auto' ? AUTO_BROADPHASE : scenario.broadphase,
-    lanes: initial.length < PARALLEL_MIN_PARTICLES ? 1
+    periodic: resolvePeriodicBox(scenario, initial, skin),
+    lanes: initial.length + pour.total < PARALLEL_MIN_PARTICLES ? 1
       : scenario.workers === 'auto' ? os.availableParallelism() : scenario.workers,
     limits,
     warnings,
@@ -97,7 +115,7 @@ export function createSetup(scenario: Scenario): SimulationSetup {
  * The characteristic impact speed for the contact-time rule: the fastest initial approach (twice the largest
  * speed), the free-fall speed over the vertical extent of particles and walls, and any law reference speed.
  */
-function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], walls: WallInit[]): number {
+function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], walls: WallModel): number {
   const g = Math.hypot(...scenario.gravity);
   let speed = 0;
   let lo = Infinity, hi = -Infinity;
@@ -108,7 +126,9 @@ function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], wal
     lo = Math.min(lo, height(p.position));
     hi = Math.max(hi, height(p.position));
   }
-  for (const w of walls) lo = Math.min(lo, height(w.point));
+  lo = Math.min(lo, lowestWallPoint(walls, height));
+  // A moving wall hits spheres at its own speed.
+  for (const m of walls.motion) speed = Math.max(speed, 2 * Math.hypot(...m.velocity));
   if (g > 0 && hi > lo) speed = Math.max(speed, Math.sqrt(2 * g * (hi - lo)));
   for (const law of [scenario.contact.normal, ...scenario.contactPairs.map((p) => p.normal)]) {
     if (law?.referenceSpeed !== undefined) speed = Math.max(speed, law.referenceSpeed);
@@ -118,7 +138,7 @@ function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], wal
 }
 
 function timeStepLimits(
-  scenario: Scenario, table: ContactTable, initial: InitialParticle[], walls: WallInit[],
+  scenario: Scenario, table: ContactTable, initial: InitialParticle[], walls: WallModel, wallMaterials: number[],
 ): TimeStepLimits {
   const impactSpeed = characteristicSpeed(scenario, initial, walls);
   // Smallest particle of each material: it has the shortest Rayleigh and contact times.
@@ -131,18 +151,29 @@ function timeStepLimits(
     const nm = table.materialNames.length;
     return table.classIndex[table.materialNames.indexOf(a) * nm + table.materialNames.indexOf(b)];
   };
+  // Linear springs (Kelvin–Voigt) have the speed-independent contact time π/√(k/m*); all others Hertz's.
+  const contactTime = (cls: number, reff: number, meff: number) => {
+    contactConstants(consts, table.kernel, cls, reff, 0);
+    return table.kernel.elastic[cls] === ElasticLaw.linear
+      ? linearContactTime(meff, consts[0]) : hertzContactTime(meff, consts[0], impactSpeed);
+  };
+  let tD = Infinity;
+  const contact = (cls: number, reff: number, meff: number) => {
+    const t = contactTime(cls, reff, meff);
+    tC = Math.min(tC, t);
+    const law = table.classes[cls].law;
+    if (law.dampingExponent === DampingExponent.hysteresis && law.dampingScale > 0) {
+      tD = Math.min(tD, hysteresisDampingTime(t, law.dampingScale));
+    }
+  };
   for (const [name, r] of smallest) {
     tR = Math.min(tR, rayleighTime(r, scenario.materials[name]));
     for (const [other, r2] of smallest) {
-      contactConstants(consts, table.kernel, classOf(name, other), effectiveRadius(r, r2), 0);
-      tC = Math.min(tC, hertzContactTime(effectiveMass(massOf(name, r), massOf(other, r2)), consts[0], impactSpeed));
+      contact(classOf(name, other), effectiveRadius(r, r2), effectiveMass(massOf(name, r), massOf(other, r2)));
     }
-    for (const w of walls) {
-      contactConstants(consts, table.kernel, classOf(name, table.materialNames[w.material]), r, 0);
-      tC = Math.min(tC, hertzContactTime(massOf(name, r), consts[0], impactSpeed));
-    }
+    for (const material of new Set(wallMaterials)) contact(classOf(name, table.materialNames[material]), r, massOf(name, r));
   }
-  return { rayleighTime: tR, contactTime: tC, impactSpeed };
+  return { rayleighTime: tR, contactTime: tC, impactSpeed, dampingTime: tD };
 }
 
 function flatten(initial: readonly InitialParticle[], materialIndex: Map<string, number>): InitialParticles {

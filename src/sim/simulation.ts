@@ -5,14 +5,20 @@
 import { createBroadPhase, createPairList, type BroadPhase, type PairList } from '../broadphase/index.js';
 import { PairStore } from '../forces/pairs.js';
 import { WallSet } from '../forces/walls.js';
+import { contactStiffness } from '../forces/contact-table.js';
+import { ElasticLaw } from '../forces/normal/law.js';
 import { IMPACT, IMPACT_STRIDE } from '../forces/impacts.js';
 import { createParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
+import {
+  createImagedPairList, imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
+} from '../broadphase/periodic.js';
 import { gatherAndKick, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
 import { Phase } from '../parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from '../parallel/executor.js';
 import type { SimulationSetup } from './setup.js';
+import { createPourer, type Pourer } from './pour.js';
 
 /**
  * Re-sort particles in Morton order at every RESORT_EVERY-th neighbour rebuild (and at the first). Particles
@@ -36,7 +42,7 @@ export interface ImpactRecord {
   duration: number;
   /** particle id */
   i: number;
-  /** particle id, or the wall index for a sphere–wall contact */
+  /** particle id, or the scenario's wall index (0-based) for a sphere–wall contact */
   j: number;
   isWall: boolean;
   impactSpeed: number;
@@ -69,8 +75,14 @@ export class Simulation {
   time = 0;
   stepCount = 0;
   rebuilds = 0;
+  /** Σ over steps of the spheres present (the work done, when spheres are poured in) */
+  particleSteps = 0;
+  /** places the spheres poured in during the run; null when no block pours */
+  readonly pourer: Pourer | null;
   private readonly broadphase: BroadPhase;
-  private readonly candidates: PairList = createPairList();
+  /** null without periodic boundaries */
+  private readonly periodic: PeriodicPairFinder | null;
+  private readonly candidates: PairList;
   private readonly params: StepParams;
   private executor: SerialExecutor;
   private readonly morton = new MortonOrder(MORTON_REFINE_RUN);
@@ -78,13 +90,18 @@ export class Simulation {
   private readonly newIndexOf: Int32Array;
 
   constructor(readonly setup: SimulationSetup) {
-    this.st = createParticleState(setup.particles, setup.densities);
-    this.pairs = new PairStore(this.st.n, setup.trackImpacts);
-    this.walls = new WallSet(setup.walls, this.st.n, setup.trackImpacts);
+    this.st = createParticleState(setup.particles, setup.densities, setup.particles.n + setup.pour.total);
+    this.pairs = new PairStore(this.st.capacity, setup.trackImpacts);
+    this.walls = new WallSet(setup.walls, setup.wallMaterials, this.st.capacity, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);
-    this.newIndexOf = new Int32Array(this.st.n);
+    this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
+    this.candidates = setup.periodic ? createImagedPairList() : createPairList();
+    if (setup.periodic) this.pairs.shift.set(imageShifts(setup.periodic));
+    this.newIndexOf = new Int32Array(this.st.capacity);
     const [gx, gy, gz] = setup.gravity;
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
+    this.pourer = createPourer(setup);
+    this.pourer?.placeDue(this.st, 0, 0);
     this.rebuild();
     this.initialForces();
     this.executor = this.serialExecutor();
@@ -134,13 +151,15 @@ export class Simulation {
     this.stepCount++;
     this.time = this.stepCount * setup.dt;
     ex.control.time[0] = this.time;
+    this.walls.setTime(this.time);
     const t0 = performance.now();
     ex.run(Phase.kickDrift);
     const t1 = performance.now();
     this.phase.integration += t1 - t0;
     const halfSkin = 0.5 * setup.skin;
     let t2 = t1;
-    if (ex.maxDisplacement2() > halfSkin * halfSkin) {
+    // Particle and wall motion together, so a moving wall cannot pass through the skin unseen.
+    if (Math.sqrt(ex.maxDisplacement2()) + this.walls.maxDisplacementSinceBuild() > halfSkin) {
       this.rebuild();
       ex.contactsChanged();
       t2 = performance.now();
@@ -154,6 +173,16 @@ export class Simulation {
     if (setup.trackImpacts) {
       this.collectImpacts(onImpact);
       this.phase.output += performance.now() - t3;
+    }
+    this.particleSteps += this.st.n;
+    if (this.pourer !== null) {
+      // Insertion and the neighbour rebuild it needs are booked under broad phase.
+      const t4 = performance.now();
+      if (this.pourer.placeDue(this.st, this.stepCount, this.time) > 0) {
+        this.rebuild();
+        ex.contactsChanged();
+      }
+      this.phase.broadphase += performance.now() - t4;
     }
   }
 
@@ -180,7 +209,7 @@ export class Simulation {
       const begin = walls.start[ex.control.gatherBounds[lane]];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
-        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.particle[s], walls.wall[s], true));
+        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.particle[s], walls.owner[walls.wall[s]], true));
       }
     }
   }
@@ -213,7 +242,8 @@ export class Simulation {
    * neighbours are close in memory (architecture.md: State layout).
    */
   private rebuild(): void {
-    const { st } = this;
+    const { st, periodic } = this;
+    if (this.setup.periodic) wrapPositions(st.pos, st.n, this.setup.periodic);
     let newIndexOf: Int32Array | null = null;
     if (this.rebuilds % RESORT_EVERY === 0) {
       const order = this.morton.sort(st.pos, st.n);
@@ -221,23 +251,24 @@ export class Simulation {
       inversePermutation(order, st.n, this.newIndexOf);
       newIndexOf = this.newIndexOf;
     }
-    this.broadphase.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates);
+    if (periodic) periodic.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates as ImagedPairList);
+    else this.broadphase.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates);
     this.pairs.rebuild(this.candidates, st, this.setup.table, newIndexOf);
     this.walls.rebuild(st, this.setup.skin, this.setup.table, newIndexOf);
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
     this.rebuilds++;
   }
 
-  /** Hertz stiffness K = (4/3)E*√R_eff of pair p of the current list (N m^-3/2). */
+  /** Stiffness of pair p of the current list: Hertz K = (4/3)E*√R_eff (N m^-3/2), or k (N/m) of a linear law. */
   pairStiffness(p: number): number {
     const { radius } = this.st;
     const ri = radius[this.pairs.i[p]], rj = radius[this.pairs.j[p]];
-    return this.setup.table.kernel.hertzCoef[this.pairs.cls[p]] * Math.sqrt((ri * rj) / (ri + rj));
+    return contactStiffness(this.setup.table.kernel, this.pairs.cls[p], Math.sqrt((ri * rj) / (ri + rj)));
   }
 
-  /** Hertz stiffness K = (4/3)E*√R of sphere–wall contact s of the current list (N m^-3/2). */
+  /** Stiffness of sphere–wall contact s of the current list: Hertz K = (4/3)E*√R, or k of a linear law. */
   wallStiffness(s: number): number {
-    return this.setup.table.kernel.hertzCoef[this.walls.cls[s]] * Math.sqrt(this.st.radius[this.walls.particle[s]]);
+    return contactStiffness(this.setup.table.kernel, this.walls.cls[s], Math.sqrt(this.st.radius[this.walls.particle[s]]));
   }
 
   /** Contact count, stored elastic energy and the largest relative overlap (pairs and walls). */
@@ -246,35 +277,41 @@ export class Simulation {
     const { pos, radius } = st;
     let contacts = 0, elastic = 0, maxRatio = 0;
     const maxOverlapAt = { first: -1, second: -1, isWall: false };
-    const add = (delta: number, K: number, rmin: number, first: number, second: number, isWall: boolean) => {
+    const { elastic: elasticLaw } = this.setup.table.kernel;
+    // Spring energy ∫F_el dδ: (2/5)Kδ^{5/2} (Hertz; the loading branch for the permanent-indentation law), ½kδ².
+    const add = (delta: number, K: number, cls: number, rmin: number, first: number, second: number, isWall: boolean) => {
       contacts++;
-      elastic += 0.4 * K * delta * delta * Math.sqrt(delta);
+      elastic += elasticLaw[cls] === ElasticLaw.linear ? 0.5 * K * delta * delta : 0.4 * K * delta * delta * Math.sqrt(delta);
       if (delta / rmin > maxRatio) {
         maxRatio = delta / rmin;
         maxOverlapAt.first = first; maxOverlapAt.second = second; maxOverlapAt.isWall = isWall;
       }
     };
     for (let p = 0; p < pairs.count; p++) {
-      const i = pairs.i[p], j = pairs.j[p];
-      const d = Math.hypot(pos[3 * i] - pos[3 * j], pos[3 * i + 1] - pos[3 * j + 1], pos[3 * i + 2] - pos[3 * j + 2]);
+      const i = pairs.i[p], j = pairs.j[p], s = 3 * pairs.image[p], shift = pairs.shift;
+      const d = Math.hypot(pos[3 * i] - pos[3 * j] - shift[s], pos[3 * i + 1] - pos[3 * j + 1] - shift[s + 1],
+        pos[3 * i + 2] - pos[3 * j + 2] - shift[s + 2]);
       const delta = radius[i] + radius[j] - d;
-      if (delta > 0) add(delta, this.pairStiffness(p), Math.min(radius[i], radius[j]), i, j, false);
+      if (delta > 0) add(delta, this.pairStiffness(p), pairs.cls[p], Math.min(radius[i], radius[j]), i, j, false);
     }
-    const g = walls.geometry;
+    // Touching flags, not overlaps, so that the mesh rule (one contact per surface) is respected.
     for (let s = 0; s < walls.count; s++) {
-      const p = walls.particle[s], w = 6 * walls.wall[s];
-      const dist = (pos[3 * p] - g[w]) * g[w + 3] + (pos[3 * p + 1] - g[w + 1]) * g[w + 4]
-        + (pos[3 * p + 2] - g[w + 2]) * g[w + 5];
-      const delta = radius[p] - dist;
-      if (delta > 0) add(delta, this.wallStiffness(s), radius[p], p, walls.wall[s], true);
+      if (walls.touching[s] === 0) continue;
+      const delta = walls.overlap(st, s);
+      if (delta > 0) add(delta, this.wallStiffness(s), walls.cls[s], radius[walls.particle[s]], walls.particle[s], walls.wall[s], true);
     }
     return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio, maxOverlapAt };
   }
 
-  /** Kinetic, rotational and gravitational potential energy (J); potential is −Σ m g·x. */
+  /**
+   * Kinetic, rotational and gravitational potential energy (J); potential is −Σ m g·x over the non-periodic
+   * axes: along a periodic axis height has no meaning (a sphere re-enters at the other face), so gravity along
+   * it does work that no potential accounts for (a driven flow, e.g. a periodic chute).
+   */
   energies(): { kinetic: number; rotational: number; potential: number } {
     const { n, vel, omega, mass, invInertia, pos } = this.st;
-    const [gx, gy, gz] = this.setup.gravity;
+    const wraps = this.setup.periodic?.periodic ?? [false, false, false];
+    const [gx, gy, gz] = this.setup.gravity.map((g, axis) => (wraps[axis] ? 0 : g));
     let kinetic = 0, rotational = 0, potential = 0;
     for (let p = 0; p < n; p++) {
       const b = 3 * p;

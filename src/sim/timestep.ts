@@ -1,9 +1,13 @@
 /**
  * Time-step rules (contact-models.md §10):
  *  - Rayleigh time T_R = π R_min √(ρ/G) / (0.1631ν + 0.8766); dense packings need dt ≤ 0.1–0.2 T_R.
- *  - Hertz contact time t_c = 3.2181 (m* / K)^{2/5} v^{-1/5} (§5.0); each collision needs ≥ 30–50 steps.
- * "auto" takes min(AUTO_RAYLEIGH_FRACTION·T_R, t_c / AUTO_STEPS_PER_CONTACT); a user dt above
- * WARN_RAYLEIGH_FRACTION·T_R or t_c / WARN_STEPS_PER_CONTACT gets a warning naming the limit.
+ *  - Hertz contact time t_c = 3.2181 (m* / K)^{2/5} v^{-1/5} (§5.0), or π√(m* / k) for a linear spring (Kelvin–Voigt, §3.2);
+ *    each collision needs ≥ 30–50 steps.
+ *  - Hunt–Crossley family (damping Z·K·δ^{3/2}δ̇/v₀): the damping rate η/m* of an impact peaks below
+ *    1.14·Z·v₀/δ₀ = 3.67·Z/t_c (§5.0: F_max = 1.1433·Kδ₀^{3/2}, t_c = 3.2181·δ₀/v₀), and explicit Verlet needs
+ *    dt·η/m* < 2; the damping time t_d = t_c/(3.67 Z) is that rate's inverse. Low-e laws (Z of 10–20) need it.
+ * "auto" takes min(AUTO_RAYLEIGH_FRACTION·T_R, t_c / AUTO_STEPS_PER_CONTACT, t_d); a user dt above
+ * WARN_RAYLEIGH_FRACTION·T_R, t_c / WARN_STEPS_PER_CONTACT or 2·t_d gets a warning naming the limit.
  */
 import type { Material } from '../scenario/schema.js';
 
@@ -17,9 +21,19 @@ export function rayleighTime(radius: number, m: Material): number {
   return (Math.PI * radius * Math.sqrt(m.density / shearModulus)) / (0.1631 * m.poissonsRatio + 0.8766);
 }
 
+/** Undamped linear-spring contact duration π/√(k/m*) (s), independent of impact speed (Kelvin–Voigt, §3.2). */
+export function linearContactTime(meff: number, k: number): number {
+  return Math.PI * Math.sqrt(meff / k);
+}
+
 /** Elastic Hertz contact duration for effective mass m*, stiffness K and impact speed v (§5.0). */
 export function hertzContactTime(meff: number, K: number, speed: number): number {
   return 3.2181 * Math.pow(meff / K, 0.4) * Math.pow(speed, -0.2);
+}
+
+/** t_d = t_c/(3.67 Z): inverse of the peak damping rate of a Hunt–Crossley-family impact with hysteresis factor Z. */
+export function hysteresisDampingTime(contactTime: number, Z: number): number {
+  return contactTime / (3.67 * Z);
 }
 
 export interface TimeStepLimits {
@@ -29,10 +43,12 @@ export interface TimeStepLimits {
   contactTime: number;
   /** characteristic impact speed used for the contact time (m/s) */
   impactSpeed: number;
+  /** shortest Hunt–Crossley damping time t_d over the classes in use (s); Infinity without such a law */
+  dampingTime: number;
 }
 
 export function autoTimeStep(l: TimeStepLimits): number {
-  return Math.min(AUTO_RAYLEIGH_FRACTION * l.rayleighTime, l.contactTime / AUTO_STEPS_PER_CONTACT);
+  return Math.min(AUTO_RAYLEIGH_FRACTION * l.rayleighTime, l.contactTime / AUTO_STEPS_PER_CONTACT, l.dampingTime);
 }
 
 /** Warnings for a user-given dt that breaks a rule; empty when it is safe. */
@@ -46,8 +62,13 @@ export function timeStepWarnings(dt: number, l: TimeStepLimits): string[] {
   const contactLimit = l.contactTime / WARN_STEPS_PER_CONTACT;
   if (dt > contactLimit) {
     warnings.push(`time.dt = ${dt} s exceeds t_c/${WARN_STEPS_PER_CONTACT} = ${contactLimit.toPrecision(3)} s `
-      + `(Hertz contact time t_c = ${l.contactTime.toPrecision(3)} s at ${l.impactSpeed.toPrecision(3)} m/s); `
+      + `(contact time t_c = ${l.contactTime.toPrecision(3)} s at ${l.impactSpeed.toPrecision(3)} m/s); `
       + 'collisions are under-resolved and restitution will be off');
+  }
+  if (dt > 2 * l.dampingTime) {
+    warnings.push(`time.dt = ${dt} s exceeds 2·t_d = ${(2 * l.dampingTime).toPrecision(3)} s, the explicit stability `
+      + `limit of the Hunt–Crossley-family damping (t_d = t_c/(3.67·Z) = ${l.dampingTime.toPrecision(3)} s); `
+      + 'the run may blow up');
   }
   return warnings;
 }

@@ -42,6 +42,20 @@ describe('angleOfRepose', () => {
     expect(lopsided.uncertaintyDegrees).toBeGreaterThan(3 * even.uncertaintyDegrees);
   });
 
+  it('ignores the apron of single spheres that rolled away over the floor', () => {
+    // A low heap, so that one layer of spheres (2r = 2 mm) lies inside the flank window's 20 % of its height (8 mm).
+    const heap = syntheticHeap(15);
+    const random = seedrandom('apron');
+    for (let k = 0; k < 600; k++) {
+      // A sparse single layer from the toe out to twice the heap's radius.
+      const rho = 0.03 + random() * 0.03, phi = random() * 2 * Math.PI;
+      heap.position.push(rho * Math.cos(phi), rho * Math.sin(phi), r);
+      heap.radius.push(r);
+    }
+    const result = angleOfRepose({ ...heap, count: heap.radius.length }, { floorZ: 0, axis: [0, 0] });
+    expect(Math.abs(result.angleDegrees - 15)).toBeLessThan(1);
+  });
+
   it('reads a single layer spread on the floor as a flat heap (about 0°)', () => {
     const random = seedrandom('layer');
     const position: number[] = [];

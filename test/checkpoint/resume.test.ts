@@ -6,7 +6,8 @@
  * 2 worker lanes. The settle has friction, rolling resistance and hundreds of collisions, so lost history or a
  * rebuilt contact list would show.
  *
- * The bouncing ball checks that an analysis (here: bounces, in summary.json) continues across the stop.
+ * The pour (spheres placed during the run from the run's random stream, straddling the stop) checks the RNG state
+ * and the growing particle count; the bouncing ball checks that an analysis (here: bounces, in summary.json) continues across the stop.
  *
  * RESUME_CASES is a table so that scenarios exercising other saved state (pouring with its RNG, moving walls,
  * periodic images) can be added as rows.
@@ -41,6 +42,9 @@ export const RESUME_CASES: Record<string, ResumeCase> = {
   'frictional settle, 1 worker': { ...settle, workers: 1 },
   'frictional settle, 2 workers': { ...settle, workers: 2 },
   'frictional settle, 1 worker, resumed with 2': { ...settle, workers: 1, resumeWorkers: 2 },
+  'frictional pour (random stream, growing particle count), 2 workers': {
+    scenario: 'test/fixtures/checkpoint/frictional-pour.json', workers: 2, stopAfter: 600, minImpactsEachSide: 10, minFinalContacts: 100,
+  },
   'bouncing ball with its analysis': {
     scenario: 'test/fixtures/checkpoint/bouncing-ball.json', workers: 1, stopAfter: 65_000, minImpactsEachSide: 2, minFinalContacts: 0,
   },

@@ -55,11 +55,11 @@ describe('grainflow run scenarios/two-spheres.json', () => {
   });
   const file = (k: number, name: string) => readFileSync(path.join(runTwice[k].out, name), 'utf8');
 
-  it('succeeds quietly and writes its outputs and the energy plot', () => {
+  it('succeeds quietly and writes its outputs, the energy plot and the viewer frames', () => {
     for (const { r, out } of runTwice) {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe('');
-      expect(readdirSync(out).sort()).toEqual(['energy.svg', 'impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
+      expect(readdirSync(out).sort()).toEqual(['energy.svg', 'frames', 'impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
     }
   });
 

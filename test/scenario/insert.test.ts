@@ -5,40 +5,14 @@ import { SphereHash, buildInitialParticles } from '../../src/scenario/insert.js'
 import type { InitialParticle } from '../../src/scenario/insert.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/scenario/schema.js';
+import { worstOverlap } from '../helpers/overlap.js';
+import { insertScenario } from '../helpers/insert-scenario.js';
 
 const BOX = { type: 'box', min: [0, 0, 0], max: [0.1, 0.1, 0.1] };
 
-/** A scenario with the given insert blocks (and optionally explicit particles and walls), all glass. */
-function scenario(insert: object[], extra: Record<string, unknown> = {}): Scenario {
-  return parseScenario({
-    seed: 42,
-    time: { duration: 1 },
-    materials: { glass: { youngsModulus: 6e10, poissonsRatio: 0.22, density: 2500 } },
-    contact: { normal: { model: 'tsuji', restitution: 0.8 } },
-    insert: insert.map((block) => ({ region: BOX, material: 'glass', ...block })),
-    ...extra,
-  });
-}
-
-/** Largest overlap r_i + r_j − d over all pairs, by a sort-and-sweep along x (independent of SphereHash). */
-function worstOverlap(spheres: readonly InitialParticle[]): number {
-  const sorted = [...spheres].sort((a, b) => a.position[0] - b.position[0]);
-  const largest = Math.max(...spheres.map((s) => s.radius));
-  let worst = -Infinity;
-  for (let i = 0; i < sorted.length; i++) {
-    const a = sorted[i];
-    for (let j = i + 1; j < sorted.length && sorted[j].position[0] - a.position[0] < a.radius + largest; j++) {
-      const b = sorted[j];
-      const dx = a.position[0] - b.position[0];
-      const dy = a.position[1] - b.position[1];
-      const dz = a.position[2] - b.position[2];
-      const contact = a.radius + b.radius;
-      // Most pairs in the x window are far apart in y or z: skip the square root for them.
-      if (Math.abs(dy) < contact && Math.abs(dz) < contact) worst = Math.max(worst, contact - Math.hypot(dx, dy, dz));
-    }
-  }
-  return worst;
-}
+/** A scenario with the given insert blocks in BOX (and optionally explicit particles and walls), all glass. */
+const scenario = (insert: object[], extra: Record<string, unknown> = {}): Scenario =>
+  insertScenario(insert.map((block) => ({ region: BOX, ...block })), extra);
 
 function insideBox(sphere: InitialParticle, min: number[], max: number[]): boolean {
   return sphere.position.every((x, axis) => x - sphere.radius >= min[axis] && x + sphere.radius <= max[axis]);

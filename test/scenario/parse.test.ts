@@ -40,7 +40,7 @@ describe('parseScenario', () => {
     expect(scenario.particles[0].angularVelocity).toEqual([0, 0, 0]);
     expect(scenario.walls).toEqual([]);
     expect(scenario.workers).toBe('auto');
-    expect(scenario.outputs).toEqual({ impacts: true });
+    expect(scenario.outputs).toEqual({ impacts: true, frames: true, vtk: false });
   });
 
   // One case per kind of zod failure: each must name the field, the allowed range with its unit, and the value.
@@ -91,7 +91,7 @@ describe('parseScenario', () => {
     expect(rejection(insert({ distribution: 'uniform', min: 0.1 })).message)
       .toBe('insert[0].radius.max: missing; must be a number > 0 (largest radius in m)');
     expect(rejection(insert({ distribution: 'gauss', mean: 1 })).message)
-      .toBe('insert[0].radius.distribution: must be "uniform" or "normal" (radius distribution); got "gauss"');
+      .toBe('insert[0].radius.distribution: must be "uniform", "normal", "lognormal" or "discrete" (radius distribution); got "gauss"');
     expect(rejection(insert('big')).field).toBe('insert[0].radius');
   });
 

@@ -6,7 +6,7 @@
  */
 import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
 import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
-import { DampingExponent, selectParameter } from './law.js';
+import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
 import type { NormalLawCoefficients } from './law.js';
 
 const USAGE = 'bordbar needs exactly one of "chi" (N·s/m^1.65, >= 0) or "restitution" (0 < e <= 1, with optional '
@@ -20,6 +20,7 @@ export function bordbarLaw(spec: NormalLawSpec, endOfContact: EndOfContact, fiel
   }
   return {
     model: 'bordbar',
+    ...HERTZ_SPRING,
     dampingExponent: DampingExponent.bordbar,
     dampingScale: spec.chi!,
     kPower: 0,

@@ -8,7 +8,7 @@
 import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
 import { ScenarioError } from '../../scenario/errors.js';
 import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
-import { DampingExponent, selectParameter, viscosities } from './law.js';
+import { DampingExponent, HERTZ_SPRING, selectParameter, viscosities } from './law.js';
 import type { NormalLawCoefficients, PairMaterial } from './law.js';
 
 type Variant = NonNullable<NormalLawSpec['variant']>;
@@ -41,6 +41,7 @@ export function brilliantovLaw(
   const A = given === 'A' ? spec.A! : dissipativeTime(spec.variant!, a, b, field);
   return {
     model: 'brilliantov',
+    ...HERTZ_SPRING,
     dampingExponent: DampingExponent.half,
     // c = (3/2)·K·A
     dampingScale: 1.5 * A,

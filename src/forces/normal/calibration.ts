@@ -12,7 +12,7 @@
  */
 import type { EndOfContact } from '../../scenario/schema.js';
 import { ScenarioError } from '../../scenario/errors.js';
-import { dampingExponentValue } from './law.js';
+import { dampingExponentValue, HERTZ_SPRING } from './law.js';
 import type { DampingExponentId, NormalLawCoefficients, NormalModelName } from './law.js';
 
 /** Impact speed (m/s) at which a target restitution holds when the scenario gives none (schema default). */
@@ -219,6 +219,7 @@ export function calibratedLaw(
   }
   return {
     model,
+    ...HERTZ_SPRING,
     dampingExponent: exponent,
     ...dampingForBeta(m, betaStar, referenceSpeed),
     derived: { restitution, referenceSpeed_m_per_s: referenceSpeed, betaStar },

@@ -4,7 +4,7 @@
  * that no damping was asked for.
  */
 import type { NormalLawSpec } from '../../scenario/schema.js';
-import { DampingExponent, selectParameter } from './law.js';
+import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
 import type { NormalLawCoefficients } from './law.js';
 
 const USAGE = 'hertz is elastic (e = 1); remove the damping parameters or choose a damped model '
@@ -14,6 +14,7 @@ export function hertzLaw(spec: NormalLawSpec, field: string): NormalLawCoefficie
   selectParameter(spec, field, {}, false, USAGE);
   return {
     model: 'hertz',
+    ...HERTZ_SPRING,
     dampingExponent: DampingExponent.none,
     dampingScale: 0,
     kPower: 0,

@@ -7,7 +7,7 @@
 import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
 import { ScenarioError } from '../../scenario/errors.js';
 import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
-import { DampingExponent, selectParameter, viscosities } from './law.js';
+import { DampingExponent, HERTZ_SPRING, selectParameter, viscosities } from './law.js';
 import type { NormalLawCoefficients, PairMaterial } from './law.js';
 
 const USAGE = 'kuwabara-kono takes at most one of "chi" (N·s/m^1.5, >= 0) or "restitution" (0 < e <= 1, with '
@@ -22,7 +22,7 @@ export function kuwabaraKonoLaw(
     return calibratedLaw('kuwabara-kono', DampingExponent.half, spec.restitution!,
       spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED, endOfContact, field);
   }
-  const law = { model: 'kuwabara-kono', dampingExponent: DampingExponent.half, kPower: 0, massPower: 0 } as const;
+  const law = { model: 'kuwabara-kono', ...HERTZ_SPRING, dampingExponent: DampingExponent.half, kPower: 0, massPower: 0 } as const;
   if (given === 'chi') {
     return { ...law, dampingScale: spec.chi!, radiusPower: 0, derived: { chi_N_s_per_m1_5: spec.chi! } };
   }

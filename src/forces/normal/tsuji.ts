@@ -5,7 +5,7 @@
  */
 import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
 import { tsujiAlpha, tsujiRestitution } from './calibration.js';
-import { DampingExponent, selectParameter } from './law.js';
+import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
 import type { NormalLawCoefficients } from './law.js';
 
 const USAGE = 'tsuji needs exactly one of "alpha" (>= 0) or "restitution" (0 < e <= 1); '
@@ -17,6 +17,7 @@ export function tsujiLaw(spec: NormalLawSpec, endOfContact: EndOfContact, field:
   const alpha = spec.alpha ?? tsujiAlpha(spec.restitution!, endOfContact);
   return {
     model: 'tsuji',
+    ...HERTZ_SPRING,
     dampingExponent: DampingExponent.quarter,
     // c = α·√(m*K)
     dampingScale: alpha,

@@ -1,0 +1,190 @@
+/**
+ * Periodic boundaries: a box whose faces along chosen axes wrap around (Allen & Tildesley, *Computer Simulation
+ * of Liquids*, §1.5). Particles are wrapped back into the box at each neighbour rebuild; pairs that touch
+ * through a periodic face are found by adding ghost images of the spheres near the faces to the broad phase's
+ * input, and each pair carries an image code: the contact acts between sphere i and sphere j shifted by
+ * shift[image] (a whole number of box lengths per axis). Works with any BroadPhase without changing it.
+ *
+ * Why one image per pair is enough: the box length along a periodic axis exceeds 2·(largest diameter + skin)
+ * (checked when the scenario is set up), so two images of sphere j lie further apart than twice the largest
+ * candidate distance r_i + r_j + skin and at most one can be a candidate of i. Contact history keyed on (i, j)
+ * therefore stays attached to the one physical contact, whatever image code it has after a re-wrap.
+ */
+import type { BroadPhase, PairList } from './types.js';
+
+export type Axes3 = [boolean, boolean, boolean];
+export type Vec3 = [number, number, number];
+
+/** Axis-aligned box (m); only the axes marked periodic wrap, the others are unbounded. */
+export interface PeriodicBox {
+  min: Vec3;
+  max: Vec3;
+  periodic: Axes3;
+}
+
+/** Image codes 0 … 26: per axis a digit 0 (no shift), 1 (+L) or 2 (−L), code = d_x + 3 d_y + 9 d_z; 0 = no shift. */
+export const IMAGE_CODES = 27;
+const DIGIT_SIGN = [0, 1, -1];
+/** The digit of −s for digit s. */
+const NEGATED_DIGIT = [0, 2, 1];
+
+/** A pair list whose pair p acts between sphere i[p] and sphere j[p] shifted by shift[image[p]]. */
+export interface ImagedPairList extends PairList {
+  image: Uint8Array;
+}
+
+/** The shift vector of every image code, interleaved xyz (length 3·IMAGE_CODES), in m. */
+export function imageShifts(box: PeriodicBox): Float64Array {
+  const shifts = new Float64Array(3 * IMAGE_CODES);
+  for (let code = 0; code < IMAGE_CODES; code++) {
+    for (let axis = 0, rest = code; axis < 3; axis++, rest = Math.floor(rest / 3)) {
+      shifts[3 * code + axis] = DIGIT_SIGN[rest % 3] * (box.max[axis] - box.min[axis]);
+    }
+  }
+  return shifts;
+}
+
+/** The code of the opposite shift. */
+export function negatedImage(code: number): number {
+  return NEGATED_DIGIT[code % 3] + 3 * NEGATED_DIGIT[Math.floor(code / 3) % 3] + 9 * NEGATED_DIGIT[Math.floor(code / 9)];
+}
+
+/** Moves every centre back into [min, max) along the periodic axes (by whole box lengths). */
+export function wrapPositions(pos: Float64Array, n: number, box: PeriodicBox): void {
+  for (let axis = 0; axis < 3; axis++) {
+    if (!box.periodic[axis]) continue;
+    const lo = box.min[axis], length = box.max[axis] - lo;
+    for (let k = axis; k < 3 * n; k += 3) {
+      const x = pos[k];
+      if (x < lo || x >= lo + length) pos[k] = x - length * Math.floor((x - lo) / length);
+    }
+  }
+}
+
+/**
+ * Candidate pairs in a periodic box: the broad phase runs on the spheres plus ghost images of those within
+ * 2·r_max + skin of a periodic face (the largest candidate distance), and every pair found between a sphere and
+ * a ghost is mapped back to the two spheres with the ghost's image code. Output is sorted by (i, j) like any
+ * PairList, i < j, each pair once.
+ */
+export class PeriodicPairFinder {
+  private extPos = new Float64Array(0);
+  private extRadius = new Float64Array(0);
+  /** origin sphere and image code of ghost g (extended index n + g) */
+  private ghostOf = new Int32Array(0);
+  private ghostImage = new Uint8Array(0);
+  private readonly extPairs: PairList = { count: 0, i: new Int32Array(1024), j: new Int32Array(1024) };
+
+  constructor(private readonly broadphase: BroadPhase, private readonly box: PeriodicBox) {}
+
+  /** Positions should be wrapped (wrapPositions) first; a sphere far outside the box gets no ghosts. */
+  findPairs(pos: Float64Array, radius: Float64Array, n: number, skin: number, out: ImagedPairList): void {
+    let rMax = 0;
+    for (let k = 0; k < n; k++) if (radius[k] > rMax) rMax = radius[k];
+    const ghosts = this.makeGhosts(pos, radius, n, 2 * rMax + skin);
+    this.broadphase.findPairs(this.extPos, this.extRadius, n + ghosts, skin, this.extPairs);
+    this.mapToSpheres(n, out);
+  }
+
+  /** Fills the extended arrays: the n spheres, then their ghosts in order of sphere; returns the ghost count. */
+  private makeGhosts(pos: Float64Array, radius: Float64Array, n: number, margin: number): number {
+    const { min, max, periodic } = this.box;
+    this.reserve(n, n + Math.ceil(n / 4));
+    this.extPos.set(pos.subarray(0, 3 * n));
+    this.extRadius.set(radius.subarray(0, n));
+    const digit = [0, 0, 0];
+    let g = 0;
+    for (let k = 0; k < n; k++) {
+      // Per axis: shift +L for a sphere near the low face (its image appears beyond the high face), −L near the
+      // high face; never both, as L > 2·margin.
+      let any = false;
+      for (let axis = 0; axis < 3; axis++) {
+        const x = pos[3 * k + axis];
+        digit[axis] = !periodic[axis] ? 0 : x - min[axis] < margin ? 1 : max[axis] - x < margin ? 2 : 0;
+        if (digit[axis] !== 0) any = true;
+      }
+      if (!any) continue;
+      // Every non-empty subset of the shifted axes is one image.
+      for (let subset = 1; subset < 8; subset++) {
+        let code = 0, valid = true;
+        for (let axis = 0, weight = 1; axis < 3; axis++, weight *= 3) {
+          if ((subset >> axis) & 1) {
+            if (digit[axis] === 0) valid = false;
+            code += digit[axis] * weight;
+          }
+        }
+        if (!valid) continue;
+        const e = n + g;
+        if (e >= this.extRadius.length) this.reserve(e, 2 * e);
+        for (let axis = 0, rest = code; axis < 3; axis++, rest = Math.floor(rest / 3)) {
+          this.extPos[3 * e + axis] = pos[3 * k + axis] + DIGIT_SIGN[rest % 3] * (max[axis] - min[axis]);
+        }
+        this.extRadius[e] = radius[k];
+        this.ghostOf[g] = k;
+        this.ghostImage[g] = code;
+        g++;
+      }
+    }
+    return g;
+  }
+
+  /**
+   * Sphere–sphere pairs are kept as they are; sphere a – ghost of q becomes (a, q) with the ghost's image when
+   * a < q. The same contact is also found as q – ghost of a with the opposite image (the ghost rule is symmetric),
+   * which is dropped, and so are ghost–ghost pairs: each repeats a sphere–ghost pair.
+   */
+  private mapToSpheres(n: number, out: ImagedPairList): void {
+    const ext = this.extPairs;
+    if (out.i.length < ext.count) {
+      out.i = new Int32Array(ext.count);
+      out.j = new Int32Array(ext.count);
+      out.image = new Uint8Array(ext.count);
+    }
+    const { i: oi, j: oj, image: oimage } = out;
+    let m = 0, rowStart = 0, row = -1;
+    for (let p = 0; p < ext.count; p++) {
+      const a = ext.i[p], b = ext.j[p];
+      if (a >= n) break; // ext pairs are sorted by a: only ghost–ghost pairs remain
+      let j = b, code = 0;
+      if (b >= n) {
+        j = this.ghostOf[b - n];
+        if (j <= a) continue;
+        code = this.ghostImage[b - n];
+      }
+      if (a !== row) {
+        row = a;
+        rowStart = m;
+      }
+      // Insertion into the row: sphere neighbours and ghost neighbours each come sorted; rows are short.
+      oi[m] = a;
+      let s = m++;
+      while (s > rowStart && oj[s - 1] > j) {
+        oj[s] = oj[s - 1];
+        oimage[s] = oimage[s - 1];
+        s--;
+      }
+      oj[s] = j;
+      oimage[s] = code;
+    }
+    out.count = m;
+  }
+
+  /** Room for `capacity` extended entries, keeping the first `keep`; grows only. */
+  private reserve(keep: number, capacity: number): void {
+    if (this.extRadius.length >= capacity) return;
+    const grow = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (len: number) => T, stride: number) => {
+      const b = make(stride * capacity);
+      b.set(a.subarray(0, stride * keep));
+      return b;
+    };
+    this.extPos = grow(this.extPos, (len) => new Float64Array(len), 3);
+    this.extRadius = grow(this.extRadius, (len) => new Float64Array(len), 1);
+    this.ghostOf = grow(this.ghostOf, (len) => new Int32Array(len), 1);
+    this.ghostImage = grow(this.ghostImage, (len) => new Uint8Array(len), 1);
+  }
+}
+
+/** An empty imaged pair list; findPairs grows it as needed. */
+export function createImagedPairList(initialCapacity = 1024): ImagedPairList {
+  return { count: 0, i: new Int32Array(initialCapacity), j: new Int32Array(initialCapacity), image: new Uint8Array(initialCapacity) };
+}

@@ -1,0 +1,176 @@
+/**
+ * Options shared by `grainflow calibrate` and `grainflow impact`: the contact law, the material and geometry of a
+ * single impact, and the output directory. Bad values become a CliInputError naming the option and the allowed
+ * range; the commands print it as one line and exit with status 2 (as `grainflow run` does).
+ */
+import { parseArgs } from 'node:util';
+import { ScenarioError } from '../scenario/errors.js';
+import {
+  endOfContactNames, gonthierForms, materialSchema, normalModelNames, type EndOfContact, type Material,
+} from '../scenario/schema.js';
+import type { ImpactTarget, NormalLawInput } from '../sim/single-impact.js';
+import { HYSTERESIS_LAWS } from '../forces/normal/resolve.js';
+
+export class CliInputError extends Error {}
+
+/** Aluminium of seed 002/004 (contact-models.md §7.1): with R = 20 mm, K = 5.5e9 N m^-3/2 and m = 0.092 kg. */
+export const ALUMINIUM: Material = { youngsModulus: 73.5e9, poissonsRatio: 0.33, density: 2745 };
+export const ALUMINIUM_RADIUS = 0.02;
+
+/** parseArgs option declarations for the law and the impact geometry. */
+export const LAW_OPTIONS = {
+  model: { type: 'string' },
+  restitution: { type: 'string' },
+  'reference-speed': { type: 'string' },
+  stiffness: { type: 'string' },
+  form: { type: 'string' },
+  'minimum-impact-speed': { type: 'string' },
+  convention: { type: 'string' },
+  material: { type: 'string' },
+  radius: { type: 'string' },
+  target: { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export type OptionValues = Record<string, string | boolean | undefined>;
+
+/** parseArgs over the law options plus `extra`; an unknown or malformed option is a CliInputError. */
+export function parseOptions(argv: string[], extra: Record<string, { type: 'string' | 'boolean' }> = {}): OptionValues {
+  try {
+    return parseArgs({ args: argv, options: { ...LAW_OPTIONS, ...extra } }).values as OptionValues;
+  } catch (err) {
+    throw new CliInputError((err as Error).message);
+  }
+}
+
+export const LAW_USAGE = `  --model                 normal law: ${normalModelNames.join(', ')}
+  --restitution           target coefficient of restitution e, 0 < e <= 1 (every damped law)
+  --reference-speed       m/s, > 0: speed at which e holds for kuwabara-kono, brilliantov, bordbar (default 1)
+  --stiffness             N/m, > 0: linear spring k (kelvin-voigt only)
+  --form                  gonthier d: ${gonthierForms.join(' or ')} (default exact)
+  --minimum-impact-speed  m/s, > 0: floor on the latched v0 of the Hunt–Crossley family (default 0.01)
+  --convention            end of contact: ${endOfContactNames.join(' or ')} (default no-tension)
+  --material              JSON {"youngsModulus": Pa, "poissonsRatio": -, "density": kg/m^3}
+                          (default: aluminium of seeds 002/004, {"youngsModulus":73.5e9,"poissonsRatio":0.33,"density":2745})
+  --radius                sphere radius in m, > 0 (default 0.02)
+  --target                sphere (two identical spheres head-on, default) or wall (sphere on a fixed plane)`;
+
+export function text(values: OptionValues, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A number option; `check` is the allowed range, e.g. '> 0'. */
+export function numberOption(values: OptionValues, name: string, range: string,
+  ok: (x: number) => boolean): number | undefined {
+  const raw = text(values, name);
+  if (raw === undefined) return undefined;
+  const x = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(x) || !ok(x)) throw new CliInputError(`--${name} must be a number ${range} (got "${raw}")`);
+  return x;
+}
+
+function choice<T extends string>(values: OptionValues, name: keyof typeof LAW_OPTIONS, allowed: readonly T[]): T | undefined {
+  const raw = text(values, name);
+  if (raw === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new CliInputError(`--${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+export function modelOption(raw: string): (typeof normalModelNames)[number] {
+  if (!(normalModelNames as readonly string[]).includes(raw)) {
+    throw new CliInputError(`--model must be one of ${normalModelNames.join(', ')} (got "${raw}")`);
+  }
+  return raw as (typeof normalModelNames)[number];
+}
+
+/** Laws calibrated to e at one reference speed (contact-models.md §5.0): the only ones taking --reference-speed. */
+const SPEED_CALIBRATED: readonly string[] = ['kuwabara-kono', 'brilliantov', 'bordbar'];
+
+/** Whether `option` applies to `model`, for --compare, where one set of options serves several laws. */
+function applies(model: string, option: 'referenceSpeed' | 'stiffness' | 'form' | 'minimumImpactSpeed' | 'restitution'): boolean {
+  switch (option) {
+    case 'restitution': return model !== 'hertz';
+    case 'referenceSpeed': return SPEED_CALIBRATED.includes(model);
+    case 'stiffness': return model === 'kelvin-voigt';
+    case 'form': return model === 'gonthier';
+    case 'minimumImpactSpeed': return model in HYSTERESIS_LAWS;
+  }
+}
+
+/**
+ * The law spec for `model` from the law options (the spec's own checks run when the impact is set up). With
+ * `onlyApplicable` (for --compare) options the law does not use are left out instead of being rejected by it.
+ */
+export function lawSpec(values: OptionValues, model: string, onlyApplicable = false): NormalLawInput {
+  const restitution = numberOption(values, 'restitution', 'in (0, 1]', (x) => x > 0 && x <= 1);
+  const spec: Record<string, unknown> = { model: modelOption(model) };
+  const given = {
+    restitution,
+    referenceSpeed: numberOption(values, 'reference-speed', '> 0 (m/s)', (x) => x > 0),
+    stiffness: numberOption(values, 'stiffness', '> 0 (N/m)', (x) => x > 0),
+    form: choice(values, 'form', gonthierForms),
+    minimumImpactSpeed: numberOption(values, 'minimum-impact-speed', '> 0 (m/s)', (x) => x > 0),
+  };
+  for (const [key, value] of Object.entries(given) as [keyof typeof given, unknown][]) {
+    if (value !== undefined && (!onlyApplicable || applies(model, key))) spec[key] = value;
+  }
+  return spec as NormalLawInput;
+}
+
+export interface ImpactGeometry {
+  material: Material;
+  radius: number;
+  target: ImpactTarget;
+  endOfContact: EndOfContact;
+}
+
+export function geometryOptions(values: OptionValues): ImpactGeometry {
+  let material = ALUMINIUM;
+  const raw = text(values, 'material');
+  if (raw !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw new CliInputError(`--material must be JSON like {"youngsModulus": 7e10, "poissonsRatio": 0.3, "density": 2700} (got "${raw}")`);
+    }
+    const parsed = materialSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue.path.length > 0 ? `.${issue.path.join('.')}` : '';
+      throw new CliInputError(`--material${where} ${issue.message}`);
+    }
+    material = parsed.data;
+  }
+  return {
+    material,
+    radius: numberOption(values, 'radius', '> 0 (m)', (x) => x > 0) ?? ALUMINIUM_RADIUS,
+    target: choice(values, 'target', ['sphere', 'wall'] as const) ?? 'sphere',
+    endOfContact: choice(values, 'convention', endOfContactNames) ?? 'no-tension',
+  };
+}
+
+/** Runs a command body; input errors (CLI or law spec) print one line and give exit status 2. */
+export async function withInputErrors(command: string, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof CliInputError) {
+      process.stderr.write(`grainflow: ${err.message} (see grainflow ${command} --help)\n`);
+      return 2;
+    }
+    if (err instanceof ScenarioError) {
+      process.stderr.write(`grainflow: invalid contact law: ${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof RangeError) {
+      process.stderr.write(`grainflow: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}

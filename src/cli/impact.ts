@@ -1,0 +1,174 @@
+/**
+ * `grainflow impact`: single normal impacts run through the engine (src/sim/single-impact.ts), either one law at
+ * one speed or the seeds' worked examples for every law (contact-models.md §7.1, §7.4):
+ *   aluminium-spheres  two aluminium spheres head-on, R = 20 mm, m = 0.092 kg, K = 5.5e9 N m^-3/2, v₀ = 0.3 m/s,
+ *                      e = 0.7 (seed 002 Figs 3–6, seed 004 Example 2);
+ *   bouncing-ball      m = 1 kg, R = 0.1 m on a rigid floor, K = 1.4e8 N m^-3/2, v₀ = 4.2 m/s, g = 9.8 m/s² during
+ *                      contact, e ∈ {0.2, 0.4, 0.6, 0.8} (seed 001 §8).
+ * Prints e_out, δ_max, F_max and contact time per law and writes impacts.csv and the force–overlap loops as SVG.
+ */
+import { normalModelNames, type EndOfContact, type Material } from '../scenario/schema.js';
+import { RunDirectory } from '../output/run-directory.js';
+import { renderLinePlotSvg } from '../plot/line-plot.js';
+import {
+  densityForMass, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget, type NormalLawInput,
+} from '../sim/single-impact.js';
+import {
+  CliInputError, geometryOptions, LAW_USAGE, lawSpec, numberOption, parseOptions, text, withInputErrors,
+} from './impact-options.js';
+
+const EXAMPLES = ['aluminium-spheres', 'bouncing-ball'] as const;
+type Example = (typeof EXAMPLES)[number];
+
+const USAGE = `usage: grainflow impact --example ${EXAMPLES.join('|')} [--convention no-tension|free] [--out dir]
+       grainflow impact --model <law> [--restitution e] --speed v [--material JSON] [--radius m] [--target sphere|wall]
+                        [--gravity g] [--out dir]
+
+  Runs single normal impacts through the engine and prints e_out, δ_max, F_max and contact time; writes
+  impacts.csv and the force–overlap loops (force-overlap*.svg) to --out (default impact-<example or model>).
+  --example               the seeds' worked examples for every law (contact-models.md §7.1, §7.4)
+  --speed                 impact speed in m/s, > 0
+  --gravity               m/s², >= 0, towards the wall during a wall impact (default 0)
+${LAW_USAGE}`;
+
+/** One labelled impact of a table. */
+interface Case {
+  label: string;
+  normal: NormalLawInput;
+}
+
+interface Scene {
+  material: Material;
+  radius: number;
+  target: ImpactTarget;
+  speed: number;
+  gravity: number;
+  endOfContact: EndOfContact;
+}
+
+interface Table {
+  /** file-name suffix and heading of this table */
+  suffix: string;
+  heading: string;
+  scene: Scene;
+  cases: Case[];
+}
+
+export async function impactCommand(argv: string[]): Promise<number> {
+  return withInputErrors('impact', async () => {
+    const values = parseOptions(argv, { example: { type: 'string' }, speed: { type: 'string' }, gravity: { type: 'string' } });
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    const example = text(values, 'example');
+    let tables: Table[];
+    let name: string;
+    if (example !== undefined) {
+      if (!(EXAMPLES as readonly string[]).includes(example)) {
+        throw new CliInputError(`--example must be one of ${EXAMPLES.join(', ')} (got "${example}")`);
+      }
+      const convention = geometryOptions(values).endOfContact;
+      tables = exampleTables(example as Example, convention);
+      name = example;
+    } else {
+      const model = text(values, 'model');
+      if (model === undefined) throw new CliInputError('give --example <name> or --model <law> with --speed <m/s>');
+      const speed = numberOption(values, 'speed', '> 0 (m/s)', (x) => x > 0);
+      if (speed === undefined) throw new CliInputError('missing --speed <m/s>');
+      const gravity = numberOption(values, 'gravity', '>= 0 (m/s²)', (x) => x >= 0) ?? 0;
+      const g = geometryOptions(values);
+      const scene = { ...g, speed, gravity };
+      tables = [{ suffix: '', heading: `${model} at ${speed} m/s`, scene, cases: [{ label: model, normal: lawSpec(values, model) }] }];
+      name = model;
+    }
+    const results = tables.map((t) => ({ table: t, outcomes: t.cases.map((c) => run(t.scene, c.normal)) }));
+    const out = new RunDirectory(text(values, 'out') ?? `impact-${name}`);
+    try {
+      const csv = ['table,law,restitution_in,e_out,max_overlap_m,max_force_N,contact_time_s'];
+      for (const { table, outcomes } of results) {
+        process.stdout.write(`${table.heading}\n  law                             e_out    δ_max (m)    F_max (N)   contact time (µs)\n`);
+        table.cases.forEach((c, k) => {
+          const o = outcomes[k];
+          process.stdout.write(`  ${c.label.padEnd(31)} ${o.restitution.toFixed(4)}   ${o.maxOverlap.toExponential(4)}   `
+            + `${o.maxForce.toPrecision(5).padEnd(10)}  ${(o.contactTime * 1e6).toPrecision(5)}\n`);
+          const eIn = (c.normal as { restitution?: number }).restitution ?? 1;
+          csv.push([table.suffix || name, c.label, eIn, o.restitution, o.maxOverlap, o.maxForce, o.contactTime].join(','));
+        });
+        process.stdout.write('\n');
+        out.writeFile(`force-overlap${table.suffix ? `-${table.suffix}` : ''}.svg`, await renderLinePlotSvg({
+          title: `Force–overlap loops, ${table.heading}`,
+          xLabel: 'overlap δ (µm)',
+          yLabel: 'normal force F (N)',
+          series: table.cases.map((c, k) => ({
+            name: c.label,
+            x: outcomes[k].trace.overlap.map((d) => d * 1e6),
+            y: outcomes[k].trace.force,
+          })),
+        }));
+      }
+      out.writeFile('impacts.csv', `${csv.join('\n')}\n`);
+      out.commit();
+    } finally {
+      out.discard();
+    }
+    process.stdout.write(`wrote impacts.csv and the force–overlap plots to ${out.target}\n`);
+    return 0;
+  });
+}
+
+function run(scene: Scene, normal: NormalLawInput): ImpactOutcome {
+  return simulateImpact({ normal, ...scene });
+}
+
+/** Every law of the product for a target e; speed-calibrated laws at v_ref = the example's speed. */
+function everyLaw(e: number, referenceSpeed: number, linearStiffness: number): Case[] {
+  return normalModelNames.flatMap((model): Case[] => {
+    switch (model) {
+      case 'hertz': return [{ label: 'hertz', normal: { model } }];
+      case 'kuwabara-kono': case 'brilliantov': case 'bordbar':
+        return [{ label: `${model} (e at ${referenceSpeed} m/s)`, normal: { model, restitution: e, referenceSpeed } }];
+      case 'kelvin-voigt':
+        return [{ label: `kelvin-voigt (k = ${linearStiffness.toPrecision(3)} N/m)`, normal: { model, restitution: e, stiffness: linearStiffness } }];
+      case 'gonthier':
+        return [
+          { label: 'gonthier (exact d)', normal: { model, restitution: e } },
+          { label: 'gonthier (d = 1 − e²)', normal: { model, restitution: e, form: 'approximate' } },
+        ];
+      default: return [{ label: model, normal: { model, restitution: e } as NormalLawInput }];
+    }
+  });
+}
+
+/** The laws of the seed-001 bouncing-ball comparison (contact-models.md §7.4), Gonthier as 1 − e² as there. */
+function bouncingBallLaws(e: number): Case[] {
+  const laws = ['hunt-crossley', 'lankarani-nikravesh', 'flores', 'gharib-hurmuzlu', 'hu-guo', 'safaeifar-farshidianfar'];
+  return [
+    { label: 'hertz', normal: { model: 'hertz' } },
+    ...laws.map((model) => ({ label: model, normal: { model, restitution: e } as NormalLawInput })),
+    { label: 'gonthier (d = 1 − e²)', normal: { model: 'gonthier', restitution: e, form: 'approximate' } },
+  ];
+}
+
+function exampleTables(example: Example, endOfContact: EndOfContact): Table[] {
+  if (example === 'aluminium-spheres') {
+    const R = 0.02, mass = 0.092, K = 5.5e9, nu = 0.33, speed = 0.3, e = 0.7;
+    const material = { youngsModulus: youngsModulusForStiffness(K, R, 'sphere', nu), poissonsRatio: nu, density: densityForMass(mass, R) };
+    // Kelvin–Voigt gets the secant stiffness F_max/δ_max of the elastic Hertz impact (334.6 N / 15.467 µm, §7.1).
+    const secant = 334.6 / 1.5467e-5;
+    return [{
+      suffix: '',
+      heading: `two aluminium spheres (seeds 002/004): R = ${R} m, m = ${mass} kg, K = ${K} N m^-3/2, v₀ = ${speed} m/s, e = ${e}, ${endOfContact}`,
+      scene: { material, radius: R, target: 'sphere', speed, gravity: 0, endOfContact },
+      cases: everyLaw(e, speed, secant),
+    }];
+  }
+  const R = 0.1, mass = 1, K = 1.4e8, nu = 0.3;
+  const material = { youngsModulus: youngsModulusForStiffness(K, R, 'wall', nu), poissonsRatio: nu, density: densityForMass(mass, R) };
+  return [0.2, 0.4, 0.6, 0.8].map((e) => ({
+    suffix: `e${e}`,
+    heading: `bouncing ball (seed 001): m = ${mass} kg, R = ${R} m, K = ${K} N m^-3/2, v₀ = 4.2 m/s, g = 9.8 m/s², e = ${e}, ${endOfContact}`,
+    scene: { material, radius: R, target: 'wall', speed: 4.2, gravity: 9.8, endOfContact },
+    cases: bouncingBallLaws(e),
+  }));
+}

@@ -1,0 +1,102 @@
+// Colour schemes of the viewer and the exporter: a per-particle colour for each mode and its legend.
+// Continuous quantities use viridis (perceptually uniform, legible in grey); materials use the tab10 palette.
+const VIRIDIS = ['#440154', '#472c7a', '#3b518b', '#2c718e', '#21908d', '#27ad81', '#5cc863', '#aadc32', '#fde725']
+  .map(rgb);
+const CATEGORIES = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
+  '#bcbd22', '#17becf'].map(rgb);
+
+export const COLOR_MODES = ['speed', 'height', 'id', 'material'];
+
+function rgb(hex) {
+  const v = parseInt(hex.slice(1), 16);
+  return [(v >> 16) / 255, ((v >> 8) & 255) / 255, (v & 255) / 255];
+}
+
+/** Viridis at s in [0, 1] (clamped), linear between the nine anchors. */
+export function viridis(s, out, at) {
+  const x = Math.min(Math.max(s, 0), 1) * (VIRIDIS.length - 1);
+  const k = Math.min(Math.floor(x), VIRIDIS.length - 2);
+  const f = x - k, a = VIRIDIS[k], b = VIRIDIS[k + 1];
+  out[at] = a[0] + f * (b[0] - a[0]);
+  out[at + 1] = a[1] + f * (b[1] - a[1]);
+  out[at + 2] = a[2] + f * (b[2] - a[2]);
+}
+
+/**
+ * Fills `out` (rgb per particle, 0..1) for the colour mode and returns the legend:
+ * { kind: 'continuous', title, unit, min, max } or { kind: 'categorical', title, entries: [{ name, color }] }.
+ * Ranges are over the whole run, so a colour means the same value in every frame.
+ */
+export function colorize(mode, run, frame, out) {
+  const { index } = run;
+  const n = frame.count;
+  if (mode === 'material') {
+    for (let p = 0; p < n; p++) out.set(CATEGORIES[run.material[p] % CATEGORIES.length], 3 * p);
+    const used = new Set(run.material);
+    const entries = index.materials.map((name, k) => ({ name, color: CATEGORIES[k % CATEGORIES.length] }))
+      .filter((_, k) => used.has(k));
+    return { kind: 'categorical', title: 'material', entries };
+  }
+  let value, min, max, title, unit;
+  if (mode === 'speed') {
+    [min, max] = [0, index.ranges.speed[1]];
+    value = (p) => frame.speed[p];
+    title = 'speed';
+    unit = 'm/s';
+  } else if (mode === 'height') {
+    [min, max] = index.ranges.height;
+    value = (p) => frame.position[3 * p + 2];
+    title = 'height z';
+    unit = 'm';
+  } else {
+    [min, max] = [0, Math.max(1, n - 1)];
+    value = (p) => p;
+    title = 'particle id';
+    unit = '';
+  }
+  const span = max > min ? max - min : 1;
+  for (let p = 0; p < n; p++) viridis((value(p) - min) / span, out, 3 * p);
+  return { kind: 'continuous', title, unit, min, max };
+}
+
+const format = (v) => {
+  if (Number.isInteger(v) && Math.abs(v) < 1e6) return String(v); // particle ids stay exact
+  return Math.abs(v) >= 1e4 || Math.abs(v) < 1e-3 ? v.toExponential(2) : `${+v.toPrecision(3)}`;
+};
+
+export function drawLegend(element, legend) {
+  element.replaceChildren();
+  const title = document.createElement('div');
+  title.textContent = legend.unit ? `${legend.title} (${legend.unit})` : legend.title;
+  element.append(title);
+  if (legend.kind === 'categorical') {
+    for (const { name, color } of legend.entries) {
+      const row = document.createElement('div');
+      const swatch = document.createElement('span');
+      swatch.className = 'swatch';
+      swatch.style.background = `rgb(${color.map((c) => Math.round(255 * c)).join(',')})`;
+      row.append(swatch, name);
+      element.append(row);
+    }
+    return;
+  }
+  const bar = document.createElement('canvas');
+  bar.width = 160;
+  bar.height = 1;
+  const ctx = bar.getContext('2d');
+  const image = ctx.createImageData(160, 1);
+  const c = [0, 0, 0];
+  for (let x = 0; x < 160; x++) {
+    viridis(x / 159, c, 0);
+    image.data.set([...c.map((v) => Math.round(255 * v)), 255], 4 * x);
+  }
+  ctx.putImageData(image, 0, 0);
+  const ticks = document.createElement('div');
+  ticks.className = 'ticks';
+  for (const v of [legend.min, (legend.min + legend.max) / 2, legend.max]) {
+    const tick = document.createElement('span');
+    tick.textContent = format(v);
+    ticks.append(tick);
+  }
+  element.append(bar, ticks);
+}

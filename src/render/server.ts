@@ -1,0 +1,147 @@
+/**
+ * The viewer's HTTP server. Serves, on 127.0.0.1 only:
+ *   /                 the viewer page
+ *   /app/...          the page's scripts and styles (src/render/page in the package, served as written)
+ *   /vendor/three/... three.js from node_modules (the page works offline, no CDN)
+ *   /run/...          the run directory's files
+ * and nothing else: paths with `..` segments, or that resolve (symbolic links included) outside the folder they
+ * name, get 403; requests naming another host get 403 too, so a web page cannot reach it by DNS rebinding.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { FRAME_INDEX, FRAMES_DIRECTORY } from '../output/frames.js';
+
+export const VIEWER_HOST = '127.0.0.1';
+
+/** A run directory or port the viewer cannot use; the message is meant for the user as it is. */
+export class ViewerInputError extends Error {}
+
+export interface ViewerServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.csv': 'text/csv; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.pvd': 'application/xml', '.vtp': 'application/xml',
+};
+
+/** The page's own files: src/render/page of the package, whether this module runs from src/ or dist/src/. */
+export function pageDirectory(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('grainflow package root not found');
+    dir = parent;
+  }
+  return path.join(dir, 'src', 'render', 'page');
+}
+
+function threeDirectory(): string {
+  // 'three' resolves to <three>/build/three.cjs under require conditions.
+  return path.dirname(path.dirname(createRequire(import.meta.url).resolve('three')));
+}
+
+export function checkRunDirectory(runDir: string): void {
+  if (!fs.existsSync(path.join(runDir, FRAMES_DIRECTORY, FRAME_INDEX))) {
+    throw new ViewerInputError(`<runDir> "${runDir}" has no ${FRAMES_DIRECTORY}/${FRAME_INDEX}: `
+      + 'give the --out directory of a finished `grainflow run` whose scenario keeps outputs.frames true (the default)');
+  }
+}
+
+export async function startViewerServer(runDir: string, port = 0): Promise<ViewerServer> {
+  checkRunDirectory(runDir);
+  const roots: [string, string][] = [
+    ['/app/', pageDirectory()],
+    ['/vendor/three/', threeDirectory()],
+    ['/run/', path.resolve(runDir)],
+  ];
+  const server = http.createServer((req, res) => {
+    const status = respond(req, res, roots, server);
+    if (status !== 200) {
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`${status} ${http.STATUS_CODES[status]}\n`);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE'
+      ? new ViewerInputError(`--port ${port} is in use; choose another port (1–65535) or 0 for any free port`)
+      : err));
+    server.listen(port, VIEWER_HOST, () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${VIEWER_HOST}:${actual}/`,
+    port: actual,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** Sends the file and returns 200, or returns the error status to send. */
+function respond(req: http.IncomingMessage, res: http.ServerResponse, roots: [string, string][], server: http.Server): number {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return 405;
+  const { port } = server.address() as AddressInfo;
+  if (req.headers.host !== `${VIEWER_HOST}:${port}` && req.headers.host !== `localhost:${port}`) return 403;
+  const urlPath = (req.url ?? '/').split('?')[0];
+  let file: string | null;
+  if (urlPath === '/' || urlPath === '/index.html') {
+    file = path.join(roots[0][1], 'index.html');
+  } else {
+    const root = roots.find(([prefix]) => urlPath.startsWith(prefix));
+    if (!root) return 404;
+    file = resolveInside(root[1], urlPath.slice(root[0].length));
+    if (file === null) return 403;
+  }
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return 404;
+  }
+  if (!stat.isFile()) return 404;
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'content-length': stat.size,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  if (req.method === 'HEAD') res.end();
+  else fs.createReadStream(file).pipe(res);
+  return 200;
+}
+
+/** The file that `relative` (still URL-encoded) names inside root, or null if it would leave root. */
+export function resolveInside(root: string, relative: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(relative);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const segments = decoded.split(/[/\\]/);
+  if (segments.some((s) => s === '..')) return null;
+  const file = path.resolve(root, ...segments.filter((s) => s !== '' && s !== '.'));
+  if (!isInside(root, file)) return null;
+  // A symbolic link inside root may point outside it.
+  try {
+    if (!isInside(fs.realpathSync(root), fs.realpathSync(file))) return null;
+  } catch {
+    // Missing file: 404 follows.
+  }
+  return file;
+}
+
+function isInside(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}

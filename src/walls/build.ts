@@ -1,0 +1,276 @@
+/**
+ * Expands the scenario's walls into primitives (primitives.ts): plane → PLANE; cylinder, cone → one REVOLVED
+ * segment; silo → wall + floor annulus (REVOLVED); box and STL mesh → TRIANGLEs with welded vertices and edges,
+ * so that a sphere touching several triangles of one surface is counted once (wall-contacts.ts).
+ * Also the wall motion (prescribed velocity, removal time) and an R-tree over the triangles.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { ScenarioError } from '../scenario/errors.js';
+import type { WallSpec } from '../scenario/schema.js';
+import { GEO_STRIDE, PrimitiveKind } from './primitives.js';
+import { MAX_STL_BYTES, parseStl } from './stl.js';
+import { BoxTree } from './triangle-tree.js';
+
+export interface WallMotion {
+  velocity: [number, number, number];
+  /** s */
+  start: number;
+  /** s; Infinity: never stops */
+  stop: number;
+  /** s; Infinity: never removed */
+  removeAt: number;
+}
+
+export interface WallModel {
+  /** scenario walls */
+  count: number;
+  motion: WallMotion[];
+  primitives: number;
+  kind: Int32Array;
+  /** scenario wall of each primitive */
+  owner: Int32Array;
+  /** GEO_STRIDE numbers per primitive, rest frame (t = 0) */
+  geometry: Float64Array;
+  /** per primitive: welded vertex ids v0, v1, v2 and edge ids (v0v1, v1v2, v2v0); −1 for other kinds */
+  triangleFeatures: Int32Array;
+  /** per edge: its two vertex ids */
+  edgeVertices: Int32Array;
+  /** PLANE and REVOLVED primitives, tested against every sphere at a rebuild */
+  analytic: Int32Array;
+  /** bounding boxes of the TRIANGLE primitives, for the candidate search */
+  triangles: BoxTree;
+  /** degenerate triangles skipped and similar remarks, for the run's warnings */
+  warnings: string[];
+}
+
+interface Builder {
+  kind: number[];
+  owner: number[];
+  geometry: number[];
+  features: number[];
+  edgeVertices: number[];
+  vertexCount: number;
+  warnings: string[];
+}
+
+let cached: { key: string; model: WallModel } | undefined;
+
+/**
+ * The wall model of a scenario's walls (mesh `file` paths as given: load.ts makes them absolute). The last
+ * model is cached: checks, insertion and set-up all need it, and an STL file is read and welded only once.
+ */
+export function buildWallModel(walls: readonly WallSpec[]): WallModel {
+  const key = JSON.stringify(walls);
+  if (cached?.key === key) return cached.model;
+  const b: Builder = { kind: [], owner: [], geometry: [], features: [], edgeVertices: [], vertexCount: 0, warnings: [] };
+  walls.forEach((wall, w) => addWall(b, wall, w));
+  const primitives = b.kind.length;
+  const geometry = new Float64Array(new SharedArrayBuffer(8 * GEO_STRIDE * Math.max(1, primitives)));
+  geometry.set(b.geometry);
+  const kind = toShared(b.kind);
+  const triangleIds: number[] = [];
+  const analytic: number[] = [];
+  for (let k = 0; k < primitives; k++) (kind[k] === PrimitiveKind.triangle ? triangleIds : analytic).push(k);
+  const boxes = new Float64Array(6 * triangleIds.length);
+  triangleIds.forEach((k, i) => {
+    const g = GEO_STRIDE * k;
+    for (let a = 0; a < 3; a++) {
+      boxes[6 * i + a] = Math.min(geometry[g + a], geometry[g + 3 + a], geometry[g + 6 + a]);
+      boxes[6 * i + 3 + a] = Math.max(geometry[g + a], geometry[g + 3 + a], geometry[g + 6 + a]);
+    }
+  });
+  const model: WallModel = {
+    count: walls.length,
+    motion: walls.map(motionOf),
+    primitives,
+    kind,
+    owner: toShared(b.owner),
+    geometry,
+    triangleFeatures: toShared(b.features),
+    edgeVertices: toShared(b.edgeVertices),
+    analytic: Int32Array.from(analytic),
+    triangles: new BoxTree(boxes, Int32Array.from(triangleIds)),
+    warnings: b.warnings,
+  };
+  cached = { key, model };
+  return model;
+}
+
+/** Shared, so that worker lanes map the wall arrays instead of receiving copies at every rebuild. */
+function toShared(values: number[]): Int32Array {
+  const a = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, values.length)));
+  a.set(values);
+  return a;
+}
+
+function motionOf(wall: WallSpec): WallMotion {
+  return {
+    velocity: wall.motion ? [...wall.motion.velocity] : [0, 0, 0],
+    start: wall.motion?.start ?? 0,
+    stop: wall.motion?.stop ?? Infinity,
+    removeAt: wall.removeAt ?? Infinity,
+  };
+}
+
+function push(b: Builder, kind: number, owner: number, geo: readonly number[], features = [-1, -1, -1, -1, -1, -1]): void {
+  b.kind.push(kind);
+  b.owner.push(owner);
+  for (let k = 0; k < GEO_STRIDE; k++) b.geometry.push(geo[k] ?? 0);
+  b.features.push(...features);
+}
+
+function addWall(b: Builder, wall: WallSpec, w: number): void {
+  const field = `walls[${w}]`;
+  if (wall.motion?.stop !== undefined && !(wall.motion.stop > wall.motion.start)) {
+    throw new ScenarioError(`${field}.motion.stop`,
+      `must be > motion.start = ${wall.motion.start} s (time the wall stops, in s); got ${wall.motion.stop}`);
+  }
+  switch (wall.type) {
+    case 'plane': {
+      const len = Math.hypot(...wall.normal);
+      if (len === 0) {
+        throw new ScenarioError(`${field}.normal`, 'must not be zero (plane normal pointing into the domain, any length); got [0, 0, 0]');
+      }
+      push(b, PrimitiveKind.plane, w, [...wall.point, ...wall.normal.map((c) => c / len)]);
+      return;
+    }
+    case 'cylinder':
+      requireAbove(wall.zMax, wall.zMin, `${field}.zMax`, 'zMin');
+      push(b, PrimitiveKind.revolved, w, [...wall.center, wall.radius, wall.zMin, wall.radius, wall.zMax]);
+      return;
+    case 'cone':
+      requireAbove(wall.zTop, wall.zBottom, `${field}.zTop`, 'zBottom');
+      if (wall.bottomDiameter === 0 && wall.topDiameter === 0) {
+        throw new ScenarioError(`${field}.topDiameter`, 'bottomDiameter and topDiameter must not both be 0 (diameters in m)');
+      }
+      push(b, PrimitiveKind.revolved, w,
+        [...wall.center, wall.bottomDiameter / 2, wall.zBottom, wall.topDiameter / 2, wall.zTop]);
+      return;
+    case 'silo': {
+      if (!(wall.orificeDiameter < wall.diameter)) {
+        throw new ScenarioError(`${field}.orificeDiameter`,
+          `must be < diameter = ${wall.diameter} m (orifice diameter in m); got ${wall.orificeDiameter}`);
+      }
+      const R = wall.diameter / 2;
+      push(b, PrimitiveKind.revolved, w, [...wall.center, R, wall.zBottom, R, wall.zBottom + wall.height]);
+      push(b, PrimitiveKind.revolved, w, [...wall.center, wall.orificeDiameter / 2, wall.zBottom, R, wall.zBottom]);
+      return;
+    }
+    case 'box': {
+      for (let a = 0; a < 3; a++) {
+        if (!(wall.min[a] < wall.max[a])) {
+          throw new ScenarioError(`${field}.max`,
+            `min must be < max on every axis (box corners in m); on ${'xyz'[a]}: min = ${wall.min[a]}, max = ${wall.max[a]}`);
+        }
+      }
+      addTriangles(b, boxTriangles(wall.min, wall.max, wall.openTop), w, field);
+      return;
+    }
+    case 'mesh': {
+      const fileField = `${field}.file`;
+      const stl = parseStl(readStlFile(wall.file, fileField), fileField);
+      const coords = stl.coords;
+      for (let k = 0; k < coords.length; k++) coords[k] = coords[k] * wall.scale + wall.translate[k % 3];
+      addTriangles(b, coords, w, fileField);
+      return;
+    }
+  }
+}
+
+function requireAbove(high: number, low: number, field: string, lowName: string): void {
+  if (!(high > low)) throw new ScenarioError(field, `must be > ${lowName} = ${low} (height in m); got ${high}`);
+}
+
+function readStlFile(file: string, field: string): Uint8Array {
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_STL_BYTES) throw new ScenarioError(field, `STL file ${file} is ${size} bytes; the limit is ${MAX_STL_BYTES}`);
+    return readFileSync(file);
+  } catch (error) {
+    if (error instanceof ScenarioError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    throw new ScenarioError(field, `cannot read STL file ${file}: ${why}`);
+  }
+}
+
+/** The 12 triangles (10 without the top) of an axis-aligned box, 9 numbers each. */
+export function boxTriangles(min: readonly number[], max: readonly number[], openTop: boolean): Float64Array {
+  const corner = (i: number) => [i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]];
+  // Faces as corner quads (bit 0: x, bit 1: y, bit 2: z); the top (z = max) last so it can be left out.
+  const quads = [[0, 2, 3, 1], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5], [4, 5, 7, 6]];
+  const used = openTop ? quads.slice(0, 5) : quads;
+  const out: number[] = [];
+  for (const [a, b, c, d] of used) out.push(...corner(a), ...corner(b), ...corner(c), ...corner(a), ...corner(c), ...corner(d));
+  return Float64Array.from(out);
+}
+
+/**
+ * Adds triangles (9 numbers each) welding vertices with identical coordinates (STL repeats each shared vertex
+ * bit for bit) and numbering the edges. Triangles of zero area are skipped with a warning.
+ */
+function addTriangles(b: Builder, coords: Float64Array, w: number, field: string): void {
+  const vertexId = new Map<string, number>();
+  const edgeId = new Map<string, number>();
+  const vertex = (k: number) => {
+    const key = `${coords[k]},${coords[k + 1]},${coords[k + 2]}`;
+    let id = vertexId.get(key);
+    if (id === undefined) {
+      id = b.vertexCount++;
+      vertexId.set(key, id);
+    }
+    return id;
+  };
+  const edge = (v0: number, v1: number) => {
+    const key = v0 < v1 ? `${v0},${v1}` : `${v1},${v0}`;
+    let id = edgeId.get(key);
+    if (id === undefined) {
+      id = b.edgeVertices.length / 2;
+      b.edgeVertices.push(v0, v1);
+      edgeId.set(key, id);
+    }
+    return id;
+  };
+  let skipped = 0;
+  const count = coords.length / 9;
+  for (let t = 0; t < count; t++) {
+    const o = 9 * t;
+    const abx = coords[o + 3] - coords[o], aby = coords[o + 4] - coords[o + 1], abz = coords[o + 5] - coords[o + 2];
+    const acx = coords[o + 6] - coords[o], acy = coords[o + 7] - coords[o + 1], acz = coords[o + 8] - coords[o + 2];
+    const nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+    const twiceArea = Math.hypot(nx, ny, nz);
+    const longest2 = Math.max(abx * abx + aby * aby + abz * abz, acx * acx + acy * acy + acz * acz,
+      (acx - abx) ** 2 + (acy - aby) ** 2 + (acz - abz) ** 2);
+    // Zero area, or so thin (height < 1e-6 of its longest side) that its normal is rounding noise.
+    if (!(twiceArea > 1e-6 * longest2)) {
+      skipped++;
+      continue;
+    }
+    const v = [vertex(o), vertex(o + 3), vertex(o + 6)];
+    const features = [...v, edge(v[0], v[1]), edge(v[1], v[2]), edge(v[2], v[0])];
+    push(b, PrimitiveKind.triangle, w,
+      [...coords.subarray(o, o + 9), nx / twiceArea, ny / twiceArea, nz / twiceArea], features);
+  }
+  if (skipped === count) throw new ScenarioError(field, `all ${count} triangles are degenerate (zero area)`);
+  if (skipped > 0) b.warnings.push(`${field}: skipped ${skipped} degenerate (zero-area) triangle(s) of ${count}`);
+}
+
+/**
+ * Lowest value of `height` over the walls' defining points at t = 0 (plane points, segment ends on the
+ * meridian through +x, triangle vertices): the drop height for the time-step rule.
+ */
+export function lowestWallPoint(model: WallModel, height: (x: readonly number[]) => number): number {
+  const { geometry: g } = model;
+  let lowest = Infinity;
+  for (let k = 0; k < model.primitives; k++) {
+    const o = GEO_STRIDE * k;
+    if (model.kind[k] === PrimitiveKind.plane) {
+      lowest = Math.min(lowest, height([g[o], g[o + 1], g[o + 2]]));
+    } else if (model.kind[k] === PrimitiveKind.revolved) {
+      for (const e of [2, 4]) lowest = Math.min(lowest, height([g[o] + g[o + e], g[o + 1], g[o + e + 1]]));
+    } else {
+      for (const v of [0, 3, 6]) lowest = Math.min(lowest, height([g[o + v], g[o + v + 1], g[o + v + 2]]));
+    }
+  }
+  return lowest;
+}

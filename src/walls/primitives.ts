@@ -1,0 +1,121 @@
+/**
+ * Wall primitives and their closest-point geometry. Every scenario wall is expanded at set-up into primitives
+ * of three kinds (src/walls/build.ts), so the contact loop switches on one small integer:
+ *   PLANE     infinite one-sided plane: point, unit normal into the domain; a sphere behind it still overlaps
+ *   REVOLVED  a segment (ρ0, z0)–(ρ1, z1) of the (ρ, z) half-plane revolved about the vertical axis (cx, cy):
+ *             cylinder (vertical segment), cone frustum (slanted), floor annulus with an orifice (horizontal).
+ *             The closest point of a surface of revolution lies in the sphere centre's meridian half-plane, so
+ *             the 3-D distance is the 2-D point–segment distance; the segment ends are the rims (edge contact).
+ *   TRIANGLE  one mesh triangle a, b, c with its unit normal; two-sided. The closest point is classified as
+ *             face, edge or vertex so that a sphere touching several triangles of one surface counts once
+ *             (src/walls/wall-contacts.ts).
+ * Geometry is stored in the wall's rest frame (position at t = 0); a moving wall adds its offset (motion.ts).
+ */
+
+export const PrimitiveKind = { plane: 0, revolved: 1, triangle: 2 } as const;
+
+/** Float64 slots per primitive in the geometry array. */
+export const GEO_STRIDE = 12;
+
+/**
+ * Feature of a triangle's closest point: FACE, or edge k (between vertices k and k+1 mod 3), or vertex k.
+ * A closest point within FEATURE_TOLERANCE (barycentric, or fraction of an edge) of an edge or vertex is given to
+ * that edge or vertex, so two triangles sharing it classify it the same way despite rounding; the distance
+ * error this makes is second order (≤ ½·tol²·size²/d).
+ */
+export const Feature = { face: 0, edge0: 1, vertex0: 4 } as const;
+export const FEATURE_TOLERANCE = 1e-9;
+
+/** Result slots of the closest-point functions: distance, unit normal from the wall to the point, feature. */
+export const CLOSEST_LENGTH = 5;
+
+/**
+ * Distance from (x, y, z) to a REVOLVED primitive at geometry offset g; out = [d, nx, ny, nz].
+ * Layout: cx, cy, ρ0, z0, ρ1, z1.
+ */
+export function revolvedClosest(geo: Float64Array, g: number, x: number, y: number, z: number, out: Float64Array): number {
+  const ex0 = x - geo[g], ey0 = y - geo[g + 1];
+  const rho = Math.sqrt(ex0 * ex0 + ey0 * ey0);
+  // On the axis every meridian is equally close; take +x so the result is still defined.
+  const ex = rho > 0 ? ex0 / rho : 1, ey = rho > 0 ? ey0 / rho : 0;
+  const r0 = geo[g + 2], z0 = geo[g + 3], dr = geo[g + 4] - r0, dz = geo[g + 5] - z0;
+  let t = ((rho - r0) * dr + (z - z0) * dz) / (dr * dr + dz * dz);
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const pr = rho - (r0 + t * dr), pz = z - (z0 + t * dz);
+  const d = Math.sqrt(pr * pr + pz * pz);
+  if (d > 0) {
+    out[1] = (pr / d) * ex; out[2] = (pr / d) * ey; out[3] = pz / d;
+  } else {
+    // Centre exactly on the surface: the segment's own normal (−dz, dr) in the meridian plane.
+    const len = Math.sqrt(dr * dr + dz * dz);
+    out[1] = (-dz / len) * ex; out[2] = (-dz / len) * ey; out[3] = dr / len;
+  }
+  out[0] = d;
+  return d;
+}
+
+/**
+ * Distance from (x, y, z) to a TRIANGLE primitive at geometry offset g; out = [d, nx, ny, nz, feature].
+ * Layout: a (3), b (3), c (3), unit normal (3). Face when the projection lies inside the triangle by more than
+ * FEATURE_TOLERANCE in every barycentric coordinate; otherwise the nearest point of the three edges (Ericson,
+ * Real-Time Collision Detection §5.1.5 gives the same point; this split makes the feature robust).
+ */
+export function triangleClosest(geo: Float64Array, g: number, x: number, y: number, z: number, out: Float64Array): number {
+  const ax = geo[g], ay = geo[g + 1], az = geo[g + 2];
+  const abx = geo[g + 3] - ax, aby = geo[g + 4] - ay, abz = geo[g + 5] - az;
+  const acx = geo[g + 6] - ax, acy = geo[g + 7] - ay, acz = geo[g + 8] - az;
+  const px = x - ax, py = y - ay, pz = z - az;
+  const d00 = abx * abx + aby * aby + abz * abz, d01 = abx * acx + aby * acy + abz * acz;
+  const d11 = acx * acx + acy * acy + acz * acz;
+  const d20 = px * abx + py * aby + pz * abz, d21 = px * acx + py * acy + pz * acz;
+  const inv = 1 / (d00 * d11 - d01 * d01);
+  const v = (d11 * d20 - d01 * d21) * inv, w = (d00 * d21 - d01 * d20) * inv;
+  if (v > FEATURE_TOLERANCE && w > FEATURE_TOLERANCE && 1 - v - w > FEATURE_TOLERANCE) {
+    const nx = geo[g + 9], ny = geo[g + 10], nz = geo[g + 11];
+    const h = px * nx + py * ny + pz * nz;
+    const sign = h < 0 ? -1 : 1;
+    out[0] = h * sign; out[1] = nx * sign; out[2] = ny * sign; out[3] = nz * sign; out[4] = Feature.face;
+    return out[0];
+  }
+  let best = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const s = g + 3 * k, e = g + 3 * ((k + 1) % 3);
+    const sx = geo[s], sy = geo[s + 1], sz = geo[s + 2];
+    const dx = geo[e] - sx, dy = geo[e + 1] - sy, dz = geo[e + 2] - sz;
+    let t = ((x - sx) * dx + (y - sy) * dy + (z - sz) * dz) / (dx * dx + dy * dy + dz * dz);
+    let feature: number = Feature.edge0 + k;
+    if (t <= FEATURE_TOLERANCE) { t = 0; feature = Feature.vertex0 + k; }
+    else if (t >= 1 - FEATURE_TOLERANCE) { t = 1; feature = Feature.vertex0 + (k + 1) % 3; }
+    const qx = x - (sx + t * dx), qy = y - (sy + t * dy), qz = z - (sz + t * dz);
+    const d2 = qx * qx + qy * qy + qz * qz;
+    if (d2 < best) {
+      best = d2;
+      out[1] = qx; out[2] = qy; out[3] = qz; out[4] = feature;
+    }
+  }
+  const d = Math.sqrt(best);
+  if (d > 0) {
+    out[1] /= d; out[2] /= d; out[3] /= d;
+  } else {
+    out[1] = geo[g + 9]; out[2] = geo[g + 10]; out[3] = geo[g + 11];
+  }
+  out[0] = d;
+  return d;
+}
+
+/** Signed distance from (x, y, z) to a PLANE primitive (layout: point, unit normal); out = [d, nx, ny, nz]. */
+export function planeClosest(geo: Float64Array, g: number, x: number, y: number, z: number, out: Float64Array): number {
+  const nx = geo[g + 3], ny = geo[g + 4], nz = geo[g + 5];
+  const d = (x - geo[g]) * nx + (y - geo[g + 1]) * ny + (z - geo[g + 2]) * nz;
+  out[0] = d; out[1] = nx; out[2] = ny; out[3] = nz;
+  return d;
+}
+
+/** Distance (signed for planes) and normal of any primitive kind; out as the functions above. */
+export function primitiveClosest(
+  kind: number, geo: Float64Array, g: number, x: number, y: number, z: number, out: Float64Array,
+): number {
+  if (kind === PrimitiveKind.plane) return planeClosest(geo, g, x, y, z, out);
+  if (kind === PrimitiveKind.revolved) return revolvedClosest(geo, g, x, y, z, out);
+  return triangleClosest(geo, g, x, y, z, out);
+}

@@ -1,0 +1,223 @@
+/**
+ * Sphere–wall contact forces of one particle, called from the gather pass (src/sim/kernels.ts) for the
+ * particle's contiguous run of wall candidates. Three steps:
+ *   1. geometry of every candidate at the wall's current position: overlap δ = R − d, unit normal n from the
+ *      wall to the centre, the wall's velocity, and for triangles the feature (face / edge / vertex) touched;
+ *   2. mesh rule (no double counting): every touching face is accepted; a touching edge only if no accepted face
+ *      has that edge and it was not accepted already; a touching vertex only if no accepted face or edge has that
+ *      vertex and it was not accepted already. A sphere on a flat face split into triangles, or on their shared
+ *      diagonal, or on a shared vertex, thus feels one contact, as on a plane. Candidates are in a fixed order,
+ *      so the rule is deterministic;
+ *   2b. hand-over: a triangle contact that starts takes the history and open collision record of one of the same
+ *      wall that ends in the same step (rolling over a mesh is one contact, as on a plane);
+ *   3. each accepted contact through the one contact kernel evaluateContact with R_eff = R, m* = m
+ *      (contact-models.md §9.1), with the wall's velocity in the relative velocity.
+ */
+import type { ParticleState } from '../particles/state.js';
+import { evaluateContact, HISTORY_STRIDE } from '../forces/contact.js';
+import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
+import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from '../forces/impacts.js';
+import type { StepParams, WallArrays } from '../sim/kernels.js';
+import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from './primitives.js';
+import { MOTION, MOTION_STRIDE } from './motion.js';
+
+/** Per deferred triangle candidate: candidate index, δ, n (3), wall velocity (3), feature. */
+const GEOM_STRIDE = 9;
+
+/** Per-thread scratch for the particle's triangle candidates, grown to the largest run seen. */
+let geom = new Float64Array(GEOM_STRIDE * 16);
+const closest = new Float64Array(CLOSEST_LENGTH);
+
+/**
+ * Adds the wall forces and torques of particle p into acc[0..5]; contacts whose collision ended are written to
+ * wl.ended[endedAt ...]. Returns how many ended. Planes and segments of revolution are resolved at once;
+ * triangles are collected first because the mesh rule needs all of them (step 2), then resolved in
+ * candidate order — a fixed order either way.
+ */
+export function particleWallContacts(
+  st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number,
+  acc: Float64Array, scratch: Float64Array, endedAt: number,
+): number {
+  const { start, wall, kind, owner, geometry: geo, state } = wl;
+  const s0 = start[p], s1 = start[p + 1];
+  const { pos } = st;
+  const b = 3 * p;
+  const x = pos[b], y = pos[b + 1], z = pos[b + 2], r = st.radius[p];
+  let nEnded = 0, triangles = 0, touchingTriangles = 0;
+  for (let s = s0; s < s1; s++) {
+    const prim = wall[s], k = kind[prim], m = MOTION_STRIDE * owner[prim], g = GEO_STRIDE * prim;
+    const px = x - state[m + MOTION.offset], py = y - state[m + MOTION.offset + 1], pz = z - state[m + MOTION.offset + 2];
+    // A removed wall never overlaps; its open contacts end this step.
+    const active = state[m + MOTION.active] === 1;
+    const vwx = state[m + MOTION.velocity], vwy = state[m + MOTION.velocity + 1], vwz = state[m + MOTION.velocity + 2];
+    if (k === PrimitiveKind.plane) {
+      // Inline: the common case of a bed in a box of planes.
+      const nx = geo[g + 3], ny = geo[g + 4], nz = geo[g + 5];
+      const delta = active ? r - ((px - geo[g]) * nx + (py - geo[g + 1]) * ny + (pz - geo[g + 2]) * nz) : -1;
+      nEnded += resolve(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, scratch, endedAt + nEnded);
+      continue;
+    }
+    if (k === PrimitiveKind.revolved) {
+      const delta = active ? r - revolvedClosest(geo, g, px, py, pz, closest) : -1;
+      nEnded += resolve(st, wl, table, sp, p, s, delta, closest[1], closest[2], closest[3], vwx, vwy, vwz, acc, scratch,
+        endedAt + nEnded);
+      continue;
+    }
+    if (GEOM_STRIDE * (triangles + 1) > geom.length) {
+      const grown = new Float64Array(2 * geom.length);
+      grown.set(geom);
+      geom = grown;
+    }
+    const delta = active ? r - triangleClosest(geo, g, px, py, pz, closest) : -1;
+    const o = GEOM_STRIDE * triangles++;
+    geom[o] = s; geom[o + 1] = delta;
+    geom[o + 2] = closest[1]; geom[o + 3] = closest[2]; geom[o + 4] = closest[3];
+    geom[o + 5] = vwx; geom[o + 6] = vwy; geom[o + 7] = vwz; geom[o + 8] = closest[4];
+    if (delta > 0) touchingTriangles++;
+  }
+  if (touchingTriangles > 1) applyMeshRule(wl, triangles);
+  if (triangles > 1) handOver(wl, triangles);
+  for (let t = 0; t < triangles; t++) {
+    const o = GEOM_STRIDE * t;
+    nEnded += resolve(st, wl, table, sp, p, geom[o], geom[o + 1], geom[o + 2], geom[o + 3], geom[o + 4],
+      geom[o + 5], geom[o + 6], geom[o + 7], acc, scratch, endedAt + nEnded);
+  }
+  return nEnded;
+}
+
+/** Contact force of candidate s with overlap δ, or the end of its contact; returns 1 if a collision record ended. */
+function resolve(
+  st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
+  delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
+  acc: Float64Array, scratch: Float64Array, endedAt: number,
+): number {
+  if (delta > 0) {
+    contactForce(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, scratch);
+    return 0;
+  }
+  if (wl.touching[s] === 0) return 0;
+  return endContact(st, wl, sp, p, s, nx, ny, nz, vwx, vwy, vwz, endedAt);
+}
+
+/**
+ * Step 2 of the module comment over the particle's `count` deferred triangle candidates: the overlap of each one
+ * the rule rejects is set to −1.
+ */
+function applyMeshRule(wl: WallArrays, count: number): void {
+  const { wall, triangleFeatures: tf, edgeVertices: ev } = wl;
+  const touches = (t: number, lowest: number, highest: number) => {
+    const o = GEOM_STRIDE * t;
+    return geom[o + 1] > 0 && geom[o + 8] >= lowest && geom[o + 8] < highest;
+  };
+  const features = (t: number) => 6 * wall[geom[GEOM_STRIDE * t]];
+  const feature = (t: number) => geom[GEOM_STRIDE * t + 8];
+  const reject = (t: number) => { geom[GEOM_STRIDE * t + 1] = -1; };
+  // Faces are always accepted; then edges, then vertices.
+  for (let t = 0; t < count; t++) {
+    if (!touches(t, Feature.edge0, Feature.vertex0)) continue;
+    const edge = tf[features(t) + 3 + feature(t) - Feature.edge0];
+    let covered = false;
+    for (let q = 0; q < count && !covered; q++) {
+      if (q === t) continue;
+      const f = features(q);
+      if (touches(q, Feature.face, Feature.edge0)) covered = tf[f + 3] === edge || tf[f + 4] === edge || tf[f + 5] === edge;
+      else if (q < t && touches(q, Feature.edge0, Feature.vertex0)) covered = tf[f + 3 + feature(q) - Feature.edge0] === edge;
+    }
+    if (covered) reject(t);
+  }
+  for (let t = 0; t < count; t++) {
+    if (!touches(t, Feature.vertex0, Feature.vertex0 + 3)) continue;
+    const vertex = tf[features(t) + feature(t) - Feature.vertex0];
+    let covered = false;
+    for (let q = 0; q < count && !covered; q++) {
+      if (q === t) continue;
+      const f = features(q);
+      if (touches(q, Feature.face, Feature.edge0)) {
+        covered = tf[f] === vertex || tf[f + 1] === vertex || tf[f + 2] === vertex;
+      } else if (touches(q, Feature.edge0, Feature.vertex0)) {
+        const e = tf[f + 3 + feature(q) - Feature.edge0];
+        covered = ev[2 * e] === vertex || ev[2 * e + 1] === vertex;
+      } else if (q < t && touches(q, Feature.vertex0, Feature.vertex0 + 3)) {
+        covered = tf[f + feature(q) - Feature.vertex0] === vertex;
+      }
+    }
+    if (covered) reject(t);
+  }
+}
+
+/**
+ * A sphere rolling or sliding over a mesh passes from triangle to triangle of the same wall: the contact that
+ * starts takes over the state of the one that ends in the same step (tangential spring history, open collision
+ * record), so friction and impacts.csv see one continuous contact, as on a plane. Pairs are matched in candidate
+ * order per scenario wall.
+ */
+function handOver(wl: WallArrays, count: number): void {
+  const { wall, owner, touching, history, impact } = wl;
+  for (let t = 0; t < count; t++) {
+    const starting = geom[GEOM_STRIDE * t];
+    if (geom[GEOM_STRIDE * t + 1] <= 0 || touching[starting] === 1) continue;
+    for (let q = 0; q < count; q++) {
+      const ending = geom[GEOM_STRIDE * q];
+      if (geom[GEOM_STRIDE * q + 1] > 0 || touching[ending] === 0 || owner[wall[ending]] !== owner[wall[starting]]) continue;
+      history.copyWithin(HISTORY_STRIDE * starting, HISTORY_STRIDE * ending, HISTORY_STRIDE * (ending + 1));
+      history.fill(0, HISTORY_STRIDE * ending, HISTORY_STRIDE * (ending + 1));
+      if (impact.length > 0) impact.copyWithin(IMPACT_STRIDE * starting, IMPACT_STRIDE * ending, IMPACT_STRIDE * (ending + 1));
+      touching[ending] = 0;
+      touching[starting] = 1;
+      break;
+    }
+  }
+}
+
+function contactForce(
+  st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
+  delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
+  acc: Float64Array, scratch: Float64Array,
+): void {
+  const { vel, omega, force, torque, invMass, invInertia } = st;
+  const { c, cls, touching, history, impact } = wl;
+  const b = 3 * p, r = st.radius[p];
+  const half = 0.5 * sp.dt;
+  const hm = half * invMass[p], hi = half * invInertia[p];
+  // Predicted full-step velocities (kernels.ts module comment).
+  const wx = omega[b] + hi * torque[b], wy = omega[b + 1] + hi * torque[b + 1], wz = omega[b + 2] + hi * torque[b + 2];
+  // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
+  const vx = vel[b] + hm * force[b] - vwx - r * (wy * nz - wz * ny);
+  const vy = vel[b + 1] + hm * force[b + 1] - vwy - r * (wz * nx - wx * nz);
+  const vz = vel[b + 2] + hm * force[b + 2] - vwz - r * (wx * ny - wy * nx);
+  const k = cls[s];
+  const sqrtR = Math.sqrt(r);
+  evaluateContact(scratch, history, HISTORY_STRIDE * s, table, k, delta, nx, ny, nz,
+    vx, vy, vz, wx, wy, wz, contactStiffness(table, k, sqrtR), c[s], table.mindlinCoef[k] * sqrtR, r, sp.dt);
+  acc[0] += scratch[0]; acc[1] += scratch[1]; acc[2] += scratch[2];
+  acc[3] += r * scratch[3] + scratch[6];
+  acc[4] += r * scratch[4] + scratch[7];
+  acc[5] += r * scratch[5] + scratch[8];
+  if (sp.trackImpacts) {
+    if (touching[s] === 0) {
+      openImpact(impact, IMPACT_STRIDE * s, sp.t, -(vx * nx + vy * ny + vz * nz), delta, scratch[9], scratch[10],
+        omega, b, null, 0);
+    } else {
+      updateImpact(impact, IMPACT_STRIDE * s, delta, scratch[9]);
+    }
+  }
+  touching[s] = 1;
+}
+
+/** Ends contact s: forgets its history and closes its collision record; returns 1 if a record was closed. */
+function endContact(
+  st: ParticleState, wl: WallArrays, sp: StepParams, p: number, s: number,
+  nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number, at: number,
+): number {
+  const { vel, omega } = st;
+  wl.touching[s] = 0;
+  const h = HISTORY_STRIDE * s;
+  for (let a = 0; a < HISTORY_STRIDE; a++) wl.history[h + a] = 0;
+  if (!sp.trackImpacts) return 0;
+  const b = 3 * p, r = st.radius[p];
+  const vx = vel[b] - vwx, vy = vel[b + 1] - vwy, vz = vel[b + 2] - vwz;
+  const slip = slipSpeed(vx, vy, vz, r * omega[b], r * omega[b + 1], r * omega[b + 2], nx, ny, nz);
+  closeImpact(wl.impact, IMPACT_STRIDE * s, vx * nx + vy * ny + vz * nz, slip);
+  wl.ended[at] = s;
+  return 1;
+}

@@ -1,0 +1,86 @@
+/**
+ * `grainflow calibrate` and `grainflow impact` end to end (the compiled CLI; `npm test` builds first):
+ *  - Tsuji at e = 0.5 prints α = 0.4818 ("free") and 0.5708 ("no-tension"), contact-models.md §5.2 table;
+ *  - for Kuwabara–Kono, Brilliantov and Bordbar the printed constant ("chi" or "A"), given to a scenario in place of
+ *    "restitution" and run through the engine (test/helpers/collision.ts) at v_ref, gives e within ±0.003 of the
+ *    target, for both conventions;
+ *  - the table covers 0.001–10 m/s, and the files appear; bad input exits 2 with one line and writes nothing;
+ *  - `impact --example aluminium-spheres` prints the §7.1 row of Hunt–Crossley.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { collide, type EndOfContactInput, type NormalInput } from '../helpers/collision.js';
+
+const CLI = path.resolve('bin/grainflow.js');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-calibrate-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function grainflow(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('grainflow calibrate', () => {
+  it.each([['free', '0.4818'], ['no-tension', '0.5708']])('tsuji, e = 0.5, %s: α = %s', (convention, alpha) => {
+    const out = path.join(scratch, `tsuji-${convention}`);
+    const r = grainflow('calibrate', '--model', 'tsuji', '--restitution', '0.5', '--convention', convention, '--out', out);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`α = ${alpha} (dimensionless)`);
+    // Table rows from 0.001 to 10 m/s; Tsuji's e does not depend on speed (§5.2).
+    const rows = r.stdout.split('\n').filter((line) => /^ {2}\d/.test(line)).map((line) => line.trim().split(/\s+/).map(Number));
+    expect(rows[0][0]).toBe(0.001);
+    expect(rows[rows.length - 1][0]).toBe(10);
+    for (const row of rows) expect(Math.abs(row[1] - 0.5)).toBeLessThan(0.002);
+    expect(readdirSync(out).sort()).toEqual(['restitution-vs-speed.svg', 'table.csv']);
+    expect(readFileSync(path.join(out, 'restitution-vs-speed.svg'), 'utf8')).toMatch(/^<svg|<\?xml/);
+  });
+
+  const conventions: EndOfContactInput[] = ['no-tension', 'free'];
+  const cases = [
+    ['kuwabara-kono', 'chi'], ['brilliantov', 'A'], ['bordbar', 'chi'],
+  ].flatMap(([model, key]) => conventions.map((c) => [model, key, c] as const));
+
+  it.each(cases)('%s: the printed "%s" reproduces e = 0.6 at v_ref = 0.4 m/s in a run (%s)', (model, key, convention) => {
+    const vRef = 0.4, e = 0.6;
+    const r = grainflow('calibrate', '--model', model, '--restitution', String(e), '--reference-speed', String(vRef),
+      '--convention', convention, '--out', path.join(scratch, `${model}-${convention}`));
+    expect(r.status).toBe(0);
+    const match = new RegExp(`scenario: "${key}": ([0-9.e+-]+)`).exec(r.stdout);
+    expect(match, r.stdout).not.toBeNull();
+    const constant = Number(match![1]);
+    // The CLI's default material and geometry: aluminium spheres R = 20 mm, m = 0.092 kg, K = 5.5e9 (§7.1).
+    const { impact } = collide({ normal: { model, [key]: constant } as NormalInput, endOfContact: convention, speed: vRef,
+      target: 'sphere', radius: 0.02, mass: (4 / 3) * Math.PI * 0.02 ** 3 * 2745, K: (4 / 3) * (73.5e9 / (2 * (1 - 0.33 ** 2))) * Math.sqrt(0.01) });
+    expect(Math.abs(impact.reboundSpeed / impact.impactSpeed - e)).toBeLessThan(0.003);
+  });
+
+  it('rejects bad input with one line, status 2 and no output', () => {
+    for (const args of [['--model', 'tsuji', '--restitution', '1.5'], ['--model', 'nope'], ['--restitution', '0.5'],
+      ['--model', 'tsuji', '--restitution', '0.5', '--reference-speed', '1'],
+      ['--model', 'hunt-crossley', '--restitution', '0.5', '--material', '{"youngsModulus": -1}'],
+      ['--model', 'kelvin-voigt', '--restitution', '0.5']]) {
+      const out = path.join(scratch, 'bad');
+      const r = grainflow('calibrate', ...args, '--out', out);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+});
+
+describe('grainflow impact', () => {
+  it('reproduces the §7.1 Hunt–Crossley row and writes the loops', () => {
+    const out = path.join(scratch, 'impact');
+    const r = grainflow('impact', '--example', 'aluminium-spheres', '--out', out);
+    expect(r.status).toBe(0);
+    const row = r.stdout.split('\n').find((line) => line.trim().startsWith('hunt-crossley '))!.trim().split(/\s+/).map(Number);
+    // e_out 0.768, δ_max 1.3966e-5 m, F_max 304.8 N, contact time 156.8 µs (contact-models.md §7.1)
+    [0.768, 1.3966e-5, 304.8, 156.8].forEach((expected, k) => expect(Math.abs(row[k + 1] / expected - 1)).toBeLessThan(0.01));
+    expect(readdirSync(out).sort()).toEqual(['force-overlap.svg', 'impacts.csv']);
+  });
+});

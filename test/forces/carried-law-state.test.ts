@@ -1,0 +1,50 @@
+/**
+ * The normal law's scalar state (the Hunt–Crossley family's latched impact speed v₀, the permanent-indentation law's
+ * peak overlap δ_m) is carried across a neighbour rebuild like the tangential and rolling history, but — unlike those
+ * vectors, which are relative quantities of body i with respect to body j — it must not change sign when a
+ * re-numbering swaps the roles of the two bodies (contact.ts, HISTORY).
+ */
+import { describe, expect, it } from 'vitest';
+import { CarriedContacts, type ContactList } from '../../src/forces/carried-contacts.js';
+import { HISTORY, HISTORY_STRIDE } from '../../src/forces/contact.js';
+
+/** A one-pair contact list (first < second) with its own find(). */
+function list(first: number, second: number, history: number[]): ContactList {
+  return {
+    count: 1,
+    trackImpacts: false,
+    first: Int32Array.of(first),
+    second: Int32Array.of(second),
+    touching: Uint8Array.of(1),
+    history: Float64Array.from(history),
+    impact: new Float64Array(0),
+    find(a, b) { return a === this.first[0] && b === this.second[0] ? 0 : -1; },
+  };
+}
+
+describe('carried contact history', () => {
+  const history = [1, 2, 3, 4, 5, 6, 0.37];
+  it('has one law slot after the six vector slots', () => {
+    expect(HISTORY_STRIDE).toBe(history.length);
+    expect(HISTORY.lawState).toBe(6);
+  });
+
+  it('keeps the law slot and flips the vectors when re-numbering swaps the bodies', () => {
+    const carried = new CarriedContacts();
+    // Particles 0 and 1 become 1 and 0: the pair (0, 1) is stored as (0, 1) again with i and j swapped.
+    carried.save(list(0, 1, history), Int32Array.of(1, 0), true);
+    const rebuilt = list(0, 1, new Array(HISTORY_STRIDE).fill(0));
+    rebuilt.touching[0] = 0;
+    carried.restore(rebuilt);
+    expect(rebuilt.touching[0]).toBe(1);
+    expect(Array.from(rebuilt.history)).toEqual([-1, -2, -3, -4, -5, -6, 0.37]);
+  });
+
+  it('keeps everything as it is without a swap', () => {
+    const carried = new CarriedContacts();
+    carried.save(list(2, 5, history), null, true);
+    const rebuilt = list(2, 5, new Array(HISTORY_STRIDE).fill(0));
+    carried.restore(rebuilt);
+    expect(Array.from(rebuilt.history)).toEqual(history);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Frames for the viewer (src/output/frames.ts) and the wall geometry they carry (src/output/wall-surfaces.ts):
+ *  - a run writes one frame per series.csv row; the last frame holds the final positions and speeds of
+ *    summary.json (same values rounded to Float32), radii and materials by id;
+ *  - walls: the planes of a box become its five faces exactly (areas against the box's, each triangle wound
+ *    counter-clockwise seen from the domain), a lone floor a patch under the particles grown by the margin.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FrameIndex } from '../../src/output/frames.js';
+import { wallSurfaces, type Extent } from '../../src/output/wall-surfaces.js';
+import { buildWallModel } from '../../src/walls/build.js';
+import { loadScenarioFile } from '../../src/scenario/load.js';
+import { createSetup } from '../../src/sim/setup.js';
+import { runToDirectory } from '../../src/sim/run.js';
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-frames-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const readF32 = (file: string) => {
+  const b = fs.readFileSync(file);
+  return new Float32Array(b.buffer, b.byteOffset, b.length / 4);
+};
+
+describe('frames of a run', () => {
+  it('hold every output time, the final state of summary.json, radii and materials by id', async () => {
+    const scenario = loadScenarioFile('test/fixtures/render-2k.json');
+    scenario.workers = 1;
+    scenario.outputs.vtk = false;
+    const setup = createSetup(scenario);
+    const out = path.join(scratch, 'run');
+    const summary = await runToDirectory(setup, out);
+    const index: FrameIndex = JSON.parse(fs.readFileSync(path.join(out, 'frames/index.json'), 'utf8'));
+    const seriesTimes = fs.readFileSync(path.join(out, 'series.csv'), 'utf8').trim().split('\n').slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(index.frames.map((f) => f.t)).toEqual(seriesTimes);
+    expect(index.particles).toBe(2000);
+
+    const n = index.particles;
+    const last = readF32(path.join(out, 'frames', index.frames.at(-1)!.file));
+    expect(last).toHaveLength(4 * n);
+    const final = summary.final.particles!;
+    const expectedPositions = Float32Array.from(final.flatMap((p) => p.position));
+    const expectedSpeeds = Float32Array.from(final.map((p) => Math.hypot(...p.velocity)));
+    expect(last.subarray(0, 3 * n)).toEqual(expectedPositions);
+    expect(last.subarray(3 * n)).toEqual(expectedSpeeds);
+    expect(index.ranges.speed[1]).toBeGreaterThanOrEqual(Math.max(...expectedSpeeds));
+
+    expect(readF32(path.join(out, 'frames/radius.f32'))).toEqual(Float32Array.from(setup.particles.radius));
+    const material = fs.readFileSync(path.join(out, 'frames/material.u16'));
+    expect(new Uint16Array(material.buffer, material.byteOffset, n)).toEqual(setup.particles.material);
+    expect(index.walls.triangles).toBe(10);
+    expect(readF32(path.join(out, 'frames/walls.f32'))).toHaveLength(90);
+  });
+
+  it('are not written with outputs.frames false', async () => {
+    const scenario = loadScenarioFile('scenarios/two-spheres.json');
+    scenario.outputs.frames = false;
+    const out = path.join(scratch, 'no-frames');
+    await runToDirectory(createSetup(scenario), out);
+    expect(fs.existsSync(path.join(out, 'frames'))).toBe(false);
+  });
+});
+
+/** Sum of triangle areas and the unit normal of each triangle (right-hand rule). */
+function measure(triangles: Float32Array, first: number, count: number) {
+  let area = 0;
+  const normals: number[][] = [];
+  for (let t = first; t < first + count; t++) {
+    const v = (k: number) => [0, 1, 2].map((a) => triangles[9 * t + 3 * k + a]);
+    const [a, b, c] = [v(0), v(1), v(2)];
+    const u = b.map((x, i) => x - a[i]), w = c.map((x, i) => x - a[i]);
+    const cross = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
+    const len = Math.hypot(...cross);
+    area += len / 2;
+    normals.push(cross.map((x) => x / len));
+  }
+  return { area, normals };
+}
+
+describe('wallSurfaces', () => {
+  const L = 0.03;
+  const extent: Extent = { min: [0.001, 0.001, 0], max: [L - 0.001, L - 0.001, 0.02] };
+  const r = 0.001;
+  const margin = 0.1 * Math.hypot(L - 0.002, L - 0.002, 0.02) + 2 * r;
+
+  it('cuts the planes of an open box into its floor and four side faces', () => {
+    const walls = [
+      { point: [0, 0, 0], normal: [0, 0, 1] },
+      { point: [0, 0, 0], normal: [1, 0, 0] },
+      { point: [L, 0, 0], normal: [-1, 0, 0] },
+      { point: [0, 0, 0], normal: [0, 1, 0] },
+      { point: [0, L, 0], normal: [0, -1, 0] },
+    ] as { point: [number, number, number]; normal: [number, number, number] }[];
+    const model = buildWallModel(walls.map((w) => ({ type: 'plane' as const, ...w, material: 'm' })));
+    const { triangles, walls: ranges } = wallSurfaces(model, extent, r);
+    const top = extent.max[2] + margin;
+    walls.forEach((wall, k) => {
+      const { area, normals } = measure(triangles, ranges[k].first, ranges[k].count);
+      expect(area).toBeCloseTo(k === 0 ? L * L : L * top, 9);
+      for (const n of normals) n.forEach((c, a) => expect(c).toBeCloseTo(wall.normal[a], 6));
+    });
+    // Every vertex lies inside the box.
+    for (let k = 0; k < triangles.length; k += 3) {
+      expect(triangles[k]).toBeGreaterThanOrEqual(-1e-7);
+      expect(triangles[k]).toBeLessThanOrEqual(L + 1e-7);
+      expect(triangles[k + 2]).toBeGreaterThanOrEqual(-1e-7);
+    }
+  });
+
+  it('draws a cylinder from its facets, every vertex on the cylinder, next to a plane floor', () => {
+    const model = buildWallModel([
+      { type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm' },
+      { type: 'cylinder', center: [0.01, 0.01], radius: 0.02, zMin: 0, zMax: 0.05, material: 'm' },
+    ]);
+    const { triangles, walls } = wallSurfaces(model, extent, r);
+    expect(walls[1].count).toBe(2 * 48);
+    for (let t = walls[1].first; t < walls[1].first + walls[1].count; t++) {
+      for (let v = 0; v < 3; v++) {
+        const o = 9 * t + 3 * v;
+        expect(Math.hypot(triangles[o] - 0.01, triangles[o + 1] - 0.01)).toBeCloseTo(0.02, 6);
+      }
+    }
+  });
+
+  it('draws a lone floor as a patch under the particles grown by the margin', () => {
+    const floor = buildWallModel([{ type: 'plane', point: [0, 0, -0.5], normal: [0, 0, 1], material: 'm' }]);
+    const { triangles, walls } = wallSurfaces(floor, extent, r);
+    const { area } = measure(triangles, walls[0].first, walls[0].count);
+    const side = (a: number) => extent.max[a] - extent.min[a] + 2 * margin;
+    expect(area).toBeCloseTo(side(0) * side(1), 9);
+  });
+});
