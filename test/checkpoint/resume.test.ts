@@ -99,7 +99,9 @@ describe.each(Object.entries(RESUME_CASES))('%s: stop, checkpoint, resume', (nam
     expect(after.length).toBeGreaterThan(0);
     for (const f of after) expect(read(path.join(b, 'checkpoints'), f).equals(read(path.join(a, 'checkpoints'), f)), f).toBe(true);
     expect(deterministic(b)).toBe(deterministic(a));
-    for (const file of ['impacts.csv', 'series.csv', 'energy.svg']) expect(read(b, file).equals(read(a, file)), file).toBe(true);
+    for (const file of ['impacts.csv', 'series.csv', 'energy.svg', 'frames/index.json']) {
+      expect(read(b, file).equals(read(a, file)), file).toBe(true);
+    }
     // scenario.json records the worker count the run was (last) started with.
     const resolved = (dir: string) => JSON.stringify({ ...JSON.parse(read(dir, 'scenario.json').toString()), workers: undefined });
     expect(resolved(b)).toBe(resolved(a));
