@@ -6,6 +6,7 @@
  *     overlap means the step cannot resolve the collision);
  *   - total mechanical energy grown by more than `maxEnergyGrowth` × the energy the system could release at
  *     the start (kinetic + rotational + elastic + the potential energy of its height); contacts only dissipate.
+ *     Poured spheres bring energy: when the count changed since the reference, the reference is taken anew.
  * The diagnosis names the step, the time, the particle ids and, from the time-step limits, the likely cause.
  */
 import type { Simulation } from './simulation.js';
@@ -24,20 +25,25 @@ export interface WatchdogLimits {
   maxEnergyGrowth: number;
 }
 
-/** The energy reference of a run, taken at its start (and carried through checkpoints). */
+/**
+ * The energy reference of a run, taken at its start (and carried through checkpoints); taken again when spheres
+ * were poured in since, since they bring energy of their own.
+ */
 export interface EnergyBaseline {
-  /** total energy at the start (J) */
+  /** total energy at the reference time (J) */
   initialEnergy: number;
-  /** releasable energy at the start (J) */
+  /** releasable energy at the reference time (J) */
   energyScale: number;
+  /** spheres present then */
+  particles: number;
 }
 
 export class Watchdog {
-  private readonly start: EnergyBaseline;
+  private start: EnergyBaseline;
 
   /** @param start the baseline of the run being resumed; measured now when absent */
   constructor(private readonly sim: Simulation, private readonly limits: WatchdogLimits, start?: EnergyBaseline) {
-    this.start = start ?? { initialEnergy: totalEnergy(sim), energyScale: releasableEnergy(sim) };
+    this.start = start ?? measureBaseline(sim);
   }
 
   baseline(): EnergyBaseline {
@@ -88,6 +94,11 @@ export class Watchdog {
   }
 
   private energyGrowth(): string | null {
+    if (this.sim.st.n !== this.start.particles) {
+      // Poured spheres entered since the reference: their energy is not growth. The check resumes from here.
+      this.start = measureBaseline(this.sim);
+      return null;
+    }
     const growth = totalEnergy(this.sim) - this.start.initialEnergy;
     if (!(growth > this.limits.maxEnergyGrowth * this.start.energyScale)) return null;
     const { st } = this.sim;
@@ -114,6 +125,10 @@ export class Watchdog {
     return `the time step is within its limits (${ratios}); likely cause: impacts faster than ${limits.impactSpeed.toPrecision(3)} m/s `
       + 'or a material too soft for the loads (raise youngsModulus or reduce speeds)';
   }
+}
+
+function measureBaseline(sim: Simulation): EnergyBaseline {
+  return { initialEnergy: totalEnergy(sim), energyScale: releasableEnergy(sim), particles: sim.st.n };
 }
 
 function totalEnergy(sim: Simulation): number {
