@@ -26,6 +26,10 @@ export interface RunAnalysis {
   sample(sim: Simulation): void;
   onImpact(record: ImpactRecord): void;
   finish(sim: Simulation): Promise<AnalysisOutput>;
+  /** what the analysis has gathered so far, as JSON (saved in checkpoints) */
+  save(): unknown;
+  /** continues from what save() returned (a resumed run) */
+  load(saved: unknown): void;
 }
 
 export function createRunAnalysis(setup: SimulationSetup): RunAnalysis | null {
@@ -40,12 +44,18 @@ export function createRunAnalysis(setup: SimulationSetup): RunAnalysis | null {
 }
 
 const ignoreImpact = () => {};
+/** push(...from) would overflow the call stack for long runs. */
+function append<T>(to: T[], from: readonly T[]): void {
+  for (const x of from) to.push(x);
+}
 const degrees = (x: number) => `${x.toFixed(1)}°`;
 
 function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>): RunAnalysis {
   return {
     sample: () => {},
     onImpact: ignoreImpact,
+    save: () => null,
+    load: () => {},
     async finish(sim) {
       const { pos, radius, n } = sim.st;
       const result = angleOfRepose({ position: pos, radius, count: n }, { floorZ: spec.floorZ, axis: spec.axis, sectors: spec.sectors });
@@ -91,6 +101,13 @@ function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, s
       }
     },
     onImpact: ignoreImpact,
+    save: () => ({ t, mass, bulk }),
+    load(saved) {
+      const s = saved as { t: number[]; mass: number[]; bulk: typeof bulk };
+      append(t, s.t);
+      append(mass, s.mass);
+      bulk = s.bulk;
+    },
     async finish(sim) {
       const flow = massFlowRate({ t, mass });
       const measured = bulk ?? { density: Number.NaN, spheres: 0, time: Number.NaN };
@@ -156,6 +173,13 @@ function bounceAnalysis(setup: SimulationSetup): RunAnalysis {
         impacts.push({ tStart: r.tStart, duration: r.duration, impactSpeed: r.impactSpeed, reboundSpeed: r.reboundSpeed });
       }
     },
+    save: () => ({ impacts, t, z }),
+    load(saved) {
+      const s = saved as { impacts: BounceImpact[]; t: number[]; z: number[] };
+      append(impacts, s.impacts);
+      append(t, s.t);
+      append(z, s.z);
+    },
     async finish() {
       const bounces = analyseBounces(impacts, { t, z }, dropHeight, radius);
       const complete = bounces.filter((b) => b.apexHeight !== null);
@@ -196,6 +220,12 @@ function coolingAnalysis(spec: Extract<AnalysisSpec, { type: 'cooling' }>): RunA
       T.push(granularTemperature(sim.st.mass, sim.st.vel, sim.st.n));
     },
     onImpact: ignoreImpact,
+    save: () => ({ t, T }),
+    load(saved) {
+      const s = saved as { t: number[]; T: number[] };
+      append(t, s.t);
+      append(T, s.T);
+    },
     async finish() {
       let fit: CoolingFit | null = null, error: string | undefined;
       try {

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import type { SimulationSetup } from '../sim/setup.js';
-import type { RunDirectory } from './run-directory.js';
+import type { RunOutputDirectory } from './run-directory.js';
 import type { Snapshot, SnapshotWriter } from './snapshots.js';
 import type { Extent, WallSurfaces } from './wall-surfaces.js';
 
@@ -47,8 +47,19 @@ export class FrameWriter implements SnapshotWriter {
   /** the latest snapshot: it holds every sphere of the run, so its radii and materials are written at the end */
   private last: Snapshot | null = null;
 
-  constructor(private readonly setup: SimulationSetup, private readonly dir: RunDirectory) {
-    fs.mkdirSync(dir.file(FRAMES_DIRECTORY));
+  constructor(private readonly setup: SimulationSetup, private readonly dir: RunOutputDirectory) {
+    fs.mkdirSync(dir.file(FRAMES_DIRECTORY), { recursive: true });
+  }
+
+  save(): unknown {
+    return { frames: this.frames, speedRange: this.speedRange, heightRange: this.heightRange };
+  }
+
+  load(saved: unknown): void {
+    const s = saved as { frames: FrameIndex['frames']; speedRange: [number, number]; heightRange: [number, number] };
+    this.frames.push(...s.frames);
+    this.speedRange.splice(0, 2, ...s.speedRange);
+    this.heightRange.splice(0, 2, ...s.heightRange);
   }
 
   write(s: Snapshot): void {

@@ -5,7 +5,7 @@
  */
 import type { ParticleState } from '../particles/state.js';
 import type { SimulationSetup } from '../sim/setup.js';
-import type { RunDirectory } from './run-directory.js';
+import type { RunOutputDirectory } from './run-directory.js';
 import { FrameWriter } from './frames.js';
 import { VtkWriter } from './vtk.js';
 import { wallSurfaces, type Extent, type WallSurfaces } from './wall-surfaces.js';
@@ -27,6 +27,10 @@ export interface Snapshot {
 export interface SnapshotWriter {
   write(snapshot: Snapshot): void;
   finish(walls: WallSurfaces, extent: Extent): void;
+  /** what finish() needs of the snapshots written so far, as JSON (saved in checkpoints) */
+  save(): unknown;
+  /** continues after the snapshots save() described (a resumed run; their files are already written) */
+  load(saved: unknown): void;
 }
 
 export class SnapshotOutputs {
@@ -34,7 +38,7 @@ export class SnapshotOutputs {
   private readonly extent: Extent = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
   private maxRadius: number;
 
-  constructor(private readonly setup: SimulationSetup, dir: RunDirectory) {
+  constructor(private readonly setup: SimulationSetup, dir: RunOutputDirectory) {
     const { outputs } = setup.scenario;
     if (outputs.frames) this.writers.push(new FrameWriter(setup, dir));
     if (outputs.vtk) this.writers.push(new VtkWriter(setup, dir));
@@ -53,6 +57,20 @@ export class SnapshotOutputs {
       if (p[k] > max[a]) max[a] = p[k];
     }
     for (const w of this.writers) w.write(snapshot);
+  }
+
+  save(): unknown {
+    return { extent: this.extent, maxRadius: this.maxRadius, writers: this.writers.map((w) => w.save()) };
+  }
+
+  load(saved: unknown): void {
+    const s = saved as { extent: Extent; maxRadius: number; writers: unknown[] };
+    for (let a = 0; a < 3; a++) {
+      this.extent.min[a] = s.extent.min[a];
+      this.extent.max[a] = s.extent.max[a];
+    }
+    this.maxRadius = s.maxRadius;
+    this.writers.forEach((w, k) => w.load(s.writers[k]));
   }
 
   finish(): void {

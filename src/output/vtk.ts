@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import type { SimulationSetup } from '../sim/setup.js';
-import type { RunDirectory } from './run-directory.js';
+import type { RunOutputDirectory } from './run-directory.js';
 import type { Snapshot, SnapshotWriter } from './snapshots.js';
 import type { WallSurfaces } from './wall-surfaces.js';
 
@@ -111,8 +111,16 @@ function base64Block(values: Float32Array | Int32Array): string {
 export class VtkWriter implements SnapshotWriter {
   private readonly steps: { t: number; files: string[] }[] = [];
 
-  constructor(private readonly setup: SimulationSetup, private readonly dir: RunDirectory) {
-    fs.mkdirSync(dir.file(VTK_DIRECTORY));
+  constructor(private readonly setup: SimulationSetup, private readonly dir: RunOutputDirectory) {
+    fs.mkdirSync(dir.file(VTK_DIRECTORY), { recursive: true });
+  }
+
+  save(): unknown {
+    return { steps: this.steps };
+  }
+
+  load(saved: unknown): void {
+    this.steps.push(...(saved as { steps: VtkWriter['steps'] }).steps);
   }
 
   write(s: Snapshot): void {

@@ -39,6 +39,10 @@ export function checkScenario(scenario: Scenario): void {
 export const CONTACT_TRACE_MAX_PARTICLES = 10;
 
 function checkContactTrace({ outputs, particles, insert }: Scenario): void {
+  if (outputs.contactTrace && outputs.checkpointEvery !== undefined) {
+    throw new ScenarioError('outputs.contactTrace', 'cannot be combined with outputs.checkpointEvery (the trace is for '
+      + 'runs of a few spheres, which take seconds; remove one of the two)');
+  }
   const spheres = particles.length + insert.reduce((sum, block) => sum + block.count, 0);
   if (outputs.contactTrace && spheres > CONTACT_TRACE_MAX_PARTICLES) {
     throw new ScenarioError('outputs.contactTrace', `is only for runs of at most ${CONTACT_TRACE_MAX_PARTICLES} spheres `

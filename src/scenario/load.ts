@@ -3,7 +3,7 @@
  * field is the path of the offending entry (`materials.steel.poissonsRatio`, `particles[2].radius`) and whose
  * message states the allowed range and the value found, on one line, so the CLI can print it as is.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkScenario } from './checks.js';
@@ -16,12 +16,23 @@ type Path = readonly PropertyKey[];
 
 /** Field name used for problems with the file itself (unreadable, not JSON). */
 const FILE_FIELD = '(file)';
+/**
+ * Largest scenario file read (bytes): 256 MiB holds about two million explicitly listed spheres; anything larger
+ * is almost certainly the wrong file (a mesh, a log) and would exhaust memory as a JSON tree.
+ */
+export const MAX_SCENARIO_BYTES = 256 * 1024 * 1024;
 
-export function loadScenarioFile(path: string): Scenario {
+export function loadScenarioFile(path: string, maxBytes = MAX_SCENARIO_BYTES): Scenario {
   let text: string;
   try {
+    const { size } = statSync(path);
+    if (size > maxBytes) {
+      throw new ScenarioError(FILE_FIELD, `scenario file ${path} is ${size} bytes; the limit is ${maxBytes} bytes `
+        + '(use insert blocks instead of listing millions of spheres)');
+    }
     text = readFileSync(path, 'utf8');
   } catch (error) {
+    if (error instanceof ScenarioError) throw error;
     throw new ScenarioError(FILE_FIELD, `cannot read scenario file ${path}: ${describeReadError(error)}`);
   }
   return parseScenario(parseJson(text, path), dirname(path));
@@ -211,8 +222,16 @@ function objectsAt(schema: z.ZodType, path: Path): z.ZodObject[] {
   return [];
 }
 
-/** The allowed name within edit distance 2 (or a third of its length) of `key`, for typos like "partciles". */
+/**
+ * The allowed name within edit distance 2 (or a third of its length) of `key`, for typos like "partciles";
+ * failing that, an allowed name the key contains or is part of ("maxOverlapRatio" → "maxOverlap").
+ */
 function closest(key: string, candidates: readonly string[]): string | undefined {
+  return closestByEdits(key, candidates) ?? candidates.find((c) => c.length >= 4 && key.length >= 4
+    && (key.toLowerCase().includes(c.toLowerCase()) || c.toLowerCase().includes(key.toLowerCase())));
+}
+
+function closestByEdits(key: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {

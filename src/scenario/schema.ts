@@ -20,6 +20,17 @@ const wholeAtLeastOne = (what: string) =>
 const vec3 = (what: string) => z.tuple([number(what), number(what), number(what)], {
   error: `must be an array of 3 numbers [x, y, z] (${what})`,
 });
+/**
+ * Largest |coordinate| of a position (m). Far beyond any granular scene; past it, grid cell indices of spheres a
+ * few millimetres wide lose integer precision (an overlap search at y = -1e300 never finished).
+ */
+export const MAX_COORDINATE = 1e6;
+const coordinate = (what: string) => number(what, `within ±${MAX_COORDINATE} m`)
+  .gte(-MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` })
+  .lte(MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` });
+const point3 = (what: string) => z.tuple([coordinate(what), coordinate(what), coordinate(what)], {
+  error: `must be an array of 3 numbers [x, y, z] (${what})`,
+});
 const name = (what: string) => z.string({ error: `must be a string (${what})` });
 /** Unknown keys are reported by `load.ts` with the allowed names, so only the type error needs a message here. */
 const object = <Shape extends z.ZodRawShape>(what: string, shape: Shape) =>
@@ -107,7 +118,7 @@ export const contactPairSchema = object('contact model of one material pair', {
 }).describe('Overrides of the contact model for one pair of materials.');
 
 export const particleSchema = object('sphere', {
-  position: vec3('centre position in m').describe('Centre position [x, y, z] (m).'),
+  position: point3('centre position in m').describe('Centre position [x, y, z] (m).'),
   velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity [vx, vy, vz] (m/s).'),
   angularVelocity: vec3('angular velocity in rad/s').default([0, 0, 0])
     .describe('Initial angular velocity [ωx, ωy, ωz] (rad/s).'),
@@ -117,8 +128,8 @@ export const particleSchema = object('sphere', {
 
 const boxRegionSchema = object('box region {type, min, max}', {
   type: z.literal('box').describe('Axis-aligned box.'),
-  min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] with the smallest coordinates (m).'),
-  max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] with the largest coordinates (m).'),
+  min: point3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] with the smallest coordinates (m).'),
+  max: point3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] with the largest coordinates (m).'),
 }).describe('Axis-aligned box the inserted spheres lie entirely inside.');
 
 const cylinderRegionSchema = object('cylinder region {type, center, radius, height}', {
@@ -214,7 +225,7 @@ const centre2 = z.tuple([number('axis position in m'), number('axis position in 
 
 const planeWallSchema = object('plane wall', {
   type: z.literal('plane'),
-  point: vec3('a point on the plane, in m').describe('Any point on the plane [x, y, z] (m).'),
+  point: point3('a point on the plane, in m').describe('Any point on the plane [x, y, z] (m).'),
   normal: vec3('plane normal pointing into the domain, dimensionless, not zero')
     .describe('Normal [nx, ny, nz] pointing into the domain (dimensionless, any non-zero length).'),
   material: wallMaterial,
@@ -385,8 +396,22 @@ export const scenarioSchema = object('scenario', {
     vtk: z.boolean({ error: 'must be true or false (write VTK files)' }).default(false)
       .describe('Write VTK PolyData (.vtp) per output time and particles.pvd for ParaView.'),
     contactTrace: z.boolean({ error: 'must be true or false (write the per-step contact trace)' }).default(false)
-      .describe('Write contact-trace.csv (every touching sphere pair every step: overlap in m, normal and tangential force in N, approach speed in m/s) and its force–overlap plot; runs of at most 10 spheres.'),
+      .describe('Write contact-trace.csv (every touching sphere pair every step: overlap in m, normal and tangential force in N, approach speed in m/s) and its force–overlap plot; runs of at most 10 spheres, without checkpoints.'),
+    checkpointEvery: z.union([
+      positive('checkpoint interval in s of simulated time'),
+      object('checkpoint interval {wallSeconds}', { wallSeconds: positive('checkpoint interval in s of wall-clock time') }),
+    ], { error: 'must be a number > 0 (s of simulated time) or {"wallSeconds": number > 0}' }).optional()
+      .describe('Write a checkpoint every this many seconds (s) of simulated time, or {"wallSeconds": s} of wall-clock '
+        + 'time; the run then writes into --out directly and can be continued with `grainflow run --resume <dir>`.'),
   }).default({ impacts: true, frames: true, vtk: false, contactTrace: false }).describe('What a run writes.'),
+  watchdog: object('watchdog limits {maxOverlap, maxEnergyGrowth}', {
+    maxOverlap: positive('largest overlap as a fraction of the smaller radius, dimensionless').default(0.5)
+      .describe('Stop the run when an overlap exceeds this fraction (dimensionless, > 0) of the smaller radius. Default 0.5.'),
+    maxEnergyGrowth: positive('largest energy rise as a multiple of the initial releasable energy, dimensionless').default(1)
+      .describe('Stop the run when the total energy (J) rises by more than this multiple (dimensionless, > 0) of the '
+        + 'kinetic, elastic and height potential energy at the start. Default 1.'),
+  }).default({ maxOverlap: 0.5, maxEnergyGrowth: 1 })
+    .describe('Numerical watchdog: stops a diverging run with a diagnosis (step, particle ids, likely cause).'),
 }).describe('A grainflow DEM scenario: spheres, walls, materials, contact laws and run settings (SI units).');
 
 export type ScenarioInput = z.input<typeof scenarioSchema>;

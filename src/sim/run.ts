@@ -6,10 +6,12 @@
  *   frames/, vtk/ — particle snapshots every outputs.interval for the viewer and ParaView (outputs.frames, .vtk)
  *   summary.json  — run facts, the final state and the scenario's analysis; wall-clock figures under "performance"
  *   energy.svg    — the energies of series.csv against time; the analysis adds its own plots
+ *   checkpoints/  — with outputs.checkpointEvery: the run's checkpoints (src/checkpoint), for --resume
  * Everything outside "performance" is a deterministic function of the scenario.
  */
-import { RunDirectory } from '../output/run-directory.js';
-import { CsvWriter } from '../output/csv.js';
+import { readFileSync } from 'node:fs';
+import { RunDirectory, type RunOutputDirectory } from '../output/run-directory.js';
+import { CsvWriter, type CsvPosition } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { ContactTrace } from '../output/contact-trace.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
@@ -18,6 +20,9 @@ import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import type { SimulationSetup } from './setup.js';
 import type { PourReport } from './pour.js';
+import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
+import { LostContactError } from '../forces/carried-contacts.js';
+import { CHECK_EVERY, Watchdog, type EnergyBaseline } from './watchdog.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */
 export const SUMMARY_PARTICLE_LIMIT = 10_000;
@@ -44,10 +49,33 @@ export interface Progress {
 
 export interface RunOptions {
   onProgress?: (p: Progress) => void;
+  /** write checkpoints (and on --resume continue from one); the run then writes into their directory in place */
+  checkpoints?: RunCheckpoints;
+  /** polled between steps: a signal name stops the run after the current step, with a checkpoint if any */
+  stopRequested?: () => string | null;
 }
 
 /** A run that blew up: reported to the user like bad input, with the remedy. */
 export class UnstableRunError extends Error {}
+
+/** A run stopped by a signal after a complete step. */
+export class RunInterrupted extends Error {
+  constructor(message: string, readonly signal: string) {
+    super(message);
+  }
+}
+
+/** Run values saved in every checkpoint, to continue the outputs exactly where the state continues. */
+interface SavedRunValues {
+  series: CsvPosition;
+  impacts: CsvPosition;
+  analysis: unknown;
+  snapshots: unknown;
+  watchdog: EnergyBaseline;
+}
+
+/** Longest stretch (ms) of steps without returning to the event loop, where signals are delivered. */
+const YIELD_EVERY_MS = 50;
 
 export interface RunSummary {
   name: string;
@@ -85,7 +113,7 @@ export interface RunSummary {
 export async function runToDirectory(
   setup: SimulationSetup, outDir: string, options: RunOptions = {},
 ): Promise<RunSummary> {
-  const dir = new RunDirectory(outDir);
+  const dir = options.checkpoints?.directory ?? new RunDirectory(outDir);
   try {
     dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
     const summary = await simulate(setup, dir, options);
@@ -97,37 +125,60 @@ export async function runToDirectory(
   }
 }
 
-async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunOptions): Promise<RunSummary> {
+async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options: RunOptions): Promise<RunSummary> {
   const started = performance.now();
   const sim = new Simulation(setup);
+  const { checkpoints } = options;
+  // Restored before the worker threads start, so they map the restored arrays.
+  const resumed = checkpoints?.restore(sim) as SavedRunValues | undefined;
   await sim.useWorkers(setup.lanes);
-  const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER);
-  const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER);
+  const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER, resumed?.series);
+  const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts);
   const analysis = createRunAnalysis(setup);
+  if (resumed) analysis?.load(resumed.analysis);
+  const watchdog = new Watchdog(sim, setup.scenario.watchdog, resumed?.watchdog);
   const onImpact = (r: ImpactRecord) => {
     impacts.row(impactRow(r));
     analysis?.onImpact(r);
   };
   const snapshots = new SnapshotOutputs(setup, dir);
   const trace = setup.scenario.outputs.contactTrace ? new ContactTrace(dir.file('contact-trace.csv')) : null;
+  if (resumed) snapshots.load(resumed.snapshots);
   const outputEvery = Math.max(1, Math.round(setup.outputInterval / setup.dt));
-  const energyRows: number[][] = [];
+  const energyRows: number[][] = resumed ? readSeriesRows(dir.file('series.csv')) : [];
   const sample = () => {
     energyRows.push(writeSeriesRow(sim, series));
     snapshots.record(sim.time, sim.st);
     analysis?.sample(sim);
   };
+  const lastGood = () => (checkpoints?.newest ? `; last good checkpoint kept: ${checkpoints.newest}` : '');
+  const writeCheckpoint = () => checkpoints?.write(sim, {
+    series: series.position(), impacts: impacts.position(), analysis: analysis?.save(),
+    snapshots: snapshots.save(), watchdog: watchdog.baseline(),
+  } satisfies SavedRunValues);
   try {
-    sample();
-    let lastReport = performance.now();
-    for (let k = 1; k <= setup.steps; k++) {
-      sim.step(onImpact);
+    if (!resumed) sample();
+    let lastReport = performance.now(), lastYield = lastReport;
+    for (let k = sim.stepCount + 1; k <= setup.steps; k++) {
+      try {
+        sim.step(onImpact);
+      } catch (error) {
+        if (error instanceof LostContactError) throw new UnstableRunError(`watchdog: ${watchdog.lostContact(error)}${lastGood()}`);
+        throw error;
+      }
       trace?.record(sim);
-      if (k % outputEvery === 0 || k === setup.steps) {
+      const outputRow = k % outputEvery === 0 || k === setup.steps;
+      const checkpointDue = checkpoints?.due(k) ?? false;
+      if (outputRow || checkpointDue || k % CHECK_EVERY === 0) {
+        const diagnosis = watchdog.check();
+        if (diagnosis !== null) throw new UnstableRunError(`watchdog: ${diagnosis}${lastGood()}`);
+      }
+      if (outputRow) {
         const t0 = performance.now();
         sample();
         sim.phase.output += performance.now() - t0;
       }
+      if (checkpointDue) writeCheckpoint();
       if (options.onProgress && (k & 63) === 0) {
         const now = performance.now();
         if (now - lastReport > 200) {
@@ -135,6 +186,18 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
           options.onProgress({ step: k, steps: setup.steps, elapsedSeconds: (now - started) / 1000,
             particleSteps: sim.particleSteps });
         }
+      }
+      // Checked every step: a step of a large run can take a second.
+      if (options.stopRequested && performance.now() - lastYield > YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        lastYield = performance.now();
+      }
+      const signal = options.stopRequested?.() ?? null;
+      if (signal !== null && k < setup.steps) {
+        if (!checkpointDue) writeCheckpoint();
+        throw new RunInterrupted(`${signal} at step ${k} of ${setup.steps} (t = ${sim.time} s)`
+          + (checkpoints ? `; checkpoint ${checkpoints.newest} written, continue with grainflow run --resume`
+            : '; no checkpoint (set outputs.checkpointEvery to make runs resumable), nothing written'), signal);
       }
     }
     snapshots.finish();
@@ -191,7 +254,7 @@ async function simulate(setup: SimulationSetup, dir: RunDirectory, options: RunO
 
 /** The analysis's results with its headline, its plots written into the run directory. */
 async function finishAnalysis(
-  analysis: RunAnalysis | null, sim: Simulation, dir: RunDirectory,
+  analysis: RunAnalysis | null, sim: Simulation, dir: RunOutputDirectory,
 ): Promise<RunSummary['analysis']> {
   if (analysis === null) return undefined;
   const out = await analysis.finish(sim);
@@ -215,6 +278,12 @@ function energyPlot(rows: readonly number[][]): Promise<string> {
       { name: 'total', x: t, y: column('total_energy').map((e) => e - potential0) },
     ],
   });
+}
+
+/** The rows of an existing series.csv (a resumed run's energy plot covers the whole run). */
+function readSeriesRows(file: string): number[][] {
+  const [, ...rows] = readFileSync(file, 'utf8').trimEnd().split('\n');
+  return rows.map((line) => line.split(',').map(Number));
 }
 
 /** Writes one row of series.csv and returns it. */

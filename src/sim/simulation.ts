@@ -63,6 +63,8 @@ export interface ContactMeasures {
   elasticEnergy: number;
   /** largest δ / min(r_i, r_j) */
   maxOverlapRatio: number;
+  /** the contact with that overlap: its two particle indices, or the particle and the wall index; −1 if none */
+  maxOverlapAt: { first: number; second: number; isWall: boolean };
 }
 
 export class Simulation {
@@ -123,6 +125,14 @@ export class Simulation {
   async close(): Promise<void> {
     await this.executor.close();
     this.executor = this.serialExecutor();
+  }
+
+  /**
+   * After src/checkpoint overwrote the state: the contact lists may live in new buffers, so the lanes are
+   * re-balanced and (worker threads) handed the restored lists, as after a rebuild.
+   */
+  stateRestored(): void {
+    this.executor.contactsChanged();
   }
 
   private serialExecutor(): SerialExecutor {
@@ -266,27 +276,31 @@ export class Simulation {
     const { st, pairs, walls } = this;
     const { pos, radius } = st;
     let contacts = 0, elastic = 0, maxRatio = 0;
+    const maxOverlapAt = { first: -1, second: -1, isWall: false };
     const { elastic: elasticLaw } = this.setup.table.kernel;
     // Spring energy ∫F_el dδ: (2/5)Kδ^{5/2} (Hertz; the loading branch for the permanent-indentation law), ½kδ².
-    const add = (delta: number, K: number, cls: number, rmin: number) => {
+    const add = (delta: number, K: number, cls: number, rmin: number, first: number, second: number, isWall: boolean) => {
       contacts++;
       elastic += elasticLaw[cls] === ElasticLaw.linear ? 0.5 * K * delta * delta : 0.4 * K * delta * delta * Math.sqrt(delta);
-      maxRatio = Math.max(maxRatio, delta / rmin);
+      if (delta / rmin > maxRatio) {
+        maxRatio = delta / rmin;
+        maxOverlapAt.first = first; maxOverlapAt.second = second; maxOverlapAt.isWall = isWall;
+      }
     };
     for (let p = 0; p < pairs.count; p++) {
       const i = pairs.i[p], j = pairs.j[p], s = 3 * pairs.image[p], shift = pairs.shift;
       const d = Math.hypot(pos[3 * i] - pos[3 * j] - shift[s], pos[3 * i + 1] - pos[3 * j + 1] - shift[s + 1],
         pos[3 * i + 2] - pos[3 * j + 2] - shift[s + 2]);
       const delta = radius[i] + radius[j] - d;
-      if (delta > 0) add(delta, this.pairStiffness(p), pairs.cls[p], Math.min(radius[i], radius[j]));
+      if (delta > 0) add(delta, this.pairStiffness(p), pairs.cls[p], Math.min(radius[i], radius[j]), i, j, false);
     }
     // Touching flags, not overlaps, so that the mesh rule (one contact per surface) is respected.
     for (let s = 0; s < walls.count; s++) {
       if (walls.touching[s] === 0) continue;
       const delta = walls.overlap(st, s);
-      if (delta > 0) add(delta, this.wallStiffness(s), walls.cls[s], radius[walls.particle[s]]);
+      if (delta > 0) add(delta, this.wallStiffness(s), walls.cls[s], radius[walls.particle[s]], walls.particle[s], walls.wall[s], true);
     }
-    return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio };
+    return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio, maxOverlapAt };
   }
 
   /**

@@ -32,7 +32,6 @@ async function pile(friction: number, rollingFriction: number): Promise<Repose> 
   }
   scenario.outputs.frames = false;
   const summary = await runToDirectory(createSetup(scenario), path.join(scratch, `mu-${friction}`));
-  console.log("PILE", friction, JSON.stringify(summary.analysis));
   expect(summary.pour?.poured).toBe(1000);
   return summary.analysis as unknown as Repose;
 }

@@ -10,6 +10,7 @@ import { resolveNormalLaw } from '../../src/forces/normal/resolve.js';
 import { ScenarioError } from '../../src/scenario/errors.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { BAD_FIXTURES_DIRECTORY as DIRECTORY, rejectedByLaw, rejectedOnLoad } from '../fixtures/bad/expected-fields.js';
+import { expectedMessages } from '../fixtures/bad/expected-messages.js';
 
 function thrown(action: () => unknown): ScenarioError {
   try {
@@ -25,12 +26,14 @@ describe('test/fixtures/bad', () => {
   it('has an expectation for every fixture and a fixture for every expectation', () => {
     const files = readdirSync(DIRECTORY).filter((name) => name.endsWith('.json')).sort();
     expect(files).toEqual(Object.keys({ ...rejectedOnLoad, ...rejectedByLaw }).sort());
+    expect(files.filter((file) => !(file in expectedMessages)), 'fixtures without an expected message').toEqual([]);
   });
 
   it.each(Object.entries(rejectedOnLoad))('%s is rejected on load, naming %s', (file, field) => {
     const error = thrown(() => loadScenarioFile(join(DIRECTORY, file)));
     expect(error.field).toBe(field);
     expect(error.message.startsWith(`${field}: `)).toBe(true);
+    expect(error.message.endsWith(expectedMessages[file])).toBe(true);
     expect(error.message).not.toContain('\n');
   });
 
@@ -41,6 +44,7 @@ describe('test/fixtures/bad', () => {
       scenario.contact.normal, steel, steel, scenario.contact.endOfContact, 'contact.normal', ['steel', 'steel'],
     ));
     expect(error.field).toBe(field);
+    expect(error.message).toBe(`${field}: ${expectedMessages[file]}`);
     expect(error.message).not.toContain('\n');
   });
 });

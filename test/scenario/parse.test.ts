@@ -53,7 +53,7 @@ describe('parseScenario', () => {
     ['out of range', (s: any) => (s.materials.steel.poissonsRatio = 0.5), 'materials.steel.poissonsRatio', "must be in (-1, 0.5) (Poisson's ratio ν, dimensionless); got 0.5"],
     ['wrong enum', (s: any) => (s.contact.normal.model = 'hooke'), 'contact.normal.model', 'must be one of "hertz", "kuwabara-kono", "tsuji", "brilliantov", "bordbar"'],
     ['vector too short', (s: any) => (s.particles[0].position = [0, 0]), 'particles[0].position', 'must be an array of 3 numbers [x, y, z] (centre position in m); got [0,0]'],
-    ['vector element', (s: any) => (s.particles[0].position = [0, 0, 'up']), 'particles[0].position[2]', 'must be a number (centre position in m); got "up"'],
+    ['vector element', (s: any) => (s.particles[0].position = [0, 0, 'up']), 'particles[0].position[2]', 'must be a number within ±1000000 m (centre position in m); got "up"'],
     ['union: number out of range', (s: any) => (s.time.dt = -1e-6), 'time.dt', 'must be "auto" or a number > 0 (time step in s); got -0.000001'],
     ['union: wrong type', (s: any) => (s.time.dt = 'fast'), 'time.dt', 'must be "auto" or a number > 0 (time step in s); got "fast"'],
     ['whole number', (s: any) => (s.workers = 1.5), 'workers', 'must be "auto" or a whole number >= 1 (worker threads); got 1.5'],

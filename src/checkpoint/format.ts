@@ -1,0 +1,142 @@
+/**
+ * The checkpoint file format: a small JSON header and named binary sections, each a typed array copied byte for
+ * byte, so any field another part of the code adds to a saved object is carried without a format change.
+ *
+ *   bytes 0..7    magic "GFCKPT\0\0"
+ *   8..11         format version (u32 LE)
+ *   12..15        header length H in bytes (u32 LE), padded with spaces so that 16 + H is a multiple of 8
+ *   16..16+H      header, UTF-8 JSON: CheckpointHeader and the section table (offsets from 16 + H)
+ *   then          section payloads, each starting at a multiple of 8 bytes
+ *   last 4 bytes  CRC-32 (IEEE) of everything before it
+ *
+ * Decoding checks the magic, version, lengths and the CRC, so a truncated or bit-flipped file is refused with a
+ * reason instead of restoring garbage.
+ */
+
+export const CHECKPOINT_MAGIC = 'GFCKPT\0\0';
+export const CHECKPOINT_VERSION = 1;
+const PREFIX_BYTES = 16;
+const CRC_BYTES = 4;
+
+/** Typed-array kinds a section may hold, by constructor name. */
+const ARRAY_TYPES = {
+  Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array,
+  BigInt64Array, BigUint64Array, Uint8ClampedArray,
+} as const;
+export type ArrayTypeName = keyof typeof ARRAY_TYPES;
+export type SavedArray = Float64Array | Float32Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array
+  | Uint8Array | BigInt64Array | BigUint64Array | Uint8ClampedArray;
+
+export interface SectionEntry {
+  name: string;
+  type: ArrayTypeName;
+  /** element count */
+  length: number;
+  /** byte offset of the payload from the end of the header */
+  offset: number;
+}
+
+/** Everything about a checkpoint that is not an array: step, time, counters, RNG state, the run's own bookkeeping. */
+export interface CheckpointHeader {
+  /** hash of the scenario the state belongs to (scenario-hash.ts) */
+  scenarioHash: string;
+  step: number;
+  /** simulated time (s) */
+  time: number;
+  /** plain numbers and JSON values (counts, RNG states, output file lengths, analysis state) by name */
+  values: Record<string, unknown>;
+}
+
+export interface Checkpoint extends CheckpointHeader {
+  sections: Map<string, SavedArray>;
+}
+
+export class CheckpointFormatError extends Error {}
+
+export function isSavedArray(value: unknown): value is SavedArray {
+  return ArrayBuffer.isView(value) && !(value instanceof DataView) && value.constructor.name in ARRAY_TYPES;
+}
+
+export function encodeCheckpoint(cp: Checkpoint): Uint8Array {
+  const entries: SectionEntry[] = [];
+  let payloadBytes = 0;
+  for (const [name, array] of cp.sections) {
+    entries.push({ name, type: array.constructor.name as ArrayTypeName, length: array.length, offset: payloadBytes });
+    payloadBytes += align8(array.byteLength);
+  }
+  const header = Buffer.from(JSON.stringify({
+    scenarioHash: cp.scenarioHash, step: cp.step, time: cp.time, values: cp.values, sections: entries,
+  }));
+  const shift = align8(PREFIX_BYTES + header.length);
+  const body = Buffer.alloc(shift + payloadBytes + CRC_BYTES);
+  body.write(CHECKPOINT_MAGIC, 0, 'latin1');
+  body.writeUInt32LE(CHECKPOINT_VERSION, 8);
+  body.writeUInt32LE(shift - PREFIX_BYTES, 12);
+  header.copy(body, PREFIX_BYTES);
+  body.fill(0x20, PREFIX_BYTES + header.length, shift);
+  let k = 0;
+  for (const array of cp.sections.values()) {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    body.set(bytes, shift + entries[k++].offset);
+  }
+  body.writeUInt32LE(crc32(body.subarray(0, body.length - CRC_BYTES)), body.length - CRC_BYTES);
+  return body;
+}
+
+export function decodeCheckpoint(file: Uint8Array): Checkpoint {
+  const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  if (buf.length < PREFIX_BYTES + CRC_BYTES || buf.toString('latin1', 0, 8) !== CHECKPOINT_MAGIC) {
+    throw new CheckpointFormatError('not a grainflow checkpoint (bad magic or too short)');
+  }
+  const version = buf.readUInt32LE(8);
+  if (version !== CHECKPOINT_VERSION) {
+    throw new CheckpointFormatError(`format version ${version}; this grainflow reads version ${CHECKPOINT_VERSION}`);
+  }
+  const stored = buf.readUInt32LE(buf.length - CRC_BYTES);
+  const actual = crc32(buf.subarray(0, buf.length - CRC_BYTES));
+  if (stored !== actual) {
+    throw new CheckpointFormatError(`checksum mismatch (file truncated or corrupted: CRC-32 ${hex(actual)}, stored ${hex(stored)})`);
+  }
+  const headerLength = buf.readUInt32LE(12);
+  const shift = PREFIX_BYTES + headerLength;
+  let parsed: CheckpointHeader & { sections: SectionEntry[] };
+  try {
+    parsed = JSON.parse(buf.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength)) as typeof parsed;
+  } catch {
+    throw new CheckpointFormatError('header is not valid JSON');
+  }
+  const sections = new Map<string, SavedArray>();
+  for (const e of parsed.sections) {
+    const Type = ARRAY_TYPES[e.type] as (typeof ARRAY_TYPES)[ArrayTypeName] | undefined;
+    const byteLength = e.length * (Type?.BYTES_PER_ELEMENT ?? 0);
+    const start = shift + e.offset;
+    if (Type === undefined || start + byteLength > buf.length - CRC_BYTES) {
+      throw new CheckpointFormatError(`section ${e.name} lies outside the file`);
+    }
+    // Copy out: the payload offset is 8-aligned in the file but not necessarily in the Buffer's pool.
+    const copy = new Uint8Array(byteLength);
+    copy.set(buf.subarray(start, start + byteLength));
+    sections.set(e.name, new Type(copy.buffer) as SavedArray);
+  }
+  return { scenarioHash: parsed.scenarioHash, step: parsed.step, time: parsed.time, values: parsed.values, sections };
+}
+
+const align8 = (n: number) => Math.ceil(n / 8) * 8;
+const hex = (n: number) => n.toString(16).padStart(8, '0');
+
+/** CRC-32 (IEEE 802.3, reflected, as zip and PNG); node:zlib has crc32 only from Node 20.15, engines allows 20.0. */
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let k = 0; k < bytes.length; k++) c = CRC_TABLE[(c ^ bytes[k]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}

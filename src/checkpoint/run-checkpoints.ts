@@ -1,0 +1,95 @@
+/**
+ * Checkpoints of one run directory (issue #7): when to write them, writing them with the run's own bookkeeping
+ * (CSV lengths, analysis state), and, for `--resume`, finding the newest usable one and the scenario it belongs to.
+ *
+ * Layout: `<run>/checkpoints/scenario.json` is the validated scenario (written when the run starts, read by
+ * --resume); `<run>/checkpoints/step-<step>.gfck` are the checkpoints (store.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadScenarioFile } from '../scenario/load.js';
+import type { Scenario } from '../scenario/schema.js';
+import type { SimulationSetup } from '../sim/setup.js';
+import type { Simulation } from '../sim/simulation.js';
+import { ResumableRunDirectory } from '../output/run-directory.js';
+import type { Checkpoint } from './format.js';
+import { scenarioHash } from './scenario-hash.js';
+import { restoreSimulation, captureSimulation } from './snapshot.js';
+import { CheckpointStore } from './store.js';
+
+const CHECKPOINT_DIRECTORY = 'checkpoints';
+const SCENARIO_FILE = 'scenario.json';
+/** Marks a finished run: written last (run.ts). */
+const FINISHED_MARKER = 'summary.json';
+
+/** A run directory that cannot be resumed; the message says why, on one line. */
+export class ResumeError extends Error {}
+
+export class RunCheckpoints {
+  readonly directory: ResumableRunDirectory;
+  private readonly store: CheckpointStore;
+  private readonly hash: string;
+  private readonly everySteps: number | undefined;
+  private readonly everyWallMs: number | undefined;
+  private lastWrite = performance.now();
+  /** the checkpoint the run continues from (resume only) */
+  private readonly resumeFrom: Checkpoint | undefined;
+  /** file of the newest checkpoint written or resumed from */
+  newest: string | undefined;
+
+  /**
+   * @param resume continue the run in `runDir` (its scenario: readRunScenario); otherwise start it afresh there
+   * @param log one-line notices (damaged checkpoints skipped)
+   */
+  constructor(setup: SimulationSetup, runDir: string, resume: boolean, log: (message: string) => void) {
+    const every = setup.scenario.outputs.checkpointEvery;
+    if (every === undefined) throw new Error('internal: RunCheckpoints without outputs.checkpointEvery');
+    this.everySteps = typeof every === 'number' ? Math.max(1, Math.round(every / setup.dt)) : undefined;
+    this.everyWallMs = typeof every === 'number' ? undefined : 1000 * every.wallSeconds;
+    this.hash = scenarioHash(setup.scenario);
+    this.store = new CheckpointStore(path.join(runDir, CHECKPOINT_DIRECTORY));
+    this.directory = new ResumableRunDirectory(runDir, !resume);
+    if (resume) {
+      this.store.removeInterruptedWrites();
+      this.resumeFrom = this.store.newestValid(this.hash, log);
+      if (this.resumeFrom === undefined) {
+        throw new ResumeError(`no usable checkpoint in ${this.store.directory}; start the run again`);
+      }
+      this.newest = this.store.files().find((f) => f.step === this.resumeFrom!.step)?.file;
+    } else {
+      this.directory.writeFile(path.join(CHECKPOINT_DIRECTORY, SCENARIO_FILE), `${JSON.stringify(setup.scenario, null, 2)}\n`);
+    }
+  }
+
+  /**
+   * Resume only: puts the checkpoint's state into `sim` (before its worker threads start) and returns the run
+   * values saved with it; undefined for a fresh run.
+   */
+  restore(sim: Simulation): Record<string, unknown> | undefined {
+    return this.resumeFrom === undefined ? undefined : restoreSimulation(sim, this.resumeFrom);
+  }
+
+  /** Whether a checkpoint is due after `step`. */
+  due(step: number): boolean {
+    if (this.everySteps !== undefined) return step % this.everySteps === 0;
+    return performance.now() - this.lastWrite >= this.everyWallMs!;
+  }
+
+  write(sim: Simulation, values: Record<string, unknown>): void {
+    this.newest = this.store.write(captureSimulation(sim, this.hash, values));
+    this.lastWrite = performance.now();
+  }
+}
+
+/** The scenario a resumable run was started with; refuses directories that cannot be resumed. */
+export function readRunScenario(runDir: string): Scenario {
+  const file = path.join(runDir, CHECKPOINT_DIRECTORY, SCENARIO_FILE);
+  if (!fs.existsSync(file)) {
+    throw new ResumeError(`${runDir} is not a resumable run (no ${path.join(CHECKPOINT_DIRECTORY, SCENARIO_FILE)}; `
+      + 'only runs with outputs.checkpointEvery write checkpoints)');
+  }
+  if (fs.existsSync(path.join(runDir, FINISHED_MARKER))) {
+    throw new ResumeError(`${runDir} has finished (it has ${FINISHED_MARKER}); nothing to resume`);
+  }
+  return loadScenarioFile(file);
+}

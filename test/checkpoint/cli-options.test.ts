@@ -1,0 +1,88 @@
+/**
+ * Run-directory safety on the command line (issue #7): an existing --out is refused unless --force; --resume
+ * refuses directories it cannot continue, each with status 2 and one line saying why; an oversized scenario file
+ * is refused before it is parsed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ScenarioError } from '../../src/scenario/errors.js';
+import { loadScenarioFile } from '../../src/scenario/load.js';
+
+const CLI = path.resolve('bin/grainflow.js');
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-options-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function grainflow(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args, '--quiet'], { encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr, lines: r.stderr.trimEnd().split('\n') };
+}
+
+describe('--out and --force', () => {
+  const out = path.join(scratch, 'two-spheres');
+  it('refuses to overwrite an existing run without --force and replaces it with --force', () => {
+    expect(grainflow('run', 'scenarios/two-spheres.json', '--out', out).status).toBe(0);
+    const before = readFileSync(path.join(out, 'summary.json'), 'utf8');
+    const refused = grainflow('run', 'scenarios/two-spheres.json', '--out', out);
+    expect(refused.status).toBe(2);
+    expect(refused.lines).toEqual([`grainflow: --out ${out} already exists (an earlier run?); pass --force to replace it`]);
+    expect(readFileSync(path.join(out, 'summary.json'), 'utf8')).toBe(before);
+    expect(grainflow('run', 'scenarios/two-spheres.json', '--out', out, '--force').status).toBe(0);
+  });
+
+  it('--force replaces only run directories', () => {
+    const notARun = path.join(scratch, 'sources');
+    mkdirSync(notARun);
+    writeFileSync(path.join(notARun, 'notes.txt'), 'keep me');
+    const r = grainflow('run', 'scenarios/two-spheres.json', '--out', notARun, '--force');
+    expect(r.status).toBe(2);
+    expect(r.lines).toEqual([`grainflow: --out ${notARun} is not a grainflow run directory (no scenario.json); --force replaces only runs`]);
+    expect(readFileSync(path.join(notARun, 'notes.txt'), 'utf8')).toBe('keep me');
+  });
+});
+
+describe('--resume', () => {
+  it('refuses a run without checkpoints', () => {
+    const out = path.join(scratch, 'plain');
+    expect(grainflow('run', 'scenarios/two-spheres.json', '--out', out).status).toBe(0);
+    const r = grainflow('run', '--resume', out);
+    expect(r.status).toBe(2);
+    expect(r.lines).toHaveLength(1);
+    expect(r.lines[0]).toMatch(/^grainflow: cannot resume: .* is not a resumable run \(no checkpoints\/scenario\.json; only runs with outputs\.checkpointEvery/);
+  });
+
+  it('refuses a finished run', () => {
+    const scenario = JSON.parse(readFileSync('scenarios/two-spheres.json', 'utf8'));
+    const file = path.join(scratch, 'checkpointed.json');
+    writeFileSync(file, JSON.stringify({ ...scenario, outputs: { ...scenario.outputs, checkpointEvery: 0.0005 } }));
+    const out = path.join(scratch, 'finished');
+    expect(grainflow('run', file, '--out', out).status).toBe(0);
+    const r = grainflow('run', '--resume', out);
+    expect(r.status).toBe(2);
+    expect(r.lines).toEqual([`grainflow: cannot resume: ${out} has finished (it has summary.json); nothing to resume`]);
+  });
+
+  it('takes no scenario file or --out', () => {
+    const r = grainflow('run', 'scenarios/two-spheres.json', '--resume', scratch);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--resume <dir> takes no <scenario.json>, --out or --force');
+  });
+});
+
+describe('scenario file size limit', () => {
+  it('refuses a file above the limit before reading it, naming its size and the limit', () => {
+    const error = (() => {
+      try {
+        loadScenarioFile('scenarios/two-spheres.json', 100);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ScenarioError);
+    const size = readFileSync('scenarios/two-spheres.json').length;
+    expect((error as ScenarioError).message)
+      .toBe(`(file): scenario file scenarios/two-spheres.json is ${size} bytes; the limit is 100 bytes (use insert blocks instead of listing millions of spheres)`);
+  });
+});

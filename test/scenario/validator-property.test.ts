@@ -1,0 +1,98 @@
+/**
+ * Property (issue #7): random mutations of valid scenarios never crash grainflow. Each mutated scenario is either
+ * rejected with one ScenarioError — a single line starting with the field path — or it runs (the run driver,
+ * cut to a few steps) and either finishes with finite state or is stopped by the watchdog with its diagnosis. Mutations replace a value anywhere in the tree with an awkward one (zero, negative,
+ * huge, tiny, non-finite, wrong type, empty container), delete a key, or add an unknown key.
+ */
+import fc from 'fast-check';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ScenarioError } from '../../src/scenario/errors.js';
+import { parseScenario } from '../../src/scenario/load.js';
+import { createSetup } from '../../src/sim/setup.js';
+import { runToDirectory, UnstableRunError } from '../../src/sim/run.js';
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-property-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const VALID = ['scenarios/two-spheres.json', 'scenarios/bouncing-ball.json', 'test/fixtures/settle-2k.json']
+  .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Json);
+/** Runs bigger than this are only validated and set up, not run (the property is about input handling). */
+const RUN_AT_MOST_PARTICLES = 5000;
+/** Steps each accepted scenario runs. */
+const STEPS = 3;
+
+/** Every path to a value in the tree, root excluded. */
+function paths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return [];
+  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, k) => k) : Object.keys(value);
+  return keys.flatMap((key) => [[...prefix, key], ...paths((value as Record<string | number, Json>)[key], [...prefix, key])]);
+}
+
+const awkward = fc.oneof(
+  fc.constantFrom<unknown>(0, -0, -1, 1, 0.5, 1e-300, 1e300, -1e300, Number.NaN, Infinity, -Infinity, 3.5, 1e9,
+    '', 'auto', '1', null, true, [], {}, [0, 0, 0], [1, 2], { type: 'box' }),
+  fc.double(),
+  fc.integer(),
+  fc.string({ maxLength: 8 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+const mutation = fc.record({
+  kind: fc.constantFrom('replace', 'replace', 'replace', 'delete', 'add'),
+  at: fc.nat(),
+  value: awkward,
+  key: fc.constantFrom('extra', 'radious', 'dt', 'count', 'maxOverlap', '__proto__', 'constructor'),
+});
+
+function mutate(scenario: Json, m: { kind: string; at: number; value: unknown; key: string }): unknown {
+  const copy = structuredClone(scenario) as Record<string | number, unknown>;
+  const all = paths(scenario);
+  const path = all[m.at % all.length];
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1];
+  if (m.kind === 'replace') parent[last] = m.value;
+  else if (m.kind === 'delete') {
+    if (Array.isArray(parent)) parent.splice(last as number, 1);
+    else delete parent[last];
+  } else {
+    const target = parent[last];
+    if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
+      Object.defineProperty(target, m.key, { value: m.value, enumerable: true, configurable: true, writable: true });
+    } else parent[last] = m.value;
+  }
+  return copy;
+}
+
+describe('scenario validation under random mutations', () => {
+  it('rejects with one line naming a field, or sets up and runs with finite state', () => {
+    let sample = 0;
+    return fc.assert(fc.asyncProperty(fc.nat({ max: VALID.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 3 }), async (which, ms) => {
+      const input = ms.reduce<unknown>((s, m) => mutate(s as Json, m), VALID[which]);
+      let setup;
+      try {
+        setup = createSetup(parseScenario(input));
+      } catch (error) {
+        expect(error).toBeInstanceOf(ScenarioError);
+        const { message, field } = error as ScenarioError;
+        expect(message.startsWith(`${field}: `)).toBe(true);
+        expect(message).not.toContain('\n');
+        return;
+      }
+      if (setup.particles.n > RUN_AT_MOST_PARTICLES) return;
+      setup.steps = Math.min(setup.steps, STEPS);
+      try {
+        const summary = await runToDirectory(setup, path.join(scratch, `run-${sample++}`));
+        expect(summary.final.particles!.every((p) => [...p.position, ...p.velocity].every(Number.isFinite))).toBe(true);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UnstableRunError);
+        expect((error as Error).message).toMatch(/^(watchdog: at step \d+|the simulation became unstable)/);
+      }
+    }), { numRuns: 300, seed: 7 });
+  }, 120_000);
+});
