@@ -5,7 +5,7 @@
  *  - a scenario's analysis is printed as a headline, stored in summary.json and plotted;
  *  - the same scenario and seed run twice give byte-identical outputs apart from wall-clock fields.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -142,5 +142,19 @@ describe('grainflow run scenarios/bouncing-ball.json (analysis "bounces")', () =
       // Apexes are sampled every outputs.interval (1 ms): g·dt²/8 ≈ 1e-6 m; the contact itself shifts them ~1e-4.
       expect(Math.abs(b.apexHeight - (0.1 + 0.9 * energyFraction))).toBeLessThan(2e-4);
     }
+  });
+});
+
+describe('grainflow with its output closed early (`grainflow … | head`)', () => {
+  it('stops quietly with status 0 instead of crashing on EPIPE', async () => {
+    const child = spawn(process.execPath, [CLI, 'calibrate', '--model', 'tsuji', '--restitution', '0.5',
+      '--out', path.join(scratch, 'calibrate-epipe')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    // Like `head -1`: read the first chunk, then close the pipe while the command still has lines to write.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toContain('EPIPE');
+    expect(status).toBe(0);
   });
 });
