@@ -151,7 +151,7 @@ function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, s
 
 /** Earliest time a wall (a gate) stops acting, if any wall has one. */
 function firstGateTime(setup: SimulationSetup): number | undefined {
-  const times = setup.scenario.walls.flatMap((w) => ('removeAt' in w && typeof w.removeAt === 'number' ? [w.removeAt] : []));
+  const times = setup.scenario.walls.flatMap((w) => (w.removeAt === undefined ? [] : [w.removeAt]));
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 
