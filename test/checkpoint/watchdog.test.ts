@@ -51,7 +51,7 @@ describe('Watchdog on two spheres', () => {
     const { sim, watchdog, index } = fresh();
     // Kinetic energy × (1 + 10²)/2 ≈ 50: far beyond twice the initial (releasable = kinetic, no gravity).
     for (let a = 0; a < 3; a++) sim.st.vel[3 * index(0) + a] *= 10;
-    expect(watchdog.check()).toMatch(/the total energy rose by .* fastest particles 0, 1;/);
+    expect(watchdog.check()).toMatch(/the total energy rose by .* fastest particles 0[,;]/);
   });
 });
 

@@ -61,7 +61,7 @@ describe('viewer server', () => {
     expect(index.status).toBe(200);
     const parsed = JSON.parse(index.body);
     expect(parsed.format).toBe('grainflow-frames');
-    expect(parsed.particles).toBe(2);
+    expect(parsed.particles).toBe(4);
     expect((await get('/run/summary.json')).status).toBe(200);
   });
 
@@ -111,7 +111,7 @@ describe('grainflow view', () => {
       child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
     });
     const index = (await (await fetch(`${url}run/frames/index.json`)).json()) as { particles: number };
-    expect(index.particles).toBe(2);
+    expect(index.particles).toBe(4);
     const status = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
     expect(await status).toBe(0);

@@ -40,7 +40,7 @@ describe('parseScenario', () => {
     expect(scenario.particles[0].angularVelocity).toEqual([0, 0, 0]);
     expect(scenario.walls).toEqual([]);
     expect(scenario.workers).toBe('auto');
-    expect(scenario.outputs).toEqual({ impacts: true, frames: true, vtk: false });
+    expect(scenario.outputs).toEqual({ impacts: true, frames: true, vtk: false, contactTrace: false });
   });
 
   // One case per kind of zod failure: each must name the field, the allowed range with its unit, and the value.
@@ -132,7 +132,7 @@ describe('loadScenarioFile', () => {
   };
 
   it('loads the example scenarios', () => {
-    expect(loadScenarioFile('scenarios/two-spheres.json').particles).toHaveLength(2);
+    expect(loadScenarioFile('scenarios/two-spheres.json').particles).toHaveLength(4);
     expect(loadScenarioFile('scenarios/bouncing-ball.json').walls).toHaveLength(1);
   });
 
