@@ -97,16 +97,15 @@ export class Pourer {
       return [regionBounds(block.region)];
     });
     const near: number[] = [];
-    for (let p = 0; p < st.n; p++) {
+    // A loop over all spheres at every pour event: no closure per sphere.
+    for (let p = 0, n = st.n; p < n; p++) {
       const reach = radius[p] + largestNew;
-      const hits = boxes.some(({ min, max }) => {
-        for (let a = 0; a < 3; a++) {
-          const x = pos[3 * p + a];
-          if (x < min[a] - reach || x > max[a] + reach) return false;
+      for (const box of boxes) {
+        if (withinReach(box, pos, p, reach)) {
+          near.push(p);
+          break;
         }
-        return true;
-      });
-      if (hits) near.push(p);
+      }
     }
     const hash = new SphereHash(2 * largestNew, near.length + waiting);
     for (const p of near) hash.add(pos[3 * p], pos[3 * p + 1], pos[3 * p + 2], radius[p]);
@@ -158,4 +157,13 @@ export function createPourer(setup: SimulationSetup): Pourer | null {
   if (setup.pour.blocks.length === 0) return null;
   const names = setup.table.materialNames;
   return new Pourer(setup.pour, setup.walls, (name) => names.indexOf(name), setup.densities, setup.gravity);
+}
+
+/** Whether sphere p's centre lies within `reach` (m) of the box. */
+function withinReach(box: { min: readonly number[]; max: readonly number[] }, pos: Float64Array, p: number, reach: number): boolean {
+  for (let a = 0; a < 3; a++) {
+    const x = pos[3 * p + a];
+    if (x < box.min[a] - reach || x > box.max[a] + reach) return false;
+  }
+  return true;
 }

@@ -105,21 +105,14 @@ function resolve(
  */
 function applyMeshRule(wl: WallArrays, count: number): void {
   const { wall, triangleFeatures: tf, edgeVertices: ev } = wl;
-  const touches = (t: number, lowest: number, highest: number) => {
-    const o = GEOM_STRIDE * t;
-    return geom[o + 1] > 0 && geom[o + 8] >= lowest && geom[o + 8] < highest;
-  };
-  const features = (t: number) => 6 * wall[geom[GEOM_STRIDE * t]];
-  const feature = (t: number) => geom[GEOM_STRIDE * t + 8];
-  const reject = (t: number) => { geom[GEOM_STRIDE * t + 1] = -1; };
   // Faces are always accepted; then edges, then vertices.
   for (let t = 0; t < count; t++) {
     if (!touches(t, Feature.edge0, Feature.vertex0)) continue;
-    const edge = tf[features(t) + 3 + feature(t) - Feature.edge0];
+    const edge = tf[features(wall, t) + 3 + feature(t) - Feature.edge0];
     let covered = false;
     for (let q = 0; q < count && !covered; q++) {
       if (q === t) continue;
-      const f = features(q);
+      const f = features(wall, q);
       if (touches(q, Feature.face, Feature.edge0)) covered = tf[f + 3] === edge || tf[f + 4] === edge || tf[f + 5] === edge;
       else if (q < t && touches(q, Feature.edge0, Feature.vertex0)) covered = tf[f + 3 + feature(q) - Feature.edge0] === edge;
     }
@@ -127,11 +120,11 @@ function applyMeshRule(wl: WallArrays, count: number): void {
   }
   for (let t = 0; t < count; t++) {
     if (!touches(t, Feature.vertex0, Feature.vertex0 + 3)) continue;
-    const vertex = tf[features(t) + feature(t) - Feature.vertex0];
+    const vertex = tf[features(wall, t) + feature(t) - Feature.vertex0];
     let covered = false;
     for (let q = 0; q < count && !covered; q++) {
       if (q === t) continue;
-      const f = features(q);
+      const f = features(wall, q);
       if (touches(q, Feature.face, Feature.edge0)) {
         covered = tf[f] === vertex || tf[f + 1] === vertex || tf[f + 2] === vertex;
       } else if (touches(q, Feature.edge0, Feature.vertex0)) {
@@ -143,6 +136,25 @@ function applyMeshRule(wl: WallArrays, count: number): void {
     }
     if (covered) reject(t);
   }
+}
+
+/** Deferred candidate t overlaps its triangle at a feature id in [lowest, highest) (Feature in primitives.ts). */
+function touches(t: number, lowest: number, highest: number): boolean {
+  const o = GEOM_STRIDE * t;
+  return geom[o + 1] > 0 && geom[o + 8] >= lowest && geom[o + 8] < highest;
+}
+
+/** Offset of deferred candidate t's triangle in triangleFeatures (3 vertex ids, then 3 edge ids). */
+function features(wall: Int32Array, t: number): number {
+  return 6 * wall[geom[GEOM_STRIDE * t]];
+}
+
+function feature(t: number): number {
+  return geom[GEOM_STRIDE * t + 8];
+}
+
+function reject(t: number): void {
+  geom[GEOM_STRIDE * t + 1] = -1;
 }
 
 /**
