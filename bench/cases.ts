@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadScenarioFile } from '../src/scenario/load.js';
-import { createSetup } from '../src/sim/setup.js';
-import { runToDirectory, type RunSummary } from '../src/sim/run.js';
+import { createSetup } from '../src/engine/setup.js';
+import { runToDirectory, type RunSummary } from '../src/run/run.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

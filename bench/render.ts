@@ -12,8 +12,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderRun } from '../src/render/export.js';
 import { loadScenarioFile } from '../src/scenario/load.js';
-import { createSetup } from '../src/sim/setup.js';
-import { runToDirectory } from '../src/sim/run.js';
+import { createSetup } from '../src/engine/setup.js';
+import { runToDirectory } from '../src/run/run.js';
 
 const CASES = { '10k': 'scenarios/bench/settle-10k.json', '50k': 'scenarios/bench/settle-50k.json' };
 const STEPS = 10;

@@ -4,8 +4,8 @@
  * The analyses themselves are pure functions in this folder, tested on synthetic data; this module only feeds them.
  */
 import type { AnalysisSpec } from '../scenario/schema.js';
-import type { ImpactRecord, Simulation } from '../sim/simulation.js';
-import type { SimulationSetup } from '../sim/setup.js';
+import type { ImpactRecord, Simulation } from '../engine/simulation.js';
+import type { SimulationSetup } from '../engine/setup.js';
 import { renderLinePlotSvg, type PlotSeries } from '../plot/line-plot.js';
 import { angleOfRepose } from './repose.js';
 import { beverloo, massFlowRate } from './discharge.js';

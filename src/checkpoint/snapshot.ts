@@ -6,7 +6,7 @@
  * counters (the Morton re-sort schedule depends on the latter). A restored simulation therefore continues
  * bit-identically to one that never stopped.
  */
-import type { Simulation } from '../sim/simulation.js';
+import type { Simulation } from '../engine/simulation.js';
 import type { Checkpoint, SavedArray } from './format.js';
 import { captureObject, restoreObject } from './reflect.js';
 

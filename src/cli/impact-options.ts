@@ -4,11 +4,11 @@
  * range; the commands print it as one line and exit with status 2 (as `grainflow run` does).
  */
 import { parseArgs } from 'node:util';
-import { ScenarioError } from '../scenario/errors.js';
+import { ScenarioError } from '../base/scenario-error.js';
 import {
   endOfContactNames, gonthierForms, materialSchema, normalModelNames, type EndOfContact, type Material,
-} from '../scenario/schema.js';
-import type { ImpactTarget, NormalLawInput } from '../sim/single-impact.js';
+} from '../forces/contact-spec.js';
+import type { ImpactTarget, NormalLawInput } from '../run/single-impact.js';
 import { HYSTERESIS_LAWS } from '../forces/normal/resolve.js';
 
 export class CliInputError extends Error {}

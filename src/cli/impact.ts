@@ -7,12 +7,12 @@
  *                      contact, e ∈ {0.2, 0.4, 0.6, 0.8} (seed 001 §8).
  * Prints e_out, δ_max, F_max and contact time per law and writes impacts.csv and the force–overlap loops as SVG.
  */
-import { normalModelNames, type EndOfContact, type Material } from '../scenario/schema.js';
+import { normalModelNames, type EndOfContact, type Material } from '../forces/contact-spec.js';
 import { RunDirectory } from '../output/run-directory.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import {
   densityForMass, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget, type NormalLawInput,
-} from '../sim/single-impact.js';
+} from '../run/single-impact.js';
 import {
   CliInputError, geometryOptions, LAW_USAGE, lawSpec, numberOption, parseOptions, text, withInputErrors,
 } from './impact-options.js';

@@ -12,9 +12,9 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadScenarioFile } from '../scenario/load.js';
-import { ScenarioError } from '../scenario/errors.js';
-import { createSetup } from '../sim/setup.js';
-import { RunInterrupted, runToDirectory, UnstableRunError } from '../sim/run.js';
+import { ScenarioError } from '../base/scenario-error.js';
+import { createSetup } from '../engine/setup.js';
+import { RunInterrupted, runToDirectory, UnstableRunError } from '../run/run.js';
 import { readRunScenario, ResumeError, RunCheckpoints } from '../checkpoint/run-checkpoints.js';
 import { isReplaceableRunDirectory } from '../output/run-directory.js';
 import { createProgressReporter } from './progress.js';

@@ -3,7 +3,7 @@
  * damping), friction, rolling resistance and the elastic moduli. `contactPairs` entries override the global
  * `contact` block for their pair. The kernel reads the flat typed arrays of `KernelTable`.
  */
-import type { EndOfContact, Material, NormalLawSpec, Scenario } from '../scenario/schema.js';
+import type { ContactInput, EndOfContact, Material, NormalLawSpec } from './contact-spec.js';
 import { effectiveShearModulus, effectiveYoungsModulus } from './elastic.js';
 import { resolveNormalLaw } from './normal/resolve.js';
 import { ElasticLaw, type NormalLawCoefficients } from './normal/law.js';
@@ -52,7 +52,7 @@ export interface ContactTable {
   kernel: KernelTable;
 }
 
-export function buildContactTable(scenario: Scenario): ContactTable {
+export function buildContactTable(scenario: ContactInput): ContactTable {
   const names = Object.keys(scenario.materials);
   const nm = names.length;
   const endOfContact: EndOfContact = scenario.contact.endOfContact;

@@ -4,8 +4,8 @@
  * the normal approach speed at the end of each step, and contact-trace.svg, the force–overlap loop of each pair —
  * the curve the contact laws are compared by (contact-models.md §7.1). Forces are those of the kernel at the step.
  */
-import type { Simulation } from '../sim/simulation.js';
-import { PAIR_OUT_STRIDE } from '../forces/pairs.js';
+import type { Simulation } from '../engine/simulation.js';
+import { PAIR_OUT_STRIDE } from '../contacts/pair-contacts.js';
 import { CsvWriter } from './csv.js';
 import { renderLinePlotSvg, type PlotSeries } from '../plot/line-plot.js';
 

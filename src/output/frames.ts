@@ -11,9 +11,9 @@
  * typed-array view. Rendering code never runs here: this only writes files.
  */
 import fs from 'node:fs';
-import type { SimulationSetup } from '../sim/setup.js';
+import type { SimulationSetup } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
-import type { Snapshot, SnapshotWriter } from './snapshots.js';
+import type { Snapshot, SnapshotWriter } from './snapshot.js';
 import type { Extent, WallSurfaces } from './wall-surfaces.js';
 
 export const FRAMES_DIRECTORY = 'frames';

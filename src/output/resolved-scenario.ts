@@ -3,7 +3,7 @@
  * grainflow derived from it — time step and its limits, skin, and per material pair the effective moduli,
  * the normal law's calibrated constants, and K and c at the mean particle radii of the two materials.
  */
-import type { SimulationSetup } from '../sim/setup.js';
+import type { SimulationSetup } from '../engine/setup.js';
 import { contactConstants } from '../forces/contact-table.js';
 import { dampingExponentValue } from '../forces/normal/law.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';

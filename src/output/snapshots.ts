@@ -4,34 +4,12 @@
  * drawn at the end, once the particles' extent over the whole run is known (see wall-surfaces.ts).
  */
 import type { ParticleState } from '../particles/state.js';
-import type { SimulationSetup } from '../sim/setup.js';
+import type { SimulationSetup } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
 import { FrameWriter } from './frames.js';
 import { VtkWriter } from './vtk.js';
-import { wallSurfaces, type Extent, type WallSurfaces } from './wall-surfaces.js';
-
-export interface Snapshot {
-  /** simulated time (s) */
-  t: number;
-  /**
-   * by particle id: centre (m), velocity (m/s), angular velocity (rad/s), xyz interleaved; radius (m) and material
-   * index. Only the spheres present at time t: spheres poured in during a run make later snapshots longer.
-   */
-  position: Float64Array;
-  velocity: Float64Array;
-  angularVelocity: Float64Array;
-  radius: Float64Array;
-  material: Uint16Array;
-}
-
-export interface SnapshotWriter {
-  write(snapshot: Snapshot): void;
-  finish(walls: WallSurfaces, extent: Extent): void;
-  /** what finish() needs of the snapshots written so far, as JSON (saved in checkpoints) */
-  save(): unknown;
-  /** continues after the snapshots save() described (a resumed run; their files are already written) */
-  load(saved: unknown): void;
-}
+import { wallSurfaces, type Extent } from './wall-surfaces.js';
+import type { Snapshot, SnapshotWriter } from './snapshot.js';
 
 export class SnapshotOutputs {
   private readonly writers: SnapshotWriter[] = [];

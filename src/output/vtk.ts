@@ -10,9 +10,9 @@
  * readable test files.
  */
 import fs from 'node:fs';
-import type { SimulationSetup } from '../sim/setup.js';
+import type { SimulationSetup } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
-import type { Snapshot, SnapshotWriter } from './snapshots.js';
+import type { Snapshot, SnapshotWriter } from './snapshot.js';
 import type { WallSurfaces } from './wall-surfaces.js';
 
 export type VtkEncoding = 'ascii' | 'base64';

@@ -3,7 +3,7 @@
  * geometry that must be consistent). The first problem found is thrown as a ScenarioError naming its field.
  * Contact-law parameter combinations are checked where the laws are resolved (src/forces/normal/resolve.ts).
  */
-import { ScenarioError } from './errors.js';
+import { ScenarioError } from '../base/scenario-error.js';
 import { SphereHash, assertInsertable } from './insert.js';
 import { logNormalParameters, radiusBounds, type RadiusSpec } from './radius.js';
 import { regionTooSmallFor } from './regions.js';

@@ -4,16 +4,16 @@
  * nothing placed so far and no wall. Blocks with a `rate` are poured during the run (src/sim/pour.ts).
  * The only randomness is the run's seeded stream (random.ts), so a scenario always gives the same spheres.
  */
-import { ScenarioError } from './errors.js';
+import { ScenarioError } from '../base/scenario-error.js';
 import seedrandom from 'seedrandom';
 import { meanRadiusCubed, radiusBounds, radiusSampler, standardNormalSampler } from './radius.js';
 import { RunRandom } from './random.js';
 import { regionVolume, sampleCentre } from './regions.js';
+import type { Vec3 } from './vec3.js';
 import type { InsertSpec, Scenario } from './schema.js';
 import { buildWallModel, type WallModel } from '../walls/build.js';
 import { wallOverlap } from '../walls/overlap.js';
 
-export type Vec3 = [number, number, number];
 
 /** One sphere at t = 0, in SI units (m, m/s, rad/s). */
 export interface InitialParticle {

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkScenario } from './checks.js';
-import { ScenarioError } from './errors.js';
+import { ScenarioError } from '../base/scenario-error.js';
 import { scenarioSchema } from './schema.js';
 import type { Scenario } from './schema.js';
 

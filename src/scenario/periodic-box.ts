@@ -7,7 +7,7 @@
  *  - every sphere starts inside the box along the periodic axes.
  */
 import type { InitialParticle } from './insert.js';
-import { ScenarioError } from './errors.js';
+import { ScenarioError } from '../base/scenario-error.js';
 import { axisNames, type Scenario } from './schema.js';
 import type { Axes3, PeriodicBox } from '../broadphase/periodic.js';
 

@@ -3,7 +3,8 @@
  * after the t = 0 insertion, so the time step can account for them) and the time it is due. Where each one
  * goes is decided during the run (src/sim/pour.ts), against the spheres present then.
  */
-import type { InitialParticle, Vec3 } from './insert.js';
+import type { InitialParticle } from './insert.js';
+import type { Vec3 } from './vec3.js';
 import { radiusSampler } from './radius.js';
 import type { RandomState, RunRandom } from './random.js';
 import { regionBounds } from './regions.js';

@@ -3,7 +3,7 @@
  * of a centre that keeps a sphere of radius r entirely inside. Lengths in m.
  */
 import type { RegionSpec } from './schema.js';
-import type { Vec3 } from './insert.js';
+import type { Vec3 } from './vec3.js';
 
 export function regionVolume(region: RegionSpec): number {
   if (region.type === 'box') {

@@ -8,114 +8,9 @@
  * offending value. Ranges are zod checks (not refinements) so they also appear in the JSON Schema.
  */
 import { z } from 'zod';
-
-/** `what` names the quantity with its unit, e.g. 'sphere radius in m'. zod 4 numbers already reject NaN and ±∞. */
-const number = (what: string, range = '') =>
-  z.number({ error: `must be a number${range ? ` ${range}` : ''} (${what})` });
-const positive = (what: string) => number(what, '> 0').gt(0, { error: `must be > 0 (${what})` });
-const nonNegative = (what: string) => number(what, '>= 0').gte(0, { error: `must be >= 0 (${what})` });
-const wholeAtLeastOne = (what: string) =>
-  number(what, '>= 1').int({ error: `must be a whole number >= 1 (${what})` })
-    .min(1, { error: `must be a whole number >= 1 (${what})` });
-const vec3 = (what: string) => z.tuple([number(what), number(what), number(what)], {
-  error: `must be an array of 3 numbers [x, y, z] (${what})`,
-});
-/**
- * Largest |coordinate| of a position (m). Far beyond any granular scene; past it, grid cell indices of spheres a
- * few millimetres wide lose integer precision (an overlap search at y = -1e300 never finished).
- */
-export const MAX_COORDINATE = 1e6;
-const coordinate = (what: string) => number(what, `within ±${MAX_COORDINATE} m`)
-  .gte(-MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` })
-  .lte(MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` });
-const point3 = (what: string) => z.tuple([coordinate(what), coordinate(what), coordinate(what)], {
-  error: `must be an array of 3 numbers [x, y, z] (${what})`,
-});
-const name = (what: string) => z.string({ error: `must be a string (${what})` });
-/** Unknown keys are reported by `load.ts` with the allowed names, so only the type error needs a message here. */
-const object = <Shape extends z.ZodRawShape>(what: string, shape: Shape) =>
-  z.strictObject(shape, {
-    error: (issue) => (issue.code === 'invalid_type' ? `must be an object (${what})` : undefined),
-  });
-
-export const materialSchema = object('material properties', {
-  youngsModulus: positive("Young's modulus E in Pa").describe("Young's modulus E (Pa), > 0."),
-  poissonsRatio: number("Poisson's ratio ν, dimensionless", 'in (-1, 0.5)')
-    .gt(-1, { error: "must be in (-1, 0.5) (Poisson's ratio ν, dimensionless)" })
-    .lt(0.5, { error: "must be in (-1, 0.5) (Poisson's ratio ν, dimensionless)" })
-    .describe("Poisson's ratio ν (dimensionless), -1 < ν < 0.5."),
-  density: positive('density ρ in kg/m^3').describe('Density ρ (kg/m³), > 0.'),
-  bulkViscosity: positive('bulk viscosity ξ in Pa·s').optional()
-    .describe('Bulk viscosity ξ (Pa·s), > 0; used by Kuwabara–Kono and Brilliantov `variant` damping.'),
-  shearViscosity: positive('shear viscosity η in Pa·s').optional()
-    .describe('Shear viscosity η (Pa·s), > 0; used by Kuwabara–Kono and Brilliantov `variant` damping.'),
-}).describe('Elastic and viscous properties of one material.');
-
-export const normalModelNames = [
-  'hertz', 'kuwabara-kono', 'tsuji', 'brilliantov', 'bordbar',
-  // Hunt–Crossley family, velocity-dependent hysteresis damping (contact-models.md §3.4, §6)
-  'hunt-crossley', 'herbert-mcwhannell', 'lee-wang', 'lankarani-nikravesh', 'gonthier', 'zhang-sharf',
-  'zhiying-qishao', 'flores', 'gharib-hurmuzlu', 'hu-guo', 'zhang', 'safaeifar-farshidianfar', 'yu',
-  // linear spring–dashpot, piecewise and permanent-indentation laws (§3.2, §3.5)
-  'kelvin-voigt', 'jankowski', 'lankarani-nikravesh-plastic',
-] as const;
-export const gonthierForms = ['exact', 'approximate'] as const;
-export const brilliantovVariants = ['original', 'zheng', 'generalized'] as const;
-
-const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
-
-export const normalLawSchema = object('normal contact law', {
-  model: z.enum(normalModelNames, { error: `must be one of ${quoted(normalModelNames)} (normal contact law)` })
-    .describe('Normal contact law (contact-models.md §2, §5).'),
-  restitution: number('target coefficient of restitution e, dimensionless', 'in (0, 1]')
-    .gt(0, { error: 'must be in (0, 1] (target coefficient of restitution e, dimensionless)' })
-    .lte(1, { error: 'must be in (0, 1] (target coefficient of restitution e, dimensionless)' })
-    .optional()
-    .describe('Target coefficient of restitution e (dimensionless), 0 < e <= 1; the damping constant is calibrated to it.'),
-  referenceSpeed: positive('reference impact speed in m/s').optional()
-    .describe('Impact speed (m/s) at which `restitution` holds, for laws whose e depends on speed (KK, Brilliantov, Bordbar). Default 1 m/s.'),
-  alpha: nonNegative('Tsuji damping factor α, dimensionless').optional()
-    .describe('Tsuji damping factor α (dimensionless), >= 0; damping coefficient α·√(m*K).'),
-  A: nonNegative('Brilliantov dissipative time A in s').optional()
-    .describe('Brilliantov dissipative constant A (s), >= 0; damping coefficient (3/2)·K·A.'),
-  variant: z.enum(brilliantovVariants, { error: `must be one of ${quoted(brilliantovVariants)} (Brilliantov A from viscosities)` })
-    .optional()
-    .describe('Brilliantov A from the materials\' viscosities: original (1996), zheng, generalized (contact-models.md §5.3).'),
-  chi: nonNegative('damping coefficient χ in N·s/m^1.5 (KK) or N·s/m^1.65 (Bordbar)').optional()
-    .describe('Damping coefficient χ, >= 0 (KK: N·s/m^1.5, Bordbar: N·s/m^1.65).'),
-  minimumImpactSpeed: positive('floor on the latched impact speed v₀ in m/s').optional()
-    .describe('Hunt–Crossley family only: floor (m/s) on the impact speed v₀ latched at first touch, so slow or '
-      + 'resting contacts get damping χ = Z(e)·K/max(v₀, floor) instead of an unbounded one. Default 0.01 m/s.'),
-  form: z.enum(gonthierForms, { error: `must be one of ${quoted(gonthierForms)} (Gonthier d)` }).optional()
-    .describe('Gonthier only: d from the exact implicit relation (default) or the approximation d = 1 − e² (contact-models.md §3.4, D5).'),
-  stiffness: positive('linear spring stiffness k in N/m').optional()
-    .describe('Kelvin–Voigt only: linear spring stiffness k (N/m), > 0; F = k·δ + D·δ̇.'),
-}).describe('Normal force law F_n = K·δ^{3/2} + damping; give the damping as a target restitution or as the law\'s own constant.');
-
-export const endOfContactNames = ['no-tension', 'free'] as const;
-
-const frictionFields = {
-  friction: nonNegative('Coulomb friction coefficient μ, dimensionless').optional()
-    .describe('Sliding friction coefficient μ (dimensionless), >= 0. Default 0.'),
-  rollingFriction: nonNegative('rolling friction coefficient μ_r, dimensionless').optional()
-    .describe('Rolling resistance coefficient μ_r (dimensionless, EPSD model), >= 0. Default 0.'),
-};
-
-export const contactSchema = object('contact model', {
-  normal: normalLawSchema,
-  endOfContact: z.enum(endOfContactNames, { error: `must be one of ${quoted(endOfContactNames)} (end-of-contact convention)` })
-    .default('no-tension')
-    .describe('"no-tension": normal force clamped at 0 (default); "free": tension allowed until overlap returns to 0.'),
-  ...frictionFields,
-}).describe('Contact model used for every material pair not listed in `contactPairs`.');
-
-export const contactPairSchema = object('contact model of one material pair', {
-  materials: z.tuple([name('material name'), name('material name')], {
-    error: 'must be a pair of material names ["a", "b"]',
-  }).describe('The two materials (names from `materials`) this entry applies to, in either order.'),
-  normal: normalLawSchema.optional(),
-  ...frictionFields,
-}).describe('Overrides of the contact model for one pair of materials.');
+import { number, positive, nonNegative, wholeAtLeastOne, vec3, point3, name, object, quoted, vec2 } from '../base/schema-fields.js';
+import { contactPairSchema, contactSchema, materialSchema } from '../forces/contact-spec.js';
+import { wallSchema } from '../walls/wall-spec.js';
 
 export const particleSchema = object('sphere', {
   position: point3('centre position in m').describe('Centre position [x, y, z] (m).'),
@@ -206,96 +101,6 @@ export const insertSchema = object('insertion block', {
   start: nonNegative('time the pour starts, in s').optional()
     .describe('Time (s), >= 0, at which the pour starts (only with `rate`). Default 0.'),
 }).describe('Random non-overlapping spheres in a region (seeded by `seed`): all at t = 0, or poured at `rate`.');
-
-const wallMaterial = name('material name, a key of `materials`').describe('Material name (a key of `materials`).');
-const wallMotionFields = {
-  motion: object('wall motion {velocity, start, stop}', {
-    velocity: vec3('wall velocity in m/s').describe('Translation velocity [vx, vy, vz] (m/s) while moving.'),
-    start: nonNegative('time the wall starts moving, in s').default(0)
-      .describe('Time (s), >= 0, at which the wall starts moving. Default 0.'),
-    stop: positive('time the wall stops moving, in s').optional()
-      .describe('Time (s), > start, at which the wall stops; default: never.'),
-  }).optional().describe('Prescribed translation: the wall moves at `velocity` from `start` to `stop` (m/s, s).'),
-  removeAt: positive('time the wall is removed, in s').optional()
-    .describe('Time (s), > 0, at which the wall disappears (a gate opening); its contacts end then.'),
-};
-const centre2 = z.tuple([number('axis position in m'), number('axis position in m')], {
-  error: 'must be an array of 2 numbers [x, y] (position of the vertical axis in m)',
-});
-
-const planeWallSchema = object('plane wall', {
-  type: z.literal('plane'),
-  point: point3('a point on the plane, in m').describe('Any point on the plane [x, y, z] (m).'),
-  normal: vec3('plane normal pointing into the domain, dimensionless, not zero')
-    .describe('Normal [nx, ny, nz] pointing into the domain (dimensionless, any non-zero length).'),
-  material: wallMaterial,
-  ...wallMotionFields,
-}).describe('Infinite plane; spheres live on the side its normal points to.');
-
-const boxWallSchema = object('box wall', {
-  type: z.literal('box'),
-  min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] with the smallest coordinates (m).'),
-  max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] with the largest coordinates (m).'),
-  openTop: z.boolean({ error: 'must be true or false (box without its top face)' }).default(false)
-    .describe('Leave out the top face (largest z), e.g. for a container filled from above.'),
-  material: wallMaterial,
-  ...wallMotionFields,
-}).describe('Axis-aligned box of thin two-sided faces (12 triangles, 10 with an open top).');
-
-const cylinderWallSchema = object('cylinder wall', {
-  type: z.literal('cylinder'),
-  center: centre2.describe('Axis position [x, y] (m); the axis is vertical (z).'),
-  radius: positive('cylinder radius in m').describe('Radius (m), > 0.'),
-  zMin: number('bottom height in m').describe('Height of the lower rim (m).'),
-  zMax: number('top height in m').describe('Height of the upper rim (m), > zMin.'),
-  material: wallMaterial,
-  ...wallMotionFields,
-}).describe('Open vertical cylindrical shell (no floor, no lid), two-sided.');
-
-const coneWallSchema = object('cone wall', {
-  type: z.literal('cone'),
-  center: centre2.describe('Axis position [x, y] (m); the axis is vertical (z).'),
-  zBottom: number('height of the lower rim in m').describe('Height of the lower rim, the orifice (m).'),
-  zTop: number('height of the upper rim in m').describe('Height of the upper rim (m), > zBottom.'),
-  bottomDiameter: nonNegative('orifice diameter in m').describe('Diameter of the lower rim (m), >= 0: the orifice of a hopper.'),
-  topDiameter: nonNegative('top diameter in m').describe('Diameter of the upper rim (m), >= 0.'),
-  material: wallMaterial,
-  ...wallMotionFields,
-}).describe('Conical frustum shell about a vertical axis (a hopper), open at both rims, two-sided.');
-
-const siloWallSchema = object('silo wall', {
-  type: z.literal('silo'),
-  center: centre2.describe('Axis position [x, y] (m); the axis is vertical (z).'),
-  diameter: positive('silo diameter in m').describe('Inner diameter (m), > 0.'),
-  zBottom: number('floor height in m').describe('Height of the flat floor (m).'),
-  height: positive('silo wall height in m').describe('Height of the cylindrical wall above the floor (m), > 0.'),
-  orificeDiameter: nonNegative('orifice diameter in m')
-    .describe('Diameter of the circular orifice at the floor centre (m), 0 <= orificeDiameter < diameter.'),
-  material: wallMaterial,
-  ...wallMotionFields,
-}).describe('Flat-bottomed cylindrical silo with a central circular orifice; close the orifice with a gate wall.');
-
-const meshWallSchema = object('mesh wall', {
-  type: z.literal('mesh'),
-  file: name('STL file path').min(1, { error: 'must be a non-empty string (STL file path)' })
-    .describe('STL file (ASCII or binary), relative to the scenario file.'),
-  scale: positive('scale factor from file units to m').default(1)
-    .describe('Factor converting the file\'s coordinates to metres (e.g. 0.001 for a file in mm), > 0.'),
-  translate: vec3('translation in m').default([0, 0, 0])
-    .describe('Translation [x, y, z] (m) applied after scaling.'),
-  material: wallMaterial,
-  ...wallMotionFields,
-}).describe('Triangle mesh from an STL file; its triangles are two-sided.');
-
-export const wallTypes = ['plane', 'box', 'cylinder', 'cone', 'silo', 'mesh'] as const;
-
-export const wallSchema = z.discriminatedUnion('type', [
-  planeWallSchema, boxWallSchema, cylinderWallSchema, coneWallSchema, siloWallSchema, meshWallSchema,
-], { error: `must be a wall with "type" one of ${quoted(wallTypes)}` });
-
-const vec2 = (what: string) => z.tuple([number(what), number(what)], {
-  error: `must be an array of 2 numbers [x, y] (${what})`,
-});
 
 const samplingCylinderSchema = object('sampling cylinder {center, radius, zMin, zMax}', {
   center: vec2('axis position in m').describe('Axis position [x, y] (m); the axis is vertical.'),
@@ -416,14 +221,10 @@ export const scenarioSchema = object('scenario', {
 
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Scenario = z.output<typeof scenarioSchema>;
-export type Material = z.output<typeof materialSchema>;
-export type NormalLawSpec = z.output<typeof normalLawSchema>;
-export type ContactSpec = z.output<typeof contactSchema>;
-export type ContactPairSpec = z.output<typeof contactPairSchema>;
 export type ParticleSpec = z.output<typeof particleSchema>;
 export type InsertSpec = z.output<typeof insertSchema>;
 export type RegionSpec = z.output<typeof regionSchema>;
-export type WallSpec = z.output<typeof wallSchema>;
 export type AnalysisSpec = z.output<typeof analysisSchema>;
 export type PeriodicSpec = z.output<typeof periodicSchema>;
-export type EndOfContact = (typeof endOfContactNames)[number];
+export type { Material, NormalLawSpec, ContactSpec, ContactPairSpec, EndOfContact } from '../forces/contact-spec.js';
+export type { WallSpec } from '../walls/wall-spec.js';

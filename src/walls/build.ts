@@ -5,8 +5,8 @@
  * Also the wall motion (prescribed velocity, removal time) and an R-tree over the triangles.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { ScenarioError } from '../scenario/errors.js';
-import type { WallSpec } from '../scenario/schema.js';
+import { ScenarioError } from '../base/scenario-error.js';
+import type { WallSpec } from './wall-spec.js';
 import { GEO_STRIDE, PrimitiveKind } from './primitives.js';
 import { MAX_STL_BYTES, parseStl } from './stl.js';
 import { BoxTree } from './triangle-tree.js';

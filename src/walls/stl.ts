@@ -7,7 +7,7 @@
  * size is exactly 84 + 50·count. That test decides, because binary exporters often start the header with "solid"
  * too; anything else must be ASCII starting with "solid".
  */
-import { ScenarioError } from '../scenario/errors.js';
+import { ScenarioError } from '../base/scenario-error.js';
 
 /** Largest STL file read (bytes): a guard against pointing the scenario at the wrong file. */
 export const MAX_STL_BYTES = 256 * 1024 * 1024;

@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RunCheckpoints } from '../../src/checkpoint/run-checkpoints.js';
 import { KEPT } from '../../src/checkpoint/store.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { runToDirectory } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { runToDirectory } from '../../src/run/run.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-cadence-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CheckpointFormatError, crc32, decodeCheckpoint, encodeCheckpoint, type Checkpoint } from '../../src/checkpoint/format.js';
 import { RunCheckpoints } from '../../src/checkpoint/run-checkpoints.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { RunInterrupted, runToDirectory } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { RunInterrupted, runToDirectory } from '../../src/run/run.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-corrupt-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -13,9 +13,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeCheckpoint } from '../../src/checkpoint/format.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { Simulation } from '../../src/sim/simulation.js';
-import { Watchdog } from '../../src/sim/watchdog.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { Simulation } from '../../src/engine/simulation.js';
+import { Watchdog } from '../../src/run/watchdog.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-watchdog-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

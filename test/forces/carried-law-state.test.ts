@@ -5,7 +5,7 @@
  * re-numbering swaps the roles of the two bodies (contact.ts, HISTORY).
  */
 import { describe, expect, it } from 'vitest';
-import { CarriedContacts, type ContactList } from '../../src/forces/carried-contacts.js';
+import { CarriedContacts, type ContactList } from '../../src/contacts/carried-contacts.js';
 import { HISTORY, HISTORY_STRIDE } from '../../src/forces/contact.js';
 
 /** A one-pair contact list (first < second) with its own find(). */

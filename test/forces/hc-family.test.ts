@@ -10,11 +10,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveNormalLaw } from '../../src/forces/normal/resolve.js';
-import { ScenarioError } from '../../src/scenario/errors.js';
+import { ScenarioError } from '../../src/base/scenario-error.js';
 import type { Material, NormalLawSpec } from '../../src/scenario/schema.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/sim/setup.js';
+import { createSetup } from '../../src/engine/setup.js';
 import { collide, collisionScenario, type EndOfContactInput, type NormalInput } from '../helpers/collision.js';
 
 /** Acceptance tolerances on e (project issue #6). */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tsujiAlpha } from '../../src/forces/normal/calibration.js';
 import { DampingExponent } from '../../src/forces/normal/law.js';
 import { resolveNormalLaw } from '../../src/forces/normal/resolve.js';
-import { ScenarioError } from '../../src/scenario/errors.js';
+import { ScenarioError } from '../../src/base/scenario-error.js';
 import type { EndOfContact, Material, NormalLawSpec } from '../../src/scenario/schema.js';
 
 const rubber: Material = {

@@ -4,8 +4,8 @@
  */
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup, type SimulationSetup } from '../../src/sim/setup.js';
-import { Simulation, type ImpactRecord } from '../../src/sim/simulation.js';
+import { createSetup, type SimulationSetup } from '../../src/engine/setup.js';
+import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 
 export type Vec3 = [number, number, number];
 export type NormalInput = NonNullable<ScenarioInput['contact']>['normal'];

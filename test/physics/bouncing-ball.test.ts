@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { Simulation } from '../../src/sim/simulation.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { Simulation } from '../../src/engine/simulation.js';
 import { densityFor, youngsModulusFor } from '../helpers/collision.js';
 
 describe('bouncing ball, Tsuji e = 0.8', () => {

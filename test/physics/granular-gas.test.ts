@@ -16,8 +16,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CoolingFit } from '../../src/analysis/cooling.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { runToDirectory, type RunSummary } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { runToDirectory, type RunSummary } from '../../src/run/run.js';
 
 const LONG = process.env.GRAINFLOW_LONG_TESTS === '1';
 /** Allowed |p − p_theory|: the issue's ±0.2 for the short runs; ±0.1 for the long ones (measured within 0.04). */

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
-import { ScenarioError } from '../../src/scenario/errors.js';
+import { ScenarioError } from '../../src/base/scenario-error.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { Simulation, type ImpactRecord } from '../../src/sim/simulation.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 import type { Vec3 } from '../helpers/collision.js';
 
 const L = 0.01;

@@ -8,7 +8,7 @@
  * "free") and 2.7e-4 at 4000, the resolution used here. Jankowski and the plastic law are within 5e-5 there.
  */
 import { describe, expect, it } from 'vitest';
-import { densityForMass, simulateImpact, youngsModulusForStiffness } from '../../src/sim/single-impact.js';
+import { densityForMass, simulateImpact, youngsModulusForStiffness } from '../../src/run/single-impact.js';
 import type { EndOfContact } from '../../src/scenario/schema.js';
 
 const TOLERANCE = 0.002;

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { POUR_EVERY_STEPS } from '../../src/sim/pour.js';
-import { runToDirectory } from '../../src/sim/run.js';
-import { Simulation } from '../../src/sim/simulation.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { POUR_EVERY_STEPS } from '../../src/engine/pour.js';
+import { runToDirectory } from '../../src/run/run.js';
+import { Simulation } from '../../src/engine/simulation.js';
 
 const V0 = [0, 0, -1];
 

@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   densityForMass, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactSpec,
-} from '../../src/sim/single-impact.js';
+} from '../../src/run/single-impact.js';
 import { referenceImpact } from '../helpers/reference-ode.js';
 
 const TOLERANCE = 0.01;

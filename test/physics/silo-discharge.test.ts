@@ -12,8 +12,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fitLine } from '../../src/analysis/linear-fit.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { runToDirectory } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { runToDirectory } from '../../src/run/run.js';
 
 const LONG = process.env.GRAINFLOW_LONG_TESTS === '1';
 const ORIFICES = LONG ? [6, 8, 10] : [6, 10];

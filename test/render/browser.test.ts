@@ -24,8 +24,8 @@ import { findChromium, launchChromium } from '../../src/render/browser.js';
 import { renderRun } from '../../src/render/export.js';
 import { startViewerServer } from '../../src/render/server.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { runToDirectory } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { runToDirectory } from '../../src/run/run.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 /** The page's background, #eef0f3 (src/render/page/scene.js). */

@@ -13,8 +13,8 @@ import type { FrameIndex } from '../../src/output/frames.js';
 import { wallSurfaces, type Extent } from '../../src/output/wall-surfaces.js';
 import { buildWallModel } from '../../src/walls/build.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { runToDirectory } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { runToDirectory } from '../../src/run/run.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-frames-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));

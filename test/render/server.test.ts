@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { runToDirectory } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { runToDirectory } from '../../src/run/run.js';
 import { startViewerServer, type ViewerServer } from '../../src/render/server.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-server-'));

@@ -12,8 +12,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { particlesVtp } from '../../src/output/vtk.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { runToDirectory } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { runToDirectory } from '../../src/run/run.js';
 
 const parser = new XMLParser({
   ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false,

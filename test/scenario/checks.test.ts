@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScenarioError } from '../../src/scenario/errors.js';
+import { ScenarioError } from '../../src/base/scenario-error.js';
 import { parseScenario } from '../../src/scenario/load.js';
 
 /** The smallest valid scenario: one steel sphere of 10 mm radius 0.1 m above the origin. */

@@ -3,7 +3,7 @@
  * region, reproducible; the distributions' moments against independent references; clear errors.
  */
 import { describe, expect, it } from 'vitest';
-import { ScenarioError } from '../../src/scenario/errors.js';
+import { ScenarioError } from '../../src/base/scenario-error.js';
 import { buildInitialParticles, type InitialParticle } from '../../src/scenario/insert.js';
 import { meanRadiusCubed, radiusBounds, radiusSampler, type RadiusSpec } from '../../src/scenario/radius.js';
 import { RunRandom } from '../../src/scenario/random.js';

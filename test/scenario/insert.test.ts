@@ -1,6 +1,6 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { ScenarioError } from '../../src/scenario/errors.js';
+import { ScenarioError } from '../../src/base/scenario-error.js';
 import { SphereHash, buildInitialParticles } from '../../src/scenario/insert.js';
 import type { InitialParticle } from '../../src/scenario/insert.js';
 import { parseScenario } from '../../src/scenario/load.js';

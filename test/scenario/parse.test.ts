@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScenarioError } from '../../src/scenario/errors.js';
+import { ScenarioError } from '../../src/base/scenario-error.js';
 import { loadScenarioFile, parseScenario } from '../../src/scenario/load.js';
 
 /** The smallest valid scenario: one steel sphere, Tsuji e = 0.8. */

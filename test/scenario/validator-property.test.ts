@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ScenarioError } from '../../src/scenario/errors.js';
+import { ScenarioError } from '../../src/base/scenario-error.js';
 import { parseScenario } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { runToDirectory, UnstableRunError } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { runToDirectory, UnstableRunError } from '../../src/run/run.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-property-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

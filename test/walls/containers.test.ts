@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { Simulation, type ImpactRecord } from '../../src/sim/simulation.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 import { CLOSEST_LENGTH, revolvedClosest } from '../../src/walls/primitives.js';
 import { MOTION } from '../../src/walls/motion.js';
 import { densityFor, hertzContactTime, youngsModulusFor, type Vec3 } from '../helpers/collision.js';

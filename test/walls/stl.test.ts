@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseStl } from '../../src/walls/stl.js';
-import { ScenarioError } from '../../src/scenario/errors.js';
+import { ScenarioError } from '../../src/base/scenario-error.js';
 import { loadScenarioFile, parseScenario } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/sim/setup.js';
+import { createSetup } from '../../src/engine/setup.js';
 import { asciiStl, binaryStl, writeStl } from './stl-helpers.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-stl-'));

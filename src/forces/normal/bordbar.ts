@@ -4,7 +4,7 @@
  * (χ = β*·K·(m* / K)^{0.34}·v_ref^{−0.32}, §5.0, §5.5). Never Brilliantov's constant, which seed 000 attaches to this
  * law although its units (N·s/m^1.5) leave m^0.15 unbalanced (contact-models.md §4 D8).
  */
-import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
+import type { EndOfContact, NormalLawSpec } from '../contact-spec.js';
 import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
 import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
 import type { NormalLawCoefficients } from './law.js';

@@ -5,8 +5,8 @@
  * Kuwabara–Kono, β = (3/2)A(K/m*)^{2/5}v^{1/5}, §5.3).
  * χ = (3/2)KA with the pair's own K, never Zheng's 2AE√R_eff/(1−ν²), which doubles it for two like spheres (D7).
  */
-import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
-import { ScenarioError } from '../../scenario/errors.js';
+import type { EndOfContact, NormalLawSpec } from '../contact-spec.js';
+import { ScenarioError } from '../../base/scenario-error.js';
 import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
 import { DampingExponent, HERTZ_SPRING, selectParameter, viscosities } from './law.js';
 import type { NormalLawCoefficients, PairMaterial } from './law.js';

@@ -10,8 +10,8 @@
  * Φ_m is integrated numerically here and inverted by root finding (KK, Brilliantov, Bordbar: β* at a reference speed);
  * Tsuji (m = 1/4) has closed forms (§5.2).
  */
-import type { EndOfContact } from '../../scenario/schema.js';
-import { ScenarioError } from '../../scenario/errors.js';
+import type { EndOfContact } from '../contact-spec.js';
+import { ScenarioError } from '../../base/scenario-error.js';
 import { dampingExponentValue, HERTZ_SPRING } from './law.js';
 import type { DampingExponentId, NormalLawCoefficients, NormalModelName } from './law.js';
 

@@ -3,7 +3,7 @@
  * seed 002 Eq 17, seed 003 Eq 5.2, seed 004 Eq 1). K is the pair's, so nothing is left to resolve but the check
  * that no damping was asked for.
  */
-import type { NormalLawSpec } from '../../scenario/schema.js';
+import type { NormalLawSpec } from '../contact-spec.js';
 import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
 import type { NormalLawCoefficients } from './law.js';
 

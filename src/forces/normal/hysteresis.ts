@@ -14,7 +14,7 @@
  * and Z = 10 (e = 0.1) that is dt < 2e-4 s, looser than any DEM step. Impacts slower than v_min are damped less
  * than the law says (e closer to 1). Impacts themselves need dt below the damping time t_c/(3.67 Z) (timestep.ts).
  */
-import type { NormalLawSpec } from '../../scenario/schema.js';
+import type { NormalLawSpec } from '../contact-spec.js';
 import { DampingExponent, DEFAULT_MINIMUM_IMPACT_SPEED, ElasticLaw, selectParameter } from './law.js';
 import type { NormalLawCoefficients, NormalLawParameter, NormalModelName } from './law.js';
 

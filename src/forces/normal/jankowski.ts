@@ -6,7 +6,7 @@
  * ξ(e) formulas (versions 1 and 2, seed 003 Eqs 5.54–5.55) approximate this one (version 2 within 3.5 %).
  * No tension can arise (the separating branch is purely elastic), so both end-of-contact conventions agree.
  */
-import type { NormalLawSpec } from '../../scenario/schema.js';
+import type { NormalLawSpec } from '../contact-spec.js';
 import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
 import type { NormalLawCoefficients } from './law.js';
 

@@ -7,8 +7,8 @@
  * Both are the damped linear oscillator of Tsuji's law in its own variables (§5.2, ζ = α/√5), so the inversion is
  * shared with it. Seed 000's Anagnostopoulos and Goyal expressions are garbled and not used (D10, D11).
  */
-import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
-import { ScenarioError } from '../../scenario/errors.js';
+import type { EndOfContact, NormalLawSpec } from '../contact-spec.js';
+import { ScenarioError } from '../../base/scenario-error.js';
 import { tsujiAlpha } from './calibration.js';
 import { DampingExponent, ElasticLaw, selectParameter } from './law.js';
 import type { NormalLawCoefficients } from './law.js';

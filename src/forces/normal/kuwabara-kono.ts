@@ -4,8 +4,8 @@
  * whose χ has the wrong units and no viscosity (contact-models.md §4 D2) — or is calibrated to a target e at a
  * reference speed (§5.0, §5.5: χ = β*·K·(m* / K)^{2/5}·v_ref^{−1/5}).
  */
-import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
-import { ScenarioError } from '../../scenario/errors.js';
+import type { EndOfContact, NormalLawSpec } from '../contact-spec.js';
+import { ScenarioError } from '../../base/scenario-error.js';
 import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
 import { DampingExponent, HERTZ_SPRING, selectParameter, viscosities } from './law.js';
 import type { NormalLawCoefficients, PairMaterial } from './law.js';

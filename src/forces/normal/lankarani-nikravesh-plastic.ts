@@ -5,7 +5,7 @@
  * contact-models.md from seed 004 Eq 19]; no force below δ_p. The unloading work is e² times the loading work,
  * so the rebound speed is e·v₀ at every impact speed. The kernel keeps δ_m per contact.
  */
-import type { NormalLawSpec } from '../../scenario/schema.js';
+import type { NormalLawSpec } from '../contact-spec.js';
 import { DampingExponent, ElasticLaw, selectParameter } from './law.js';
 import type { NormalLawCoefficients } from './law.js';
 

@@ -9,8 +9,8 @@
  * effective mass m* and effective radius R_eff; it is written as a power product so the kernel can evaluate it
  * once per pair at neighbour-list rebuilds:  c = dampingScale · K^kPower · m*^massPower · R_eff^radiusPower.
  */
-import type { Material, NormalLawSpec } from '../../scenario/schema.js';
-import { ScenarioError } from '../../scenario/errors.js';
+import type { Material, NormalLawSpec } from '../contact-spec.js';
+import { ScenarioError } from '../../base/scenario-error.js';
 
 export type NormalModelName = NormalLawSpec['model'];
 

@@ -2,7 +2,7 @@
  * Resolves a scenario's normal-law spec for one pair of materials into the kernel's coefficients, dispatching to the
  * one file per law. Runs once per material pair; every bad or missing parameter becomes a ScenarioError.
  */
-import type { EndOfContact, Material, NormalLawSpec } from '../../scenario/schema.js';
+import type { EndOfContact, Material, NormalLawSpec } from '../contact-spec.js';
 import { bordbarLaw } from './bordbar.js';
 import { brilliantovLaw } from './brilliantov.js';
 import { hertzLaw } from './hertz.js';

@@ -3,7 +3,7 @@
  * contact-models.md §5.2). With m = 1/4 the restitution depends on α alone — not on impact speed, K or m* (§5.0) —
  * so a target e maps to α exactly by the closed forms of §5.2, for the end-of-contact convention in use.
  */
-import type { EndOfContact, NormalLawSpec } from '../../scenario/schema.js';
+import type { EndOfContact, NormalLawSpec } from '../contact-spec.js';
 import { tsujiAlpha, tsujiRestitution } from './calibration.js';
 import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
 import type { NormalLawCoefficients } from './law.js';

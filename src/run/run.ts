@@ -15,13 +15,13 @@ import { CsvWriter, type CsvPosition } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { ContactTrace } from '../output/contact-trace.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
-import { Simulation, type ImpactRecord, type PhaseSeconds } from './simulation.js';
+import { Simulation, type ImpactRecord, type PhaseSeconds } from '../engine/simulation.js';
 import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
-import type { SimulationSetup } from './setup.js';
-import type { PourReport } from './pour.js';
+import type { SimulationSetup } from '../engine/setup.js';
+import type { PourReport } from '../engine/pour.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
-import { LostContactError } from '../forces/carried-contacts.js';
+import { LostContactError } from '../contacts/carried-contacts.js';
 import { CHECK_EVERY, Watchdog, type EnergyBaseline } from './watchdog.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */

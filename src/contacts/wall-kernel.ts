@@ -16,10 +16,10 @@
 import type { ParticleState } from '../particles/state.js';
 import { evaluateContact, HISTORY_STRIDE } from '../forces/contact.js';
 import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
-import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from '../forces/impacts.js';
-import type { StepParams, WallArrays } from '../sim/kernels.js';
-import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from './primitives.js';
-import { MOTION, MOTION_STRIDE } from './motion.js';
+import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from './impact-records.js';
+import type { StepParams, WallArrays } from './contact-arrays.js';
+import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from '../walls/primitives.js';
+import { MOTION, MOTION_STRIDE } from '../walls/motion.js';
 
 /** Per deferred triangle candidate: candidate index, δ, n (3), wall velocity (3), feature. */
 const GEOM_STRIDE = 9;

@@ -3,20 +3,21 @@
  * velocity Verlet (architecture.md, data flow). Measures where the time goes, per phase.
  */
 import { createBroadPhase, createPairList, type BroadPhase, type PairList } from '../broadphase/index.js';
-import { PairStore } from '../forces/pairs.js';
-import { WallSet } from '../forces/walls.js';
+import { PairStore } from '../contacts/pair-contacts.js';
+import { WallSet } from '../contacts/wall-contact-list.js';
 import { contactStiffness } from '../forces/contact-table.js';
 import { ElasticLaw } from '../forces/normal/law.js';
-import { IMPACT, IMPACT_STRIDE } from '../forces/impacts.js';
+import { IMPACT, IMPACT_STRIDE } from '../contacts/impact-records.js';
 import { createParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
 import {
   createImagedPairList, imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
 } from '../broadphase/periodic.js';
-import { gatherAndKick, pairForces, SCRATCH_LENGTH, type StepParams } from './kernels.js';
-import { Phase } from '../parallel/control.js';
-import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from '../parallel/executor.js';
+import { gatherAndKick, pairForces, SCRATCH_LENGTH } from './passes.js';
+import type { StepParams } from '../contacts/contact-arrays.js';
+import { Phase } from './parallel/control.js';
+import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
 import type { SimulationSetup } from './setup.js';
 import { createPourer, type Pourer } from './pour.js';
 

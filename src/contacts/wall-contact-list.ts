@@ -11,9 +11,9 @@
  */
 import type { ParticleState } from '../particles/state.js';
 import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
-import { HISTORY_STRIDE } from './contact.js';
-import { contactConstants, type ContactTable } from './contact-table.js';
-import { IMPACT_STRIDE } from './impacts.js';
+import { HISTORY_STRIDE } from '../forces/contact.js';
+import { contactConstants, type ContactTable } from '../forces/contact-table.js';
+import { IMPACT_STRIDE } from './impact-records.js';
 import { CarriedContacts, type ContactList } from './carried-contacts.js';
 import type { WallModel } from '../walls/build.js';
 import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../walls/primitives.js';

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/sim/setup.js';
-import { runToDirectory } from '../../src/sim/run.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { runToDirectory } from '../../src/run/run.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-det-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

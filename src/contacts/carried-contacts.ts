@@ -3,8 +3,8 @@
  * collision record); they are set aside before a contact list is rebuilt in place and put back where the
  * contact now stands. Serves sphere pairs and sphere–wall contacts alike.
  */
-import { HISTORY_STRIDE, HISTORY_VECTOR_SLOTS } from './contact.js';
-import { IMPACT, IMPACT_STRIDE } from './impacts.js';
+import { HISTORY_STRIDE, HISTORY_VECTOR_SLOTS } from '../forces/contact.js';
+import { IMPACT, IMPACT_STRIDE } from './impact-records.js';
 
 /** A contact list keyed by (first, second): particle pair (i < j) or (particle, wall). */
 export interface ContactList {

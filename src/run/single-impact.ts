@@ -11,9 +11,9 @@
 import { parseScenario } from '../scenario/load.js';
 import type { EndOfContact, Material, ScenarioInput } from '../scenario/schema.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
-import { createSetup } from './setup.js';
-import { Simulation, type ImpactRecord } from './simulation.js';
-import { hertzContactTime, linearContactTime } from './timestep.js';
+import { createSetup } from '../engine/setup.js';
+import { Simulation, type ImpactRecord } from '../engine/simulation.js';
+import { hertzContactTime, linearContactTime } from '../engine/timestep.js';
 
 export type NormalLawInput = NonNullable<ScenarioInput['contact']>['normal'];
 export type ImpactTarget = 'sphere' | 'wall';

@@ -9,11 +9,11 @@
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { ParticleState } from '../particles/state.js';
-import type { KernelTable } from '../forces/contact-table.js';
-import type { PairStore } from '../forces/pairs.js';
-import type { StepParams } from '../sim/kernels.js';
-import type { WallSet } from '../forces/walls.js';
+import type { ParticleState } from '../../particles/state.js';
+import type { KernelTable } from '../../forces/contact-table.js';
+import type { PairStore } from '../../contacts/pair-contacts.js';
+import type { StepParams } from '../../contacts/contact-arrays.js';
+import type { WallSet } from '../../contacts/wall-contact-list.js';
 import {
   awaitArrivals, balanceRanges, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode,
 } from './control.js';
@@ -145,6 +145,6 @@ function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): ContactArrays 
 function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
   return here.endsWith('.ts')
-    ? here.replace(/[/\\]src[/\\]parallel[/\\]executor\.ts$/, '/dist/src/parallel/worker.js')
+    ? here.replace(/[/\\]src[/\\]engine[/\\]parallel[/\\]executor\.ts$/, '/dist/src/engine/parallel/worker.js')
     : here.replace(/executor\.js$/, 'worker.js');
 }

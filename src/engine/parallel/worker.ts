@@ -6,7 +6,7 @@
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { arrive, awaitGeneration, Phase, Slot } from './control.js';
 import { Lane, type ContactArrays, type LaneContext } from './lane.js';
-import { bindActiveCount } from '../particles/state.js';
+import { bindActiveCount } from '../../particles/state.js';
 
 export interface WorkerTask extends LaneContext {
   port: MessagePort;

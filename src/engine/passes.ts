@@ -15,56 +15,10 @@
 import type { ParticleState } from '../particles/state.js';
 import { evaluateContact, HISTORY_STRIDE, OUT_LENGTH } from '../forces/contact.js';
 import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
-import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from '../forces/impacts.js';
-import { particleWallContacts } from '../walls/wall-contacts.js';
-import { PAIR_OUT_STRIDE } from '../forces/pairs.js';
-
-/** The arrays of the current pair list, as the pair kernel needs them. */
-export interface PairArrays {
-  i: Int32Array;
-  j: Int32Array;
-  c: Float64Array;
-  cls: Int32Array;
-  /** periodic image code of j per pair, and the shift (m) of each code (broadphase/periodic.ts) */
-  image: Uint8Array;
-  shift: Float64Array;
-  touching: Uint8Array;
-  history: Float64Array;
-  impact: Float64Array;
-  out: Float64Array;
-  csrStart: Int32Array;
-  csrEntry: Int32Array;
-  ended: Int32Array;
-}
-
-export interface WallArrays {
-  /** per primitive (src/walls/primitives.ts): kind, scenario wall, geometry, triangle features */
-  kind: Int32Array;
-  owner: Int32Array;
-  geometry: Float64Array;
-  triangleFeatures: Int32Array;
-  edgeVertices: Int32Array;
-  /** per scenario wall, the state at the current step's end time (src/walls/motion.ts) */
-  state: Float64Array;
-  start: Int32Array;
-  wall: Int32Array;
-  c: Float64Array;
-  cls: Int32Array;
-  touching: Uint8Array;
-  history: Float64Array;
-  impact: Float64Array;
-  ended: Int32Array;
-}
-
-export interface StepParams {
-  dt: number;
-  /** time at the end of the step being computed (s) */
-  t: number;
-  gx: number;
-  gy: number;
-  gz: number;
-  trackImpacts: boolean;
-}
+import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from '../contacts/impact-records.js';
+import { particleWallContacts } from '../contacts/wall-kernel.js';
+import { PAIR_OUT_STRIDE } from '../contacts/pair-contacts.js';
+import type { PairArrays, StepParams, WallArrays } from '../contacts/contact-arrays.js';
 
 /** Pass 1. Returns the largest squared displacement since the last neighbour build within the range. */
 export function kickDrift(st: ParticleState, dt: number, begin: number, end: number): number {

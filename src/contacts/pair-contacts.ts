@@ -12,9 +12,9 @@
 import type { PairList } from '../broadphase/index.js';
 import type { ParticleState } from '../particles/state.js';
 import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
-import { HISTORY_STRIDE } from './contact.js';
-import { contactConstants, type ContactTable } from './contact-table.js';
-import { IMPACT_STRIDE } from './impacts.js';
+import { HISTORY_STRIDE } from '../forces/contact.js';
+import { contactConstants, type ContactTable } from '../forces/contact-table.js';
+import { IMPACT_STRIDE } from './impact-records.js';
 import { CarriedContacts, type ContactList } from './carried-contacts.js';
 import { IMAGE_CODES, type ImagedPairList } from '../broadphase/periodic.js';
 

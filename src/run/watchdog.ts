@@ -9,9 +9,9 @@
  *     Poured spheres bring energy: when the count changed since the reference, the reference is taken anew.
  * The diagnosis names the step, the time, the particle ids and, from the time-step limits, the likely cause.
  */
-import type { ContactMeasures, Simulation } from './simulation.js';
-import type { LostContactError } from '../forces/carried-contacts.js';
-import { AUTO_RAYLEIGH_FRACTION, AUTO_STEPS_PER_CONTACT } from './timestep.js';
+import type { ContactMeasures, Simulation } from '../engine/simulation.js';
+import type { LostContactError } from '../contacts/carried-contacts.js';
+import { AUTO_RAYLEIGH_FRACTION, AUTO_STEPS_PER_CONTACT } from '../engine/timestep.js';
 
 /**
  * Steps between checks. A check is one pass over the particles and one over the pairs, done on the main thread

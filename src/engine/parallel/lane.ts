@@ -2,10 +2,10 @@
  * One lane's share of a time-step phase. The main thread (lane 0) and every worker lane run this same code on
  * their own contiguous range, so a run with L lanes computes exactly what a run with one lane computes.
  */
-import type { ParticleState } from '../particles/state.js';
-import type { KernelTable } from '../forces/contact-table.js';
-import { gatherAndKick, kickDrift, pairForces, SCRATCH_LENGTH, type PairArrays, type StepParams, type WallArrays }
-  from '../sim/kernels.js';
+import type { ParticleState } from '../../particles/state.js';
+import type { KernelTable } from '../../forces/contact-table.js';
+import { gatherAndKick, kickDrift, pairForces, SCRATCH_LENGTH } from '../passes.js';
+import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
 
 export interface LaneContext {

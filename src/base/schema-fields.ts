@@ -1,0 +1,41 @@
+/**
+ * The zod building blocks every part of the scenario format uses, so that each part (materials and contact laws
+ * in src/forces, walls in src/walls, the rest in src/scenario) states its fields the same way: every message
+ * names the allowed range and the unit; ranges are zod checks (not refinements), so they also reach the JSON
+ * Schema.
+ */
+import { z } from 'zod';
+
+/** `what` names the quantity with its unit, e.g. 'sphere radius in m'. zod 4 numbers already reject NaN and ±∞. */
+export const number = (what: string, range = '') =>
+  z.number({ error: `must be a number${range ? ` ${range}` : ''} (${what})` });
+export const positive = (what: string) => number(what, '> 0').gt(0, { error: `must be > 0 (${what})` });
+export const nonNegative = (what: string) => number(what, '>= 0').gte(0, { error: `must be >= 0 (${what})` });
+export const wholeAtLeastOne = (what: string) =>
+  number(what, '>= 1').int({ error: `must be a whole number >= 1 (${what})` })
+    .min(1, { error: `must be a whole number >= 1 (${what})` });
+export const vec3 = (what: string) => z.tuple([number(what), number(what), number(what)], {
+  error: `must be an array of 3 numbers [x, y, z] (${what})`,
+});
+/**
+ * Largest |coordinate| of a position (m). Far beyond any granular scene; past it, grid cell indices of spheres a
+ * few millimetres wide lose integer precision (an overlap search at y = -1e300 never finished).
+ */
+export const MAX_COORDINATE = 1e6;
+export const coordinate = (what: string) => number(what, `within ±${MAX_COORDINATE} m`)
+  .gte(-MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` })
+  .lte(MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` });
+export const point3 = (what: string) => z.tuple([coordinate(what), coordinate(what), coordinate(what)], {
+  error: `must be an array of 3 numbers [x, y, z] (${what})`,
+});
+export const name = (what: string) => z.string({ error: `must be a string (${what})` });
+/** Unknown keys are reported by `load.ts` with the allowed names, so only the type error needs a message here. */
+export const object = <Shape extends z.ZodRawShape>(what: string, shape: Shape) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'invalid_type' ? `must be an object (${what})` : undefined),
+  });
+
+export const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
+export const vec2 = (what: string) => z.tuple([number(what), number(what)], {
+  error: `must be an array of 2 numbers [x, y] (${what})`,
+});

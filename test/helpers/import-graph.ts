@@ -1,0 +1,99 @@
+/**
+ * The import graph of src/ and the two rules the layering keeps (docs/architecture.md, Layers): a folder imports
+ * only folders of lower layers, and no file imports itself through others (a cycle). Type-only imports count:
+ * a shared interface belongs in a module of its own in the lower layer.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Folders of src/ from the bottom layer up; folders on one line are siblings and must not import each other. */
+export const LAYERS: readonly (readonly string[])[] = [
+  ['base'],
+  ['particles', 'broadphase', 'plot'],
+  ['forces', 'walls'],
+  ['scenario'],
+  ['contacts'],
+  ['engine'],
+  ['output', 'analysis'],
+  ['checkpoint'],
+  ['run'],
+  ['render'],
+  ['api'],
+  ['cli'],
+];
+
+export interface ImportEdge {
+  from: string;
+  to: string;
+}
+
+/** Every relative import (static, re-export, dynamic) between TypeScript files under `srcDir`, as paths relative to it. */
+export function importGraph(srcDir: string): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (entry.name.endsWith('.ts')) {
+        const text = fs.readFileSync(file, 'utf8');
+        for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g)) {
+          const target = path.resolve(path.dirname(file), m[1].replace(/\.js$/, '.ts'));
+          edges.push({ from: path.relative(srcDir, file), to: path.relative(srcDir, target) });
+        }
+      }
+    }
+  };
+  visit(srcDir);
+  return edges;
+}
+
+/** The folder (layer member) of a path relative to src/: its first segment. */
+export function folderOf(file: string): string {
+  return file.split(path.sep)[0];
+}
+
+/** Imports that break the layering, described one per line; unknown folders are violations too. */
+export function layerViolations(edges: readonly ImportEdge[], layers = LAYERS): string[] {
+  const rank = new Map<string, number>();
+  layers.forEach((folders, k) => folders.forEach((f) => rank.set(f, k)));
+  const problems = new Set<string>();
+  for (const { from, to } of edges) {
+    const a = folderOf(from), b = folderOf(to);
+    if (a === b) continue;
+    const ra = rank.get(a), rb = rank.get(b);
+    if (ra === undefined) problems.add(`${from}: folder src/${a} is in no layer`);
+    else if (rb === undefined) problems.add(`${from} imports ${to}: folder src/${b} is in no layer`);
+    else if (rb > ra) problems.add(`${from} imports ${to}: src/${a} may not import the higher layer src/${b}`);
+    else if (rb === ra) problems.add(`${from} imports ${to}: sibling folders src/${a} and src/${b} stay independent`);
+  }
+  return [...problems];
+}
+
+/** Strongly connected groups of more than one file (Tarjan), each listed once. */
+export function importCycles(edges: readonly ImportEdge[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) {
+    if (!next.has(from)) next.set(from, []);
+    next.get(from)!.push(to);
+  }
+  const index = new Map<string, number>(), low = new Map<string, number>();
+  const stack: string[] = [], onStack = new Set<string>(), cycles: string[][] = [];
+  let counter = 0;
+  const connect = (v: string) => {
+    index.set(v, counter); low.set(v, counter); counter++;
+    stack.push(v); onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (w === v) { cycles.push([v]); continue; }
+      if (!index.has(w)) { connect(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do { w = stack.pop()!; onStack.delete(w); group.push(w); } while (w !== v);
+      if (group.length > 1) cycles.push(group.sort());
+    }
+  };
+  for (const v of next.keys()) if (!index.has(v)) connect(v);
+  return cycles;
+}
