@@ -18,7 +18,9 @@ const SCRATCH = new Set(['ended']);
 
 /** The parts of a Simulation that hold state, by section prefix. */
 function stateParts(sim: Simulation): Record<string, object> {
-  const parts: Record<string, object> = { particles: sim.st, pairs: sim.pairs, walls: sim.walls, simulation: sim };
+  const parts: Record<string, object> = {
+    particles: sim.st, pairs: sim.pairs, walls: sim.walls, wallStates: sim.wallStates, simulation: sim,
+  };
   if (sim.pourer !== null) {
     // The pourer's counters and its random stream (a seedrandom generator inside RunRandom).
     parts.pour = sim.pourer;

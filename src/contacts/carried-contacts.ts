@@ -4,17 +4,13 @@
  * contact now stands. Serves sphere pairs and sphere–wall contacts alike.
  */
 import { HISTORY_STRIDE, HISTORY_VECTOR_SLOTS } from '../forces/contact.js';
+import type { ContactArrays } from './contact-arrays.js';
 import { IMPACT, IMPACT_STRIDE } from './impact-records.js';
 
-/** A contact list keyed by (first, second): particle pair (i < j) or (particle, wall). */
-export interface ContactList {
+/** What is carried of a contact list keyed by (first, second): particle pair (i < j) or (particle, wall). */
+export interface CarriedList extends ContactArrays {
   count: number;
   readonly trackImpacts: boolean;
-  first: Int32Array;
-  second: Int32Array;
-  touching: Uint8Array;
-  history: Float64Array;
-  impact: Float64Array;
   /** index of contact (first, second) in the list, −1 when absent */
   find(first: number, second: number): number;
 }
@@ -41,7 +37,7 @@ export class CarriedContacts {
    * @param newIndexOf maps old particle indices to new ones after a re-numbering (null: unchanged)
    * @param secondIsParticle pairs: both keys are particles, kept in order first < second
    */
-  save(list: ContactList, newIndexOf: Int32Array | null, secondIsParticle: boolean): void {
+  save(list: CarriedList, newIndexOf: Int32Array | null, secondIsParticle: boolean): void {
     this.secondIsParticle = secondIsParticle;
     let touching = 0;
     for (let p = 0; p < list.count; p++) touching += list.touching[p];
@@ -84,7 +80,7 @@ export class CarriedContacts {
     this.count = k;
   }
 
-  restore(list: ContactList): void {
+  restore(list: CarriedList): void {
     for (let k = 0; k < this.count; k++) {
       const p = list.find(this.first[k], this.second[k]);
       // A touching contact is far inside the skin, so the rebuilt list holds it unless the run is unstable.

@@ -1,43 +1,56 @@
 /**
- * The typed arrays of the contact lists and the per-step constants, as the kernels (engine/passes.ts,
- * contacts/wall-kernel.ts) and the worker lanes see them: plain views, so a worker can rebuild them from shared
- * buffers without the classes that own them.
+ * The typed arrays of the contact lists and the per-step constants, as the kernels (contacts/pair-kernel.ts,
+ * contacts/wall-kernel.ts, engine/passes.ts) and the worker lanes see them: plain views, so a worker can rebuild
+ * them from shared buffers without the classes that own them (contacts/contact-list.ts).
  */
-/** The arrays of the current pair list, as the pair kernel needs them. */
-export interface PairArrays {
-  i: Int32Array;
-  j: Int32Array;
+
+/**
+ * What every contact list holds per contact: the two bodies, the law's constants, whether it touches, its
+ * history and collision record. Contacts are sorted by `first`; `rowStart` indexes them by it.
+ */
+export interface ContactArrays {
+  /** a particle index */
+  first: Int32Array;
+  /** a particle index (pairs, first < second) or a wall primitive index (sphere–wall contacts) */
+  second: Int32Array;
+  /** damping coefficient of the normal law for this contact (forces/contact-table.ts, contactConstants) */
   c: Float64Array;
+  /** contact class (pair of materials) */
   cls: Int32Array;
-  /** periodic image code of j per pair, and the shift (m) of each code (broadphase/periodic.ts) */
-  image: Uint8Array;
-  shift: Float64Array;
+  /** 1 while the bodies overlap (set by the kernels) */
   touching: Uint8Array;
+  /** HISTORY_STRIDE per contact (forces/contact.ts) */
   history: Float64Array;
+  /** IMPACT_STRIDE per contact when impacts are tracked (contacts/impact-records.ts), else empty */
   impact: Float64Array;
-  out: Float64Array;
-  csrStart: Int32Array;
-  csrEntry: Int32Array;
+  /** contacts whose collision ended in the current step, written by the kernels at each lane's own offset */
   ended: Int32Array;
+  /** contacts of particle p (as `first`) are rowStart[p] .. rowStart[p+1]−1 */
+  rowStart: Int32Array;
 }
 
-export interface WallArrays {
+/** The pair list: ContactArrays plus periodic images, per-pair results and the CSR index of both bodies. */
+export interface PairArrays extends ContactArrays {
+  /** periodic image code of `second` per pair, and the shift (m) of each code (broadphase/periodic.ts) */
+  image: Uint8Array;
+  shift: Float64Array;
+  /** PAIR_OUT_STRIDE per pair: force on first, torque on first, torque on second */
+  out: Float64Array;
+  /** CSR: pairs of particle p are entries csrStart[p] .. csrStart[p+1]-1; entry = 2·pair + (0 if p is first, 1 if second) */
+  csrStart: Int32Array;
+  csrEntry: Int32Array;
+}
+
+/** The sphere–wall list: ContactArrays (second = primitive) plus the wall geometry and the walls' current state. */
+export interface WallArrays extends ContactArrays {
   /** per primitive (src/walls/primitives.ts): kind, scenario wall, geometry, triangle features */
   kind: Int32Array;
   owner: Int32Array;
   geometry: Float64Array;
   triangleFeatures: Int32Array;
   edgeVertices: Int32Array;
-  /** per scenario wall, the state at the current step's end time (src/walls/motion.ts) */
+  /** per scenario wall, the state at the current step's end time (src/walls/wall-states.ts) */
   state: Float64Array;
-  start: Int32Array;
-  wall: Int32Array;
-  c: Float64Array;
-  cls: Int32Array;
-  touching: Uint8Array;
-  history: Float64Array;
-  impact: Float64Array;
-  ended: Int32Array;
 }
 
 export interface StepParams {

@@ -1,5 +1,5 @@
 /**
- * Sphere–wall contact forces of one particle, called from the gather pass (src/sim/kernels.ts) for the
+ * Sphere–wall contact forces of one particle, called from the gather pass (engine/passes.ts) for the
  * particle's contiguous run of wall candidates. Three steps:
  *   1. geometry of every candidate at the wall's current position: overlap δ = R − d, unit normal n from the
  *      wall to the centre, the wall's velocity, and for triangles the feature (face / edge / vertex) touched;
@@ -10,14 +10,15 @@
  *      so the rule is deterministic;
  *   2b. hand-over: a triangle contact that starts takes the history and open collision record of one of the same
  *      wall that ends in the same step (rolling over a mesh is one contact, as on a plane);
- *   3. each accepted contact through the one contact kernel evaluateContact with R_eff = R, m* = m
- *      (contact-models.md §9.1), with the wall's velocity in the relative velocity.
+ *   3. each accepted contact through the step every contact takes (contact-step.ts) with R_eff = R, m* = m
+ *      (docs/physics.md §1), with the wall's velocity in the relative velocity.
  */
 import type { ParticleState } from '../particles/state.js';
-import { evaluateContact, HISTORY_STRIDE } from '../forces/contact.js';
+import { CONTACT, HISTORY_STRIDE, OUT } from '../forces/contact.js';
 import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
-import { closeImpact, IMPACT_STRIDE, openImpact, slipSpeed, updateImpact } from './impact-records.js';
+import { IMPACT_STRIDE, slipSpeed } from './impact-records.js';
 import type { StepParams, WallArrays } from './contact-arrays.js';
+import { endContact, touchContact, type KernelScratch } from './contact-step.js';
 import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from '../walls/primitives.js';
 import { MOTION, MOTION_STRIDE } from '../walls/motion.js';
 
@@ -36,9 +37,9 @@ const closest = new Float64Array(CLOSEST_LENGTH);
  */
 export function particleWallContacts(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number,
-  acc: Float64Array, scratch: Float64Array, endedAt: number,
+  acc: Float64Array, scratch: KernelScratch, endedAt: number,
 ): number {
-  const { start, wall, kind, owner, geometry: geo, state } = wl;
+  const { rowStart: start, second: wall, kind, owner, geometry: geo, state } = wl;
   const s0 = start[p], s1 = start[p + 1];
   const { pos } = st;
   const b = 3 * p;
@@ -89,14 +90,14 @@ export function particleWallContacts(
 function resolve(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
   delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
-  acc: Float64Array, scratch: Float64Array, endedAt: number,
+  acc: Float64Array, scratch: KernelScratch, endedAt: number,
 ): number {
   if (delta > 0) {
     contactForce(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, scratch);
     return 0;
   }
   if (wl.touching[s] === 0) return 0;
-  return endContact(st, wl, sp, p, s, nx, ny, nz, vwx, vwy, vwz, endedAt);
+  return contactEnds(st, wl, sp, p, s, nx, ny, nz, vwx, vwy, vwz, endedAt);
 }
 
 /**
@@ -104,7 +105,7 @@ function resolve(
  * the rule rejects is set to −1.
  */
 function applyMeshRule(wl: WallArrays, count: number): void {
-  const { wall, triangleFeatures: tf, edgeVertices: ev } = wl;
+  const { second: wall, triangleFeatures: tf, edgeVertices: ev } = wl;
   // Faces are always accepted; then edges, then vertices.
   for (let t = 0; t < count; t++) {
     if (!touches(t, Feature.edge0, Feature.vertex0)) continue;
@@ -164,7 +165,7 @@ function reject(t: number): void {
  * order per scenario wall.
  */
 function handOver(wl: WallArrays, count: number): void {
-  const { wall, owner, touching, history, impact } = wl;
+  const { second: wall, owner, touching, history, impact } = wl;
   for (let t = 0; t < count; t++) {
     const starting = geom[GEOM_STRIDE * t];
     if (geom[GEOM_STRIDE * t + 1] <= 0 || touching[starting] === 1) continue;
@@ -181,55 +182,53 @@ function handOver(wl: WallArrays, count: number): void {
   }
 }
 
+/** Contact s overlaps by δ: its force and torque through the contact step (contact-step.ts), added into acc[0..5]. */
 function contactForce(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
   delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
-  acc: Float64Array, scratch: Float64Array,
+  acc: Float64Array, scratch: KernelScratch,
 ): void {
   const { vel, omega, force, torque, invMass, invInertia } = st;
-  const { c, cls, touching, history, impact } = wl;
+  const { contact, out } = scratch;
   const b = 3 * p, r = st.radius[p];
   const half = 0.5 * sp.dt;
   const hm = half * invMass[p], hi = half * invInertia[p];
-  // Predicted full-step velocities (kernels.ts module comment).
+  // Predicted full-step velocities (engine/passes.ts module comment).
   const wx = omega[b] + hi * torque[b], wy = omega[b + 1] + hi * torque[b + 1], wz = omega[b + 2] + hi * torque[b + 2];
-  // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
-  const vx = vel[b] + hm * force[b] - vwx - r * (wy * nz - wz * ny);
-  const vy = vel[b + 1] + hm * force[b + 1] - vwy - r * (wz * nx - wx * nz);
-  const vz = vel[b + 2] + hm * force[b + 2] - vwz - r * (wx * ny - wy * nx);
-  const k = cls[s];
+  const k = wl.cls[s];
   const sqrtR = Math.sqrt(r);
-  evaluateContact(scratch, history, HISTORY_STRIDE * s, table, k, delta, nx, ny, nz,
-    vx, vy, vz, wx, wy, wz, contactStiffness(table, k, sqrtR), c[s], table.mindlinCoef[k] * sqrtR, r, sp.dt);
-  acc[0] += scratch[0]; acc[1] += scratch[1]; acc[2] += scratch[2];
-  acc[3] += r * scratch[3] + scratch[6];
-  acc[4] += r * scratch[4] + scratch[7];
-  acc[5] += r * scratch[5] + scratch[8];
-  if (sp.trackImpacts) {
-    if (touching[s] === 0) {
-      openImpact(impact, IMPACT_STRIDE * s, sp.t, -(vx * nx + vy * ny + vz * nz), delta, scratch[9], scratch[10],
-        omega, b, null, 0);
-    } else {
-      updateImpact(impact, IMPACT_STRIDE * s, delta, scratch[9]);
-    }
+  contact[CONTACT.delta] = delta;
+  contact[CONTACT.nx] = nx; contact[CONTACT.ny] = ny; contact[CONTACT.nz] = nz;
+  // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
+  contact[CONTACT.vx] = vel[b] + hm * force[b] - vwx - r * (wy * nz - wz * ny);
+  contact[CONTACT.vy] = vel[b + 1] + hm * force[b + 1] - vwy - r * (wz * nx - wx * nz);
+  contact[CONTACT.vz] = vel[b + 2] + hm * force[b + 2] - vwz - r * (wx * ny - wy * nx);
+  contact[CONTACT.wx] = wx; contact[CONTACT.wy] = wy; contact[CONTACT.wz] = wz;
+  contact[CONTACT.stiffness] = contactStiffness(table, k, sqrtR);
+  contact[CONTACT.damping] = wl.c[s];
+  contact[CONTACT.tangentialCoefficient] = table.mindlinCoef[k] * sqrtR;
+  contact[CONTACT.reff] = r;
+  contact[CONTACT.radiusFirst] = r;
+  contact[CONTACT.radiusSecond] = 0;
+  touchContact(wl, s, table, sp, contact, out, omega, b, null, 0);
+  for (let a = 0; a < 3; a++) {
+    acc[a] += out[OUT.force + a];
+    acc[3 + a] += out[OUT.torqueFirst + a];
   }
-  touching[s] = 1;
 }
 
-/** Ends contact s: forgets its history and closes its collision record; returns 1 if a record was closed. */
-function endContact(
+/** Contact s stopped overlapping: the contact step's end (contact-step.ts) with the sphere's separation and slip. */
+function contactEnds(
   st: ParticleState, wl: WallArrays, sp: StepParams, p: number, s: number,
   nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number, at: number,
 ): number {
-  const { vel, omega } = st;
-  wl.touching[s] = 0;
-  const h = HISTORY_STRIDE * s;
-  for (let a = 0; a < HISTORY_STRIDE; a++) wl.history[h + a] = 0;
-  if (!sp.trackImpacts) return 0;
-  const b = 3 * p, r = st.radius[p];
-  const vx = vel[b] - vwx, vy = vel[b + 1] - vwy, vz = vel[b + 2] - vwz;
-  const slip = slipSpeed(vx, vy, vz, r * omega[b], r * omega[b + 1], r * omega[b + 2], nx, ny, nz);
-  closeImpact(wl.impact, IMPACT_STRIDE * s, vx * nx + vy * ny + vz * nz, slip);
-  wl.ended[at] = s;
-  return 1;
+  let separation = 0, slip = 0;
+  if (sp.trackImpacts) {
+    const { vel, omega } = st;
+    const b = 3 * p, r = st.radius[p];
+    const vx = vel[b] - vwx, vy = vel[b + 1] - vwy, vz = vel[b + 2] - vwz;
+    slip = slipSpeed(vx, vy, vz, r * omega[b], r * omega[b + 1], r * omega[b + 2], nx, ny, nz);
+    separation = vx * nx + vy * ny + vz * nz;
+  }
+  return endContact(wl, s, sp.trackImpacts, separation, slip, at);
 }

@@ -3,8 +3,9 @@
  * velocity Verlet (architecture.md, data flow). Measures where the time goes, per phase.
  */
 import { createBroadPhase, createPairList, type BroadPhase, type PairList } from '../broadphase/index.js';
-import { PairStore } from '../contacts/pair-contacts.js';
-import { WallSet } from '../contacts/wall-contact-list.js';
+import { PairContactList } from '../contacts/pair-contacts.js';
+import { WallContactList } from '../contacts/wall-contacts.js';
+import { WallStates } from '../walls/motion.js';
 import { contactStiffness } from '../forces/contact-table.js';
 import { ElasticLaw } from '../forces/normal/law.js';
 import { IMPACT, IMPACT_STRIDE } from '../contacts/impact-records.js';
@@ -14,7 +15,9 @@ import { MortonOrder } from '../broadphase/morton.js';
 import {
   createImagedPairList, imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
 } from '../broadphase/periodic.js';
-import { gatherAndKick, pairForces, SCRATCH_LENGTH } from './passes.js';
+import { gatherAndKick } from './passes.js';
+import { pairForces } from '../contacts/pair-kernel.js';
+import { createKernelScratch } from '../contacts/contact-step.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
 import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
@@ -70,8 +73,10 @@ export interface ContactMeasures {
 
 export class Simulation {
   readonly st: ParticleState;
-  readonly pairs: PairStore;
-  readonly walls: WallSet;
+  readonly pairs: PairContactList;
+  readonly walls: WallContactList;
+  /** where the scenario's walls are at the current time */
+  readonly wallStates: WallStates;
   readonly phase: PhaseSeconds = { broadphase: 0, forces: 0, integration: 0, output: 0 };
   time = 0;
   stepCount = 0;
@@ -92,8 +97,9 @@ export class Simulation {
 
   constructor(readonly setup: SimulationSetup) {
     this.st = createParticleState(setup.particles, setup.densities, setup.particles.n + setup.pour.total);
-    this.pairs = new PairStore(this.st.capacity, setup.trackImpacts);
-    this.walls = new WallSet(setup.walls, setup.wallMaterials, this.st.capacity, setup.trackImpacts);
+    this.pairs = new PairContactList(this.st.capacity, setup.trackImpacts);
+    this.wallStates = new WallStates(setup.walls.motion);
+    this.walls = new WallContactList(setup.walls, this.wallStates, setup.wallMaterials, this.st.capacity, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
     this.candidates = setup.periodic ? createImagedPairList() : createPairList();
@@ -152,7 +158,7 @@ export class Simulation {
     this.stepCount++;
     this.time = this.stepCount * setup.dt;
     ex.control.time[0] = this.time;
-    this.walls.setTime(this.time);
+    this.wallStates.setTime(this.time);
     const t0 = performance.now();
     ex.run(Phase.kickDrift);
     const t1 = performance.now();
@@ -160,7 +166,7 @@ export class Simulation {
     const halfSkin = 0.5 * setup.skin;
     let t2 = t1;
     // Particle and wall motion together, so a moving wall cannot pass through the skin unseen.
-    if (Math.sqrt(ex.maxDisplacement2()) + this.walls.maxDisplacementSinceBuild() > halfSkin) {
+    if (Math.sqrt(ex.maxDisplacement2()) + this.wallStates.maxDisplacementSinceBuild() > halfSkin) {
       this.rebuild();
       ex.contactsChanged();
       t2 = performance.now();
@@ -190,7 +196,7 @@ export class Simulation {
   /** Forces of the initial state, so that the first half-kick has a_0 (dt = 0: nothing moves, no history). */
   private initialForces(): void {
     const sp = { ...this.params, dt: 0 };
-    const scratch = new Float64Array(SCRATCH_LENGTH);
+    const scratch = createKernelScratch();
     pairForces(this.st, this.pairs, this.setup.table.kernel, sp, 0, this.pairs.count, scratch);
     gatherAndKick(this.st, this.pairs, this.walls, this.setup.table.kernel, sp, 0, this.st.n, scratch);
   }
@@ -203,14 +209,14 @@ export class Simulation {
       const begin = ex.control.pairBounds[lane];
       for (let k = 0; k < ended[2 * lane]; k++) {
         const p = pairs.ended[begin + k];
-        onImpact(this.closeRecord(pairs.impact, IMPACT_STRIDE * p, pairs.i[p], pairs.j[p], false));
+        onImpact(this.closeRecord(pairs.impact, IMPACT_STRIDE * p, pairs.first[p], pairs.second[p], false));
       }
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = walls.start[ex.control.gatherBounds[lane]];
+      const begin = walls.rowStart[ex.control.gatherBounds[lane]];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
-        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.particle[s], walls.owner[walls.wall[s]], true));
+        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.first[s], walls.owner[walls.second[s]], true));
       }
     }
   }
@@ -263,13 +269,13 @@ export class Simulation {
   /** Stiffness of pair p of the current list: Hertz K = (4/3)E*√R_eff (N m^-3/2), or k (N/m) of a linear law. */
   pairStiffness(p: number): number {
     const { radius } = this.st;
-    const ri = radius[this.pairs.i[p]], rj = radius[this.pairs.j[p]];
+    const ri = radius[this.pairs.first[p]], rj = radius[this.pairs.second[p]];
     return contactStiffness(this.setup.table.kernel, this.pairs.cls[p], Math.sqrt((ri * rj) / (ri + rj)));
   }
 
   /** Stiffness of sphere–wall contact s of the current list: Hertz K = (4/3)E*√R, or k of a linear law. */
   wallStiffness(s: number): number {
-    return contactStiffness(this.setup.table.kernel, this.walls.cls[s], Math.sqrt(this.st.radius[this.walls.particle[s]]));
+    return contactStiffness(this.setup.table.kernel, this.walls.cls[s], Math.sqrt(this.st.radius[this.walls.first[s]]));
   }
 
   /** Contact count, stored elastic energy and the largest relative overlap (pairs and walls). */
@@ -288,18 +294,17 @@ export class Simulation {
         maxOverlapAt.first = first; maxOverlapAt.second = second; maxOverlapAt.isWall = isWall;
       }
     };
+    const separation = new Float64Array(3);
     for (let p = 0; p < pairs.count; p++) {
-      const i = pairs.i[p], j = pairs.j[p], s = 3 * pairs.image[p], shift = pairs.shift;
-      const d = Math.hypot(pos[3 * i] - pos[3 * j] - shift[s], pos[3 * i + 1] - pos[3 * j + 1] - shift[s + 1],
-        pos[3 * i + 2] - pos[3 * j + 2] - shift[s + 2]);
-      const delta = radius[i] + radius[j] - d;
+      const i = pairs.first[p], j = pairs.second[p];
+      const delta = radius[i] + radius[j] - pairs.separation(pos, p, separation);
       if (delta > 0) add(delta, this.pairStiffness(p), pairs.cls[p], Math.min(radius[i], radius[j]), i, j, false);
     }
     // Touching flags, not overlaps, so that the mesh rule (one contact per surface) is respected.
     for (let s = 0; s < walls.count; s++) {
       if (walls.touching[s] === 0) continue;
       const delta = walls.overlap(st, s);
-      if (delta > 0) add(delta, this.wallStiffness(s), walls.cls[s], radius[walls.particle[s]], walls.particle[s], walls.wall[s], true);
+      if (delta > 0) add(delta, this.wallStiffness(s), walls.cls[s], radius[walls.first[s]], walls.first[s], walls.second[s], true);
     }
     return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio, maxOverlapAt };
   }

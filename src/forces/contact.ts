@@ -31,14 +31,40 @@ export const HISTORY_STRIDE = 7;
 /** History slots that are vectors (they change sign when the two bodies of a contact swap roles). */
 export const HISTORY_VECTOR_SLOTS = 6;
 
+/**
+ * Inputs of one contact evaluation: a per-lane parameter block the kernels (src/contacts) fill before calling
+ * evaluateContact, so the law reads named values instead of twenty positional arguments.
+ */
+export const CONTACT = {
+  /** overlap δ (m), > 0 */
+  delta: 0,
+  /** unit normal from the second body to the first, xyz */
+  nx: 1, ny: 2, nz: 3,
+  /** velocity of the first body's contact point minus the second's (m/s), xyz */
+  vx: 4, vy: 5, vz: 6,
+  /** ω_first − ω_second (rad/s), xyz */
+  wx: 7, wy: 8, wz: 9,
+  /** Hertz K (N m^-3/2) or linear k (N/m): contactStiffness */
+  stiffness: 10,
+  /** damping coefficient c of the normal law */
+  damping: 11,
+  /** 8G*√R_eff: k_t = this·√δ */
+  tangentialCoefficient: 12,
+  /** R_eff (m) */
+  reff: 13,
+  /** lever arm of each body for the tangential torque: its radius (m), 0 for a wall */
+  radiusFirst: 14, radiusSecond: 15,
+} as const;
+export const CONTACT_LENGTH = 16;
+
 /** Output slots of evaluateContact. */
 export const OUT = {
-  /** force on body i (N), 3 components */
+  /** force on the first body (N), 3 components; the second gets the opposite */
   force: 0,
-  /** −n × F_t (N): the tangential torque on a body is its lever radius times this */
-  leverTorque: 3,
-  /** rolling-resistance torque on body i (N m); body j gets the opposite */
-  rollingTorque: 6,
+  /** torque on the first body (N m): R_first (−n × F_t) + rolling torque */
+  torqueFirst: 3,
+  /** torque on the second body (N m): R_second (−n × F_t) − rolling torque */
+  torqueSecond: 6,
   /** normal force magnitude (N), after clamping */
   normalForce: 9,
   /** |v_t| (m/s), tangential slip speed at the contact point */
@@ -99,23 +125,19 @@ function elasticForce(
 }
 
 /**
- * Evaluates one contact and advances its history in place (hist[h .. h+HISTORY_STRIDE−1]).
- * `K` (Hertz K, or k of a linear law: contactStiffness), `c`, `ktCoef` (= 8 G* √R_eff) and `reff` are the pair's
- * constants.
+ * Evaluates one contact described by `contact` (CONTACT slots) and advances its history in place
+ * (hist[h .. h+HISTORY_STRIDE−1]); writes the forces and torques on both bodies to `out` (OUT slots).
  */
 export function evaluateContact(
-  out: Float64Array,
-  hist: Float64Array, h: number,
-  table: KernelTable, cls: number,
-  delta: number, nx: number, ny: number, nz: number,
-  vx: number, vy: number, vz: number,
-  wx: number, wy: number, wz: number,
-  K: number, c: number, ktCoef: number, reff: number,
-  dt: number,
+  out: Float64Array, hist: Float64Array, h: number, table: KernelTable, cls: number, contact: Float64Array, dt: number,
 ): void {
+  const delta = contact[CONTACT.delta];
+  const nx = contact[CONTACT.nx], ny = contact[CONTACT.ny], nz = contact[CONTACT.nz];
+  const vx = contact[CONTACT.vx], vy = contact[CONTACT.vy], vz = contact[CONTACT.vz];
+  const K = contact[CONTACT.stiffness], reff = contact[CONTACT.reff];
   const sqrtDelta = Math.sqrt(delta);
   const vn = vx * nx + vy * ny + vz * nz;
-  const eta = c * dampingShape(table, cls, delta, sqrtDelta, vn, hist, h);
+  const eta = contact[CONTACT.damping] * dampingShape(table, cls, delta, sqrtDelta, vn, hist, h);
   let fn = elasticForce(table, cls, K, delta, sqrtDelta, hist, h) - eta * vn; // δ̇ = −v_n
   if (fn < 0 && table.noTension) fn = 0;
   out[OUT.normalForce] = fn;
@@ -124,15 +146,16 @@ export function evaluateContact(
   out[OUT.slipSpeed] = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
   const mu = table.friction[cls];
   if (mu > 0) {
-    tangentialForce(out, hist, h + HISTORY.tangential, nx, ny, nz, vtx, vty, vtz, ktCoef * sqrtDelta, eta, mu * fn, dt);
+    tangentialForce(out, hist, h + HISTORY.tangential, nx, ny, nz, vtx, vty, vtz,
+      contact[CONTACT.tangentialCoefficient] * sqrtDelta, eta, mu * fn, dt);
   } else {
     out[0] = 0; out[1] = 0; out[2] = 0;
   }
-  // out[0..2] holds F_t now: torque lever −n × F_t, then the total force on i.
+  // out[0..2] holds F_t now: the lever −n × F_t, then the total force on the first body.
   const ftx = out[0], fty = out[1], ftz = out[2];
-  out[3] = -(ny * ftz - nz * fty);
-  out[4] = -(nz * ftx - nx * ftz);
-  out[5] = -(nx * fty - ny * ftx);
+  const lx = -(ny * ftz - nz * fty);
+  const ly = -(nz * ftx - nx * ftz);
+  const lz = -(nx * fty - ny * ftx);
   out[0] = fn * nx + ftx;
   out[1] = fn * ny + fty;
   out[2] = fn * nz + ftz;
@@ -141,11 +164,21 @@ export function evaluateContact(
   if (muRoll > 0) {
     // k_n = dF_el/dδ: k for a linear spring, (3/2)K√δ for the Hertz-type springs.
     const kn = table.elastic[cls] === ElasticLaw.linear ? K : 1.5 * K * sqrtDelta;
-    rollingTorque(out, hist, h + HISTORY.rolling, nx, ny, nz, wx, wy, wz,
-      2.25 * muRoll * muRoll * kn * reff * reff, muRoll * reff * fn, dt);
+    rollingTorque(out, hist, h + HISTORY.rolling, nx, ny, nz,
+      contact[CONTACT.wx], contact[CONTACT.wy], contact[CONTACT.wz], 2.25 * muRoll * muRoll * kn * reff * reff,
+      muRoll * reff * fn, dt);
   } else {
     out[6] = 0; out[7] = 0; out[8] = 0;
   }
+  // out[6..8] holds the rolling torque on the first body M_r; the second body gets −M_r.
+  const ri = contact[CONTACT.radiusFirst], rj = contact[CONTACT.radiusSecond];
+  const mx = out[6], my = out[7], mz = out[8];
+  out[3] = ri * lx + mx;
+  out[4] = ri * ly + my;
+  out[5] = ri * lz + mz;
+  out[6] = rj * lx - mx;
+  out[7] = rj * ly - my;
+  out[8] = rj * lz - mz;
 }
 
 /**

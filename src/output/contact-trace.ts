@@ -17,6 +17,7 @@ export class ContactTrace {
   private readonly csv: CsvWriter;
   /** force–overlap points per pair of ids, for the plot */
   private readonly loops = new Map<string, { overlap: number[]; force: number[] }>();
+  private readonly separation = new Float64Array(3);
 
   constructor(file: string) {
     this.csv = new CsvWriter(file, CONTACT_TRACE_HEADER);
@@ -27,12 +28,9 @@ export class ContactTrace {
     const { pos, vel, radius, id } = st;
     for (let p = 0; p < pairs.count; p++) {
       if (pairs.touching[p] === 0) continue;
-      const i = pairs.i[p], j = pairs.j[p], s = 3 * pairs.image[p], shift = pairs.shift;
-      const dx = pos[3 * i] - pos[3 * j] - shift[s];
-      const dy = pos[3 * i + 1] - pos[3 * j + 1] - shift[s + 1];
-      const dz = pos[3 * i + 2] - pos[3 * j + 2] - shift[s + 2];
-      const dist = Math.hypot(dx, dy, dz);
-      const nx = dx / dist, ny = dy / dist, nz = dz / dist;
+      const i = pairs.first[p], j = pairs.second[p];
+      const dist = pairs.separation(pos, p, this.separation);
+      const nx = this.separation[0] / dist, ny = this.separation[1] / dist, nz = this.separation[2] / dist;
       const o = PAIR_OUT_STRIDE * p;
       // out[o..o+2] is the force on i: its part along n (from j to i) is the normal force.
       const fx = pairs.out[o], fy = pairs.out[o + 1], fz = pairs.out[o + 2];

@@ -5,20 +5,24 @@
  * re-numbering swaps the roles of the two bodies (contact.ts, HISTORY).
  */
 import { describe, expect, it } from 'vitest';
-import { CarriedContacts, type ContactList } from '../../src/contacts/carried-contacts.js';
+import { CarriedContacts, type CarriedList } from '../../src/contacts/carried-contacts.js';
 import { HISTORY, HISTORY_STRIDE } from '../../src/forces/contact.js';
 
 /** A one-pair contact list (first < second) with its own find(). */
-function list(first: number, second: number, history: number[]): ContactList {
+function list(first: number, second: number, history: number[]): CarriedList {
   return {
     count: 1,
     trackImpacts: false,
     first: Int32Array.of(first),
     second: Int32Array.of(second),
+    c: new Float64Array(1),
+    cls: new Int32Array(1),
     touching: Uint8Array.of(1),
     history: Float64Array.from(history),
     impact: new Float64Array(0),
-    find(a, b) { return a === this.first[0] && b === this.second[0] ? 0 : -1; },
+    ended: new Int32Array(1),
+    rowStart: new Int32Array(0),
+    find(a: number, b: number) { return a === this.first[0] && b === this.second[0] ? 0 : -1; },
   };
 }
 

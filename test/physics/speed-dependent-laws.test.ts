@@ -70,7 +70,7 @@ function measure({ impact, sim }: Pick<CollisionResult, 'impact' | 'sim'>, targe
   }
   // The pair must still be the list's only entry, or K[0] and c[0] would be stale buffers.
   expect(sim.pairs.count).toBe(1);
-  const mi = sim.st.mass[sim.pairs.i[0]], mj = sim.st.mass[sim.pairs.j[0]];
+  const mi = sim.st.mass[sim.pairs.first[0]], mj = sim.st.mass[sim.pairs.second[0]];
   const { K, c } = { K: sim.pairStiffness(0), c: sim.pairs.c[0] };
   return { impactSpeed: impact.impactSpeed, restitution, K, c, meff: (mi * mj) / (mi + mj) };
 }

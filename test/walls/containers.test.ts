@@ -181,7 +181,7 @@ describe('lifted cylinder', () => {
     const snapshot = { pos: serial.st.pos.slice(), vel: serial.st.vel.slice() };
     run(serial, setup.steps - compared);
     // Wall offset is v·(t − start) (closed form) and the heap has slumped past the old wall.
-    expect(serial.walls.state[8 + MOTION.offset + 2]).toBeCloseTo(0.3 * (setup.steps * setup.dt - 0.1), 12);
+    expect(serial.wallStates.state[8 + MOTION.offset + 2]).toBeCloseTo(0.3 * (setup.steps * setup.dt - 0.1), 12);
     expect(widest(serial)).toBeGreaterThan(0.025);
 
     const parallel = new Simulation(createSetup(parseScenario(input())));

@@ -11,21 +11,21 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ParticleState } from '../../particles/state.js';
 import type { KernelTable } from '../../forces/contact-table.js';
-import type { PairStore } from '../../contacts/pair-contacts.js';
-import type { StepParams } from '../../contacts/contact-arrays.js';
-import type { WallSet } from '../../contacts/wall-contact-list.js';
+import type { PairContactList } from '../../contacts/pair-contacts.js';
+import type { ContactArrays, StepParams } from '../../contacts/contact-arrays.js';
+import type { WallContactList } from '../../contacts/wall-contacts.js';
 import {
   awaitArrivals, balanceRanges, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode,
 } from './control.js';
-import { Lane, type ContactArrays } from './lane.js';
+import { Lane, type LaneContacts } from './lane.js';
 import type { WorkerTask } from './worker.js';
 
 export interface ExecutorInputs {
   st: ParticleState;
   table: KernelTable;
   params: StepParams;
-  pairs: PairStore;
-  walls: WallSet;
+  pairs: PairContactList;
+  walls: WallContactList;
 }
 
 export class SerialExecutor {
@@ -59,7 +59,7 @@ export class SerialExecutor {
   contactsChanged(): void {
     const { pairs, walls, st } = this.inputs;
     balanceRanges(pairs.count, this.lanes, (p) => 1 + 3 * pairs.touching[p], this.control.pairBounds);
-    const csr = pairs.csrStart, ws = walls.start;
+    const csr = pairs.csrStart, ws = walls.rowStart;
     balanceRanges(st.n, this.lanes, (p) => 1 + csr[p + 1] - csr[p] + 2 * (ws[p + 1] - ws[p]), this.control.gatherBounds);
   }
 
@@ -127,16 +127,16 @@ export class ParallelExecutor extends SerialExecutor {
 }
 
 /** The current contact lists as plain objects (their shared buffers travel by reference). */
-function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): ContactArrays {
+function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
+  const core = (l: ContactArrays): ContactArrays => ({
+    first: l.first, second: l.second, c: l.c, cls: l.cls, touching: l.touching, history: l.history,
+    impact: l.impact, ended: l.ended, rowStart: l.rowStart,
+  });
   return {
-    pairs: {
-      i: p.i, j: p.j, c: p.c, cls: p.cls, image: p.image, shift: p.shift, touching: p.touching,
-      history: p.history, impact: p.impact, out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry, ended: p.ended,
-    },
+    pairs: { ...core(p), image: p.image, shift: p.shift, out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry },
     walls: {
-      kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
-      edgeVertices: w.edgeVertices, state: w.state, start: w.start, wall: w.wall, c: w.c, cls: w.cls, touching: w.touching,
-      history: w.history, impact: w.impact, ended: w.ended,
+      ...core(w), kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
+      edgeVertices: w.edgeVertices, state: w.state,
     },
   };
 }

@@ -4,7 +4,9 @@
  */
 import type { ParticleState } from '../../particles/state.js';
 import type { KernelTable } from '../../forces/contact-table.js';
-import { gatherAndKick, kickDrift, pairForces, SCRATCH_LENGTH } from '../passes.js';
+import { gatherAndKick, kickDrift } from '../passes.js';
+import { pairForces } from '../../contacts/pair-kernel.js';
+import { createKernelScratch } from '../../contacts/contact-step.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
 
@@ -18,15 +20,15 @@ export interface LaneContext {
 }
 
 /** The contact lists of the current neighbour build. */
-export interface ContactArrays {
+export interface LaneContacts {
   pairs: PairArrays;
   walls: WallArrays;
 }
 
 export class Lane {
-  private readonly scratch = new Float64Array(SCRATCH_LENGTH);
+  private readonly scratch = createKernelScratch();
 
-  constructor(private readonly ctx: LaneContext, public contacts: ContactArrays) {}
+  constructor(private readonly ctx: LaneContext, public contacts: LaneContacts) {}
 
   run(phase: PhaseCode): void {
     const { st, table, params, control: c, lane, lanes } = this.ctx;

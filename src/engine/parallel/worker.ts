@@ -5,12 +5,12 @@
  */
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { arrive, awaitGeneration, Phase, Slot } from './control.js';
-import { Lane, type ContactArrays, type LaneContext } from './lane.js';
+import { Lane, type LaneContacts, type LaneContext } from './lane.js';
 import { bindActiveCount } from '../../particles/state.js';
 
 export interface WorkerTask extends LaneContext {
   port: MessagePort;
-  contacts: ContactArrays;
+  contacts: LaneContacts;
 }
 
 export default function runWorkerLane(task: WorkerTask): number {
@@ -34,7 +34,7 @@ export default function runWorkerLane(task: WorkerTask): number {
       if (phase === Phase.newContacts) {
         const message = receiveMessageOnPort(port);
         if (!message) throw new Error('internal: no contact lists on the port');
-        lane.contacts = message.message as ContactArrays;
+        lane.contacts = message.message as LaneContacts;
       } else {
         lane.run(phase as typeof Phase.kickDrift);
       }

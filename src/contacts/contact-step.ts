@@ -1,0 +1,61 @@
+/**
+ * What happens to one contact in a step, the same for a sphere pair (pair-kernel.ts) and a sphere–wall contact
+ * (wall-kernel.ts): while the bodies overlap, the law is evaluated, the forces and torques written and the
+ * collision record opened or updated; when the overlap ends, the history is cleared and the record closed. The
+ * kernels only differ in how they find the geometry and the velocities of the two bodies.
+ */
+import { CONTACT, CONTACT_LENGTH, evaluateContact, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../forces/contact.js';
+import type { KernelTable } from '../forces/contact-table.js';
+import type { ContactArrays, StepParams } from './contact-arrays.js';
+import { closeImpact, IMPACT_STRIDE, openImpact, updateImpact } from './impact-records.js';
+
+/** Per-lane scratch of the contact kernels: the CONTACT block they fill and the OUT block the law writes. */
+export interface KernelScratch {
+  contact: Float64Array;
+  out: Float64Array;
+}
+
+export function createKernelScratch(): KernelScratch {
+  return { contact: new Float64Array(CONTACT_LENGTH), out: new Float64Array(OUT_LENGTH) };
+}
+
+/**
+ * Contact s of `list` overlaps, as `contact` (CONTACT slots) describes it: evaluates the law into `out` (OUT
+ * slots: forces and torques on both bodies), opens or updates the collision record — the spins of the first body
+ * (omega[i3..]) and the second (omegaSecond[j3..], null for a wall) are those at first touch — and marks the
+ * contact touching.
+ */
+export function touchContact(
+  list: ContactArrays, s: number, table: KernelTable, sp: StepParams, contact: Float64Array, out: Float64Array,
+  omega: Float64Array, i3: number, omegaSecond: Float64Array | null, j3: number,
+): void {
+  evaluateContact(out, list.history, HISTORY_STRIDE * s, table, list.cls[s], contact, sp.dt);
+  if (sp.trackImpacts) {
+    const delta = contact[CONTACT.delta];
+    if (list.touching[s] === 0) {
+      const approach = -(contact[CONTACT.vx] * contact[CONTACT.nx] + contact[CONTACT.vy] * contact[CONTACT.ny]
+        + contact[CONTACT.vz] * contact[CONTACT.nz]);
+      openImpact(list.impact, IMPACT_STRIDE * s, sp.t, approach, delta, out[OUT.normalForce], out[OUT.slipSpeed],
+        omega, i3, omegaSecond, j3);
+    } else {
+      updateImpact(list.impact, IMPACT_STRIDE * s, delta, out[OUT.normalForce]);
+    }
+  }
+  list.touching[s] = 1;
+}
+
+/**
+ * Contact s of `list` has just stopped overlapping: its history is forgotten and, when impacts are tracked, its
+ * collision record closed with the separation speed and slip (m/s) and s listed in `ended` at `endedAt`.
+ * Returns how many records it closed (0 or 1).
+ */
+export function endContact(
+  list: ContactArrays, s: number, trackImpacts: boolean, separationSpeed: number, slip: number, endedAt: number,
+): number {
+  list.touching[s] = 0;
+  list.history.fill(0, HISTORY_STRIDE * s, HISTORY_STRIDE * (s + 1));
+  if (!trackImpacts) return 0;
+  closeImpact(list.impact, IMPACT_STRIDE * s, separationSpeed, slip);
+  list.ended[endedAt] = s;
+  return 1;
+}

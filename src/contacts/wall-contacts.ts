@@ -1,0 +1,91 @@
+/**
+ * Sphere–wall contact candidates: the contact-list core (contact-list.ts) with `second` a wall primitive. The
+ * scenario's walls are expanded into primitives (planes, segments of revolution, triangles: src/walls/) at
+ * set-up; a sphere touches a primitive when its distance to it is below its radius, and the contact uses the same
+ * kernel as sphere pairs with R_eff = R and m* = m (docs/physics.md §1; contacts/wall-kernel.ts).
+ *
+ * Like sphere pairs, candidates are found at neighbour rebuilds (distance < R + skin at the walls' current
+ * positions; mesh triangles through an R-tree over their boxes), sorted by particle, so a bed far from the walls
+ * costs and stores nothing for them. Moving walls: the simulation rebuilds when the largest particle displacement
+ * plus the largest wall displacement since the build exceeds skin/2 (walls/motion.ts).
+ */
+import type { ParticleState } from '../particles/state.js';
+import type { ContactTable } from '../forces/contact-table.js';
+import type { WallModel } from '../walls/build.js';
+import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../walls/primitives.js';
+import type { WallStates } from '../walls/motion.js';
+import type { WallArrays } from './contact-arrays.js';
+import { ContactList } from './contact-list.js';
+
+export class WallContactList extends ContactList implements WallArrays {
+  /** per primitive, see WallModel */
+  readonly kind: Int32Array;
+  readonly owner: Int32Array;
+  readonly geometry: Float64Array;
+  readonly triangleFeatures: Int32Array;
+  readonly edgeVertices: Int32Array;
+  /** per scenario wall: position and velocity at the current time */
+  readonly state: Float64Array;
+  private readonly closest = new Float64Array(CLOSEST_LENGTH);
+
+  /** @param wallMaterial material index of each scenario wall */
+  constructor(
+    private readonly model: WallModel, private readonly walls: WallStates, private readonly wallMaterial: readonly number[],
+    nParticles: number, trackImpacts: boolean,
+  ) {
+    super(nParticles, trackImpacts, false);
+    this.kind = model.kind;
+    this.owner = model.owner;
+    this.geometry = model.geometry;
+    this.triangleFeatures = model.triangleFeatures;
+    this.edgeVertices = model.edgeVertices;
+    this.state = walls.state;
+    this.grow(Math.max(16, nParticles >> 3));
+  }
+
+  /** Rebuilds the candidate list at the walls' current positions; `newIndexOf` as in PairContactList.rebuild. */
+  rebuild(st: ParticleState, skin: number, table: ContactTable, newIndexOf: Int32Array | null): void {
+    this.beginRebuild(newIndexOf);
+    const { model, walls } = this;
+    walls.markBuilt();
+    const n = st.n;
+    const nm = table.materialNames.length;
+    const closest = this.closest;
+    let m = 0;
+    let p = 0, x = 0, y = 0, z = 0, r = 0;
+    const add = (prim: number) => {
+      const w = this.owner[prim];
+      if (walls.isGone(w)) return;
+      const d = primitiveClosest(this.kind[prim], this.geometry, GEO_STRIDE * prim,
+        x - walls.offset(w, 0), y - walls.offset(w, 1), z - walls.offset(w, 2), closest);
+      if (d >= r + skin) return;
+      if (m === this.capacity) this.grow(Math.ceil(1.5 * this.capacity), m);
+      this.setContact(m, p, prim, table.kernel, table.classIndex[st.material[p] * nm + this.wallMaterial[w]], r, st.mass[p]);
+      m++;
+    };
+    // The triangle tree is in the rest frame: it is queried once per distinct wall offset, keeping the
+    // triangles of the walls at that offset (moving meshes are few).
+    const { offsets, groupOf } = walls.offsetGroups();
+    let group = 0;
+    const addTriangle = (prim: number) => {
+      if (groupOf[this.owner[prim]] === group) add(prim);
+    };
+    for (p = 0; p < n; p++) {
+      x = st.pos[3 * p]; y = st.pos[3 * p + 1]; z = st.pos[3 * p + 2]; r = st.radius[p];
+      for (let k = 0; k < model.analytic.length; k++) add(model.analytic[k]);
+      for (group = 0; group < offsets.length; group++) {
+        const [ox, oy, oz] = offsets[group];
+        model.triangles.query(x - ox, y - oy, z - oz, r + skin, addTriangle);
+      }
+    }
+    this.endRebuild(m);
+  }
+
+  /** Overlap δ (m) of candidate s at the current positions (≤ 0: apart). */
+  overlap(st: ParticleState, s: number): number {
+    const p = this.first[s], prim = this.second[s], w = this.owner[prim], { walls } = this;
+    const d = primitiveClosest(this.kind[prim], this.geometry, GEO_STRIDE * prim, st.pos[3 * p] - walls.offset(w, 0),
+      st.pos[3 * p + 1] - walls.offset(w, 1), st.pos[3 * p + 2] - walls.offset(w, 2), this.closest);
+    return st.radius[p] - d;
+  }
+}
