@@ -3,11 +3,12 @@
  * runToDirectory into a temporary directory, so writing series.csv is part of the measured run — for a given
  * broad phase and worker count. One result line per run, in fixed-width columns under `RESULT_HEADER`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadScenarioFile } from '../src/scenario/load.js';
+import { parseScenario } from '../src/scenario/load.js';
+import type { Scenario } from '../src/scenario/schema.js';
 import { createSetup } from '../src/engine/setup.js';
 import { runToDirectory, type RunSummary } from '../src/run/run.js';
 
@@ -51,13 +52,14 @@ export interface CaseResult {
 export async function runCase(
   c: BenchCase, broadphase: BroadphaseName, workers: number, steps?: number,
 ): Promise<CaseResult> {
-  const scenario = loadScenarioFile(path.join(root, c.scenario));
-  if (scenario.time.dt === 'auto') throw new Error(`${c.scenario}: a benchmark needs a fixed time.dt`);
-  if (steps !== undefined) scenario.time.duration = steps * scenario.time.dt;
-  scenario.broadphase = broadphase;
-  scenario.workers = workers;
+  const file = path.join(root, c.scenario);
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
+  if (typeof json.time.dt !== 'number') throw new Error(`${c.scenario}: a benchmark needs a fixed time.dt`);
+  if (steps !== undefined) json.time.duration = steps * json.time.dt;
+  json.broadphase = broadphase;
+  json.workers = workers;
   const t0 = performance.now();
-  const setup = createSetup(scenario);
+  const setup = createSetup(parseScenario(json, path.dirname(file)));
   const setupSeconds = (performance.now() - t0) / 1000;
   const out = mkdtempSync(path.join(os.tmpdir(), 'grainflow-bench-'));
   try {

@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderRun } from '../src/render/export.js';
-import { loadScenarioFile } from '../src/scenario/load.js';
+import { parseScenario } from '../src/scenario/load.js';
+import type { Scenario } from '../src/scenario/schema.js';
 import { createSetup } from '../src/engine/setup.js';
 import { runToDirectory } from '../src/run/run.js';
 
@@ -24,13 +25,13 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-bench-render-')
 try {
   console.log(`grainflow render bench: node ${process.version}, ${os.availableParallelism()} cores, 1280×720, colour by speed`);
   for (const [name, file] of Object.entries(CASES).filter(([name]) => only.includes(name))) {
-    const scenario = loadScenarioFile(file);
-    const dt = scenario.time.dt as number;
-    scenario.time.duration = STEPS * dt;
-    scenario.outputs = { ...scenario.outputs, interval: dt, impacts: false, frames: true, vtk: false };
-    scenario.workers = 1;
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as Scenario;
+    const dt = json.time.dt as number;
+    json.time.duration = STEPS * dt;
+    json.outputs = { ...json.outputs, interval: dt, impacts: false, frames: true, vtk: false };
+    json.workers = 1;
     const runDir = path.join(scratch, name);
-    await runToDirectory(createSetup(scenario), runDir);
+    await runToDirectory(createSetup(parseScenario(json, path.dirname(file))), runDir);
     const stamps: number[] = [];
     const started = performance.now();
     const result = await renderRun(runDir, {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadScenarioFile } from '../scenario/load.js';
-import type { Scenario } from '../scenario/schema.js';
+import type { CheckedScenario } from '../scenario/checks.js';
 import type { SimulationSetup } from '../engine/setup.js';
 import type { Simulation } from '../engine/simulation.js';
 import { ResumableRunDirectory } from '../output/run-directory.js';
@@ -82,7 +82,7 @@ export class RunCheckpoints {
 }
 
 /** The scenario a resumable run was started with; refuses directories that cannot be resumed. */
-export function readRunScenario(runDir: string): Scenario {
+export function readRunScenario(runDir: string): CheckedScenario {
   const file = path.join(runDir, CHECKPOINT_DIRECTORY, SCENARIO_FILE);
   if (!fs.existsSync(file)) {
     throw new ResumeError(`${runDir} is not a resumable run (no ${path.join(CHECKPOINT_DIRECTORY, SCENARIO_FILE)}; `

@@ -117,9 +117,9 @@ async function run(argv: string[]): Promise<number> {
   const outDir = resume ?? values.out!;
   const workers = values.workers === undefined ? undefined : parseWorkers(values.workers);
 
-  const scenario = resume === undefined ? loadScenarioFile(scenarioPath) : readRunScenario(resume);
-  if (workers !== undefined) scenario.workers = workers;
-  const setup = createSetup(scenario);
+  const checked = resume === undefined ? loadScenarioFile(scenarioPath) : readRunScenario(resume);
+  const { scenario } = checked;
+  const setup = createSetup(checked, { workers });
   if (resume === undefined && existsSync(outDir)) {
     if (!values.force) throw new InputError(`--out ${outDir} already exists (an earlier run?); pass --force to replace it`);
     if (!isReplaceableRunDirectory(outDir)) {

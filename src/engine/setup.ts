@@ -1,25 +1,24 @@
 /**
- * Turns a validated scenario into everything a run needs: particles, walls, the contact table with its
- * calibrated laws, the time step (auto or checked), skin and output cadence. Also produces the resolved
- * scenario (defaults filled, derived constants per material pair) written to the run's scenario.json.
- * All input errors surface here as ScenarioError, before any output is written.
+ * Turns a checked scenario (scenario/checks.ts: every input error has surfaced there as a ScenarioError) into
+ * everything a run needs: particles, the pour plan, the time step (auto, or the given one with warnings), skin
+ * and output cadence. The walls and the contact table come built from the checks. Only the random insertion can
+ * still fail here (a block whose spheres find no room), before any output is written.
  */
 import os from 'node:os';
-import type { Scenario } from '../scenario/schema.js';
+import { DEFAULT_SKIN_FRACTION, type Scenario } from '../scenario/schema.js';
+import type { CheckedScenario } from '../scenario/checks.js';
 import { buildInitialParticles, type InitialParticle } from '../scenario/insert.js';
 import { planPour, pourStandIns, pourWarnings, type PourPlan } from '../scenario/pour-plan.js';
 import { RunRandom } from '../scenario/random.js';
-import { buildContactTable, contactConstants, type ContactTable } from '../forces/contact-table.js';
+import { contactConstants, type ContactTable } from '../forces/contact-table.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
-import { buildWallModel, lowestWallPoint, type WallModel } from '../walls/build.js';
+import { lowestWallPoint, type WallModel } from '../walls/build.js';
 import type { InitialParticles } from '../particles/state.js';
 import type { PeriodicBox } from '../broadphase/periodic.js';
 import { resolvePeriodicBox } from '../scenario/periodic-box.js';
 import { DampingExponent, ElasticLaw } from '../forces/normal/law.js';
 import { autoTimeStep, hertzContactTime, hysteresisDampingTime, linearContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
 
-/** Default Verlet skin as a fraction of the smallest radius: rebuilds every few tens of steps in dense flows. */
-export const DEFAULT_SKIN_FRACTION = 0.3;
 /**
  * Below this many particles a step takes so little time that the three barriers per step cost more than the
  * second thread saves; such runs use one thread whatever `workers` says.
@@ -63,16 +62,21 @@ export interface SimulationSetup {
   warnings: string[];
 }
 
-export function createSetup(scenario: Scenario): SimulationSetup {
-  const table = buildContactTable(scenario);
+/** What a run may choose that the scenario leaves open: the thread count (`workers` of the scenario otherwise). */
+export interface SetupOptions {
+  workers?: number;
+}
+
+export function createSetup(checked: CheckedScenario, options: SetupOptions = {}): SimulationSetup {
+  const { scenario, walls, contacts: table } = checked;
+  const workers = options.workers ?? scenario.workers;
   const materialIndex = new Map(table.materialNames.map((name, k) => [name, k]));
   const random = new RunRandom(scenario.seed);
-  const initial = buildInitialParticles(scenario, random);
+  const initial = buildInitialParticles(checked, random);
   const pour = planPour(scenario, random);
   // The time step and skin must suit every sphere the run will hold, poured ones included.
   const everySphere = [...initial, ...pourStandIns(pour)];
   const particles = flatten(initial, materialIndex);
-  const walls = buildWallModel(scenario.walls);
   const wallMaterials = scenario.walls.map((w) => materialIndex.get(w.material)!);
 
   const limits = timeStepLimits(scenario, table, everySphere, walls, wallMaterials);
@@ -103,9 +107,9 @@ export function createSetup(scenario: Scenario): SimulationSetup {
     outputInterval: scenario.outputs.interval ?? scenario.time.duration / DEFAULT_OUTPUT_ROWS,
     trackImpacts: scenario.outputs.impacts,
     broadphase: scenario.broadphase === 'auto' ? AUTO_BROADPHASE : scenario.broadphase,
-    periodic: resolvePeriodicBox(scenario, initial, skin),
+    periodic: resolvePeriodicBox(scenario),
     lanes: initial.length + pour.total < PARALLEL_MIN_PARTICLES ? 1
-      : scenario.workers === 'auto' ? os.availableParallelism() : scenario.workers,
+      : workers === 'auto' ? os.availableParallelism() : workers,
     limits,
     warnings,
   };

@@ -19,7 +19,7 @@ export class SnapshotOutputs {
   constructor(private readonly setup: SimulationSetup, dir: RunOutputDirectory) {
     const { outputs } = setup.scenario;
     if (outputs.frames) this.writers.push(new FrameWriter(setup, dir));
-    if (outputs.vtk) this.writers.push(new VtkWriter(setup, dir));
+    if (outputs.vtk) this.writers.push(new VtkWriter(dir));
     this.maxRadius = 0;
   }
 

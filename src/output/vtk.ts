@@ -10,7 +10,6 @@
  * readable test files.
  */
 import fs from 'node:fs';
-import type { SimulationSetup } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
 import type { Snapshot, SnapshotWriter } from './snapshot.js';
 import type { WallSurfaces } from './wall-surfaces.js';
@@ -111,7 +110,7 @@ function base64Block(values: Float32Array | Int32Array): string {
 export class VtkWriter implements SnapshotWriter {
   private readonly steps: { t: number; files: string[] }[] = [];
 
-  constructor(private readonly setup: SimulationSetup, private readonly dir: RunOutputDirectory) {
+  constructor(private readonly dir: RunOutputDirectory) {
     fs.mkdirSync(dir.file(VTK_DIRECTORY), { recursive: true });
   }
 

@@ -1,15 +1,31 @@
 /**
- * Cross-field checks of a schema-valid scenario: what one field alone cannot tell (names that must exist,
- * geometry that must be consistent). The first problem found is thrown as a ScenarioError naming its field.
- * Contact-law parameter combinations are checked where the laws are resolved (src/forces/normal/resolve.ts).
+ * Every cross-field check of a schema-valid scenario, in one pass: what one field alone cannot tell (names that
+ * must exist, geometry that must be consistent, the parameters of each contact law, the periodic box against the
+ * spheres). The first problem found is thrown as a ScenarioError naming its field. The two parts the checks must
+ * build anyway — the wall model (STL files read and welded) and the contact table (laws resolved and calibrated) —
+ * are built here once and handed on to the set-up (engine/setup.ts), so no run builds them twice.
  */
 import { ScenarioError } from '../base/scenario-error.js';
+import { deepFreeze } from '../base/deep-freeze.js';
 import { SphereHash, assertInsertable } from './insert.js';
 import { logNormalParameters, radiusBounds, type RadiusSpec } from './radius.js';
-import { regionTooSmallFor } from './regions.js';
+import { regionBounds, regionTooSmallFor } from './regions.js';
 import { buildWallModel, type WallModel } from '../walls/build.js';
 import { wallOverlap } from '../walls/overlap.js';
-import type { InsertSpec, Scenario } from './schema.js';
+import { buildContactTable, type ContactTable } from '../forces/contact-table.js';
+import { axisNames, DEFAULT_SKIN_FRACTION, type InsertSpec, type Scenario } from './schema.js';
+
+/**
+ * A scenario that passed the schema and every cross-field check, with the parts the checks built. The scenario is
+ * frozen: walls and laws were built from it, so a later change could only make them disagree.
+ */
+export interface CheckedScenario {
+  scenario: Scenario;
+  /** the walls expanded into primitives (walls/build.ts) */
+  walls: WallModel;
+  /** every material pair's contact law, resolved and calibrated (forces/contact-table.ts) */
+  contacts: ContactTable;
+}
 
 /**
  * Hand-written touching spheres (centres exactly r_i + r_j apart) come out of floating point a few ulp closer;
@@ -20,19 +36,23 @@ const TOUCHING_TOLERANCE = 1e-9;
 /** A truncation window of the normal radius distribution holding less than this is almost surely a typo. */
 const MIN_NORMAL_WINDOW_PROBABILITY = 1e-3;
 
-export function checkScenario(scenario: Scenario): void {
+export function checkScenario(scenario: Scenario): CheckedScenario {
   checkMaterialNames(scenario);
   checkContactPairsUnique(scenario);
   checkHasSpheres(scenario);
   checkTimes(scenario);
   scenario.insert.forEach((block, k) => checkInsertBlock(block, k, scenario.time.duration));
-  // Builds (and caches) the walls: bad wall geometry and unreadable STL files are reported here.
+  // Bad wall geometry and unreadable STL files are reported while the walls are built.
   const walls = buildWallModel(scenario.walls);
   checkExplicitOverlaps(scenario);
   checkWallPenetration(scenario, walls);
   checkSkin(scenario);
+  checkPeriodicBox(scenario);
   checkAnalysis(scenario);
   checkContactTrace(scenario);
+  // Each law checks its own parameters while it is resolved for every material pair.
+  const contacts = buildContactTable(scenario);
+  return { scenario: deepFreeze(scenario), walls, contacts };
 }
 
 /** outputs.contactTrace writes a row per contact per step: beyond a few spheres the file would dwarf the run. */
@@ -224,6 +244,58 @@ function checkSkin({ skin, particles, insert }: Scenario): void {
     throw new ScenarioError('skin',
       `must be <= the largest sphere diameter ${round(2 * largest)} m (neighbour-list skin in m; typical 0.1–0.5 × radius); got ${skin}`);
   }
+}
+
+/**
+ * The periodic box against every sphere the run can hold, decided from the scenario alone (not from the drawn
+ * spheres, so the verdict does not depend on the seed):
+ *  - box length along a periodic axis > 2·(largest diameter + skin): two images of a sphere are then further
+ *    apart than twice the largest candidate distance, so a pair touches through at most one image and its
+ *    contact history has one owner (broadphase/periodic.ts). Without a given skin, the default skin
+ *    (DEFAULT_SKIN_FRACTION × the smallest sphere's radius) is bounded by that fraction of the smallest radius
+ *    some sphere is sure to have at most;
+ *  - every sphere present at t = 0 starts inside the box along the periodic axes (explicit centres; the centres
+ *    an insert block can draw).
+ */
+function checkPeriodicBox({ periodic, particles, insert, skin }: Scenario): void {
+  if (periodic === undefined) return;
+  const largestRadii = [...particles.map((p) => p.radius), ...insert.map((block) => radiusBounds(block.radius).max)];
+  const largest = largestRadii.reduce((r, x) => Math.max(r, x), 0);
+  const skinBound = skin ?? DEFAULT_SKIN_FRACTION * largestRadii.reduce((r, x) => Math.min(r, x), Infinity);
+  const needed = 2 * (2 * largest + skinBound);
+  const wraps = axisNames.map((name) => periodic.axes.includes(name));
+  wraps.forEach((wrapping, axis) => {
+    const length = periodic.max[axis] - periodic.min[axis];
+    if (wrapping && !(length > needed)) {
+      throw new ScenarioError('periodic.max',
+        `the box is ${round(length)} m long along periodic axis ${axisNames[axis]}; it must be longer than ` +
+        `2 × (largest diameter ${round(2 * largest)} m + skin ${round(skinBound)} m) = ${round(needed)} m, so that two ` +
+        'spheres touch through at most one periodic image');
+    }
+  });
+  const box = (axis: number) => `[${periodic.min[axis]}, ${periodic.max[axis]}) m`;
+  const inside = (x: number, axis: number) => x >= periodic.min[axis] && x < periodic.max[axis];
+  particles.forEach((p, k) => wraps.forEach((wrapping, axis) => {
+    if (wrapping && !inside(p.position[axis], axis)) {
+      throw new ScenarioError(`particles[${k}].position`,
+        `sphere centre ${axisNames[axis]} = ${p.position[axis]} m lies outside the periodic box ${box(axis)}; ` +
+        'every sphere must start inside the box along the periodic axes');
+    }
+  }));
+  insert.forEach((block, k) => {
+    if (block.rate !== undefined) return;
+    // A sphere lies entirely inside its region: its centre keeps at least the smallest radius from each face.
+    const r = radiusBounds(block.radius).min;
+    const { min, max } = regionBounds(block.region);
+    wraps.forEach((wrapping, axis) => {
+      const low = min[axis] + r, high = max[axis] - r;
+      if (wrapping && !(inside(low, axis) && inside(high, axis))) {
+        throw new ScenarioError(`insert[${k}].region`,
+          `places sphere centres at ${axisNames[axis]} from ${round(low)} to ${round(high)} m, outside the periodic box ` +
+          `${box(axis)}; every sphere must start inside the box along the periodic axes`);
+      }
+    });
+  });
 }
 
 function checkCoolingWindow(analysis: { fitFrom?: number; fitTo?: number }, duration: number): void {

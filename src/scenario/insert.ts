@@ -11,7 +11,7 @@ import { RunRandom } from './random.js';
 import { regionVolume, sampleCentre } from './regions.js';
 import type { Vec3 } from './vec3.js';
 import type { InsertSpec, Scenario } from './schema.js';
-import { buildWallModel, type WallModel } from '../walls/build.js';
+import type { WallModel } from '../walls/build.js';
 import { wallOverlap } from '../walls/overlap.js';
 
 
@@ -38,7 +38,9 @@ const ATTEMPTS_PER_SPHERE = 100;
  * relies on (regions wider than the largest sphere, requests below RSA_PACKING_LIMIT, valid walls).
  * Draws from `random` (the run's stream), which is left where the poured spheres' draws continue.
  */
-export function buildInitialParticles(scenario: Scenario, random = new RunRandom(scenario.seed)): InitialParticle[] {
+export function buildInitialParticles(
+  { scenario, walls }: { scenario: Scenario; walls: WallModel }, random = new RunRandom(scenario.seed),
+): InitialParticle[] {
   const particles: InitialParticle[] = scenario.particles.map((p) => ({
     position: [...p.position],
     velocity: [...p.velocity],
@@ -55,7 +57,6 @@ export function buildInitialParticles(scenario: Scenario, random = new RunRandom
   const placed = new SphereHash(cellSize, total);
   for (const p of particles) placed.add(p.position[0], p.position[1], p.position[2], p.radius);
 
-  const walls = buildWallModel(scenario.walls);
   // Velocity spreads draw from their own stream, so adding one leaves every position unchanged.
   const velocityNormal = standardNormalSampler(seedrandom(`${scenario.seed}:velocity`));
   scenario.insert.forEach((block, k) => {

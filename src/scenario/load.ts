@@ -1,15 +1,14 @@
 /**
- * Reading a scenario: file → JSON → schema → cross-field checks. Every rejection is one ScenarioError whose
+ * Reading a scenario: file → JSON → schema → cross-field checks (checks.ts). Every rejection is one ScenarioError whose
  * field is the path of the offending entry (`materials.steel.poissonsRatio`, `particles[2].radius`) and whose
  * message states the allowed range and the value found, on one line, so the CLI can print it as is.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { checkScenario } from './checks.js';
+import { checkScenario, type CheckedScenario } from './checks.js';
 import { ScenarioError } from '../base/scenario-error.js';
 import { scenarioSchema } from './schema.js';
-import type { Scenario } from './schema.js';
 
 type Issue = z.core.$ZodIssue;
 type Path = readonly PropertyKey[];
@@ -22,7 +21,7 @@ const FILE_FIELD = '(file)';
  */
 export const MAX_SCENARIO_BYTES = 256 * 1024 * 1024;
 
-export function loadScenarioFile(path: string, maxBytes = MAX_SCENARIO_BYTES): Scenario {
+export function loadScenarioFile(path: string, maxBytes = MAX_SCENARIO_BYTES): CheckedScenario {
   let text: string;
   try {
     const { size } = statSync(path);
@@ -38,13 +37,15 @@ export function loadScenarioFile(path: string, maxBytes = MAX_SCENARIO_BYTES): S
   return parseScenario(parseJson(text, path), dirname(path));
 }
 
-/** @param baseDir directory that relative mesh `file` paths are relative to (the scenario file's) */
-export function parseScenario(json: unknown, baseDir = '.'): Scenario {
+/**
+ * A scenario from its JSON: the schema (defaults filled), then every cross-field check.
+ * @param baseDir directory that relative mesh `file` paths are relative to (the scenario file's)
+ */
+export function parseScenario(json: unknown, baseDir = '.'): CheckedScenario {
   const result = scenarioSchema.safeParse(json);
   if (!result.success) throw issueToError(reportedIssue(result.error.issues, json), json);
   for (const wall of result.data.walls) if (wall.type === 'mesh') wall.file = resolve(baseDir, wall.file);
-  checkScenario(result.data);
-  return result.data;
+  return checkScenario(result.data);
 }
 
 function describeReadError(error: unknown): string {

@@ -142,6 +142,9 @@ export const broadphaseNames = ['rtree', 'grid', 'auto'] as const;
 
 export const axisNames = ['x', 'y', 'z'] as const;
 
+/** Default Verlet skin as a fraction of the smallest radius: rebuilds every few tens of steps in dense flows. */
+export const DEFAULT_SKIN_FRACTION = 0.3;
+
 export const periodicSchema = object('periodic box {min, max, axes}', {
   min: vec3('box corner with the smallest coordinates, in m').describe('Corner [x, y, z] of the box with the smallest coordinates (m).'),
   max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] of the box with the largest coordinates (m).'),

@@ -53,15 +53,11 @@ interface Builder {
   warnings: string[];
 }
 
-let cached: { key: string; model: WallModel } | undefined;
-
 /**
- * The wall model of a scenario's walls (mesh `file` paths as given: load.ts makes them absolute). The last
- * model is cached: checks, insertion and set-up all need it, and an STL file is read and welded only once.
+ * The wall model of a scenario's walls (mesh `file` paths as given: load.ts makes them absolute). Built once per
+ * run, by the scenario checks (scenario/checks.ts), which hand it to the set-up.
  */
 export function buildWallModel(walls: readonly WallSpec[]): WallModel {
-  const key = JSON.stringify(walls);
-  if (cached?.key === key) return cached.model;
   const b: Builder = { kind: [], owner: [], geometry: [], features: [], edgeVertices: [], vertexCount: 0, warnings: [] };
   walls.forEach((wall, w) => addWall(b, wall, w));
   const primitives = b.kind.length;
@@ -92,7 +88,6 @@ export function buildWallModel(walls: readonly WallSpec[]): WallModel {
     triangles: new BoxTree(boxes, Int32Array.from(triangleIds)),
     warnings: b.warnings,
   };
-  cached = { key, model };
   return model;
 }
 

@@ -67,7 +67,7 @@ describe('the analysis block of a scenario', () => {
   });
 
   it('accepts a fit window inside the run and refuses one that is empty or starts after the run', () => {
-    expect(parseScenario(scenario({ type: 'cooling', fitFrom: 0.01, fitTo: 0.05 })).analysis).toMatchObject({ fitTo: 0.05 });
+    expect(parseScenario(scenario({ type: 'cooling', fitFrom: 0.01, fitTo: 0.05 })).scenario.analysis).toMatchObject({ fitTo: 0.05 });
     for (const window of [{ fitFrom: 0.05, fitTo: 0.01 }, { fitFrom: 0.2 }]) {
       expect(() => parseScenario(scenario({ type: 'cooling', ...window }))).toThrow(/^analysis\.fitFrom: must be < analysis\.fitTo/);
     }

@@ -8,17 +8,18 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RunCheckpoints } from '../../src/checkpoint/run-checkpoints.js';
 import { KEPT } from '../../src/checkpoint/store.js';
-import { loadScenarioFile } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-cadence-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function checkpointSteps(every: number | { wallSeconds: number }, name: string) {
-  const scenario = loadScenarioFile('scenarios/two-spheres.json');
-  scenario.outputs.checkpointEvery = every;
-  const setup = createSetup(scenario);
+  const setup = createSetup(editedScenario('scenarios/two-spheres.json', (s) => {
+    s.outputs.checkpointEvery = every;
+    s.outputs.contactTrace = false;
+  }));
   const out = path.join(scratch, name);
   await runToDirectory(setup, out, { checkpoints: new RunCheckpoints(setup, out, false, () => {}) });
   const steps = readdirSync(path.join(out, 'checkpoints')).flatMap((f) => /^step-(\d+)\.gfck$/.exec(f)?.[1] ?? []).map(Number);

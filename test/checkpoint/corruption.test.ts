@@ -62,9 +62,7 @@ describe('checkpoint format', () => {
 describe('resume with damaged checkpoints', () => {
   it('skips a truncated newest and a bit-flipped previous checkpoint, resumes from the one before, ends identical', async () => {
     const setupOf = () => {
-      const scenario = loadScenarioFile('test/fixtures/checkpoint/frictional-settle.json');
-      scenario.workers = 1;
-      return createSetup(scenario);
+      return createSetup(loadScenarioFile('test/fixtures/checkpoint/frictional-settle.json'), { workers: 1 });
     };
     const reference = path.join(scratch, 'reference'), damaged = path.join(scratch, 'damaged');
     const quiet = () => {};

@@ -51,9 +51,7 @@ export const RESUME_CASES: Record<string, ResumeCase> = {
 };
 
 function setupOf(c: ResumeCase, workers = c.workers) {
-  const scenario = loadScenarioFile(c.scenario);
-  scenario.workers = workers;
-  return createSetup(scenario);
+  return createSetup(loadScenarioFile(c.scenario), { workers });
 }
 
 const quiet = () => {};

@@ -16,6 +16,7 @@ import { loadScenarioFile } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { Simulation } from '../../src/engine/simulation.js';
 import { Watchdog } from '../../src/run/watchdog.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-watchdog-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -56,10 +57,12 @@ describe('Watchdog on two spheres', () => {
 });
 
 describe('grainflow run with dt 100× too large', () => {
-  const base = loadScenarioFile('test/fixtures/checkpoint/frictional-settle.json');
-  base.time.dt = 'auto';
-  base.insert.forEach((block) => { block.count = 150; });
-  const autoDt = createSetup(base).dt;
+  const checked = editedScenario('test/fixtures/checkpoint/frictional-settle.json', (s) => {
+    s.time.dt = 'auto';
+    s.insert.forEach((block) => { block.count = 150; });
+  });
+  const base = checked.scenario;
+  const autoDt = createSetup(checked).dt;
   const dt = 100 * autoDt;
   const scenario = { ...base, time: { dt, duration: 400 * dt }, outputs: { impacts: true, interval: 10 * dt, checkpointEvery: dt } };
   const file = path.join(scratch, 'dt-100x.json');

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BAD_FIXTURES_DIRECTORY, rejectedByLaw, rejectedOnLoad } from '../fixtures/bad/expected-fields.js';
+import { BAD_FIXTURES_DIRECTORY, rejectedOnLoad } from '../fixtures/bad/expected-fields.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-cli-'));
@@ -22,7 +22,7 @@ function grainflow(...args: string[]) {
 }
 
 describe('grainflow run with bad input', () => {
-  it.each(Object.entries({ ...rejectedOnLoad, ...rejectedByLaw }))(
+  it.each(Object.entries(rejectedOnLoad))(
     '%s exits 2 with one line naming %s and writes nothing',
     (file, field) => {
       const out = path.join(scratch, `bad-${file}`);

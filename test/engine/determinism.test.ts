@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadScenarioFile } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-det-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -20,11 +20,11 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 async function run(
   fixture: string, name: string, workers: number, broadphase: 'grid' | 'rtree', edit?: (s: Scenario) => void,
 ) {
-  const scenario = loadScenarioFile(`test/fixtures/${fixture}.json`);
-  edit?.(scenario);
-  scenario.workers = workers;
-  scenario.broadphase = broadphase;
-  const setup = createSetup(scenario);
+  const setup = createSetup(editedScenario(`test/fixtures/${fixture}.json`, (scenario) => {
+    edit?.(scenario);
+    scenario.workers = workers;
+    scenario.broadphase = broadphase;
+  }));
   const out = path.join(scratch, `${fixture}-${name}`);
   const summary = await runToDirectory(setup, out);
   const read = (file: string) => readFileSync(path.join(out, file), 'utf8');

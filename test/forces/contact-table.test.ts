@@ -17,7 +17,7 @@ describe('contact table', () => {
     contactPairs: [{ materials: ['steel', 'glass'], normal: { model: 'hertz' }, friction: 0.2 }],
     particles: [{ position: [0, 0, 0], radius: 0.001, material: 'glass' }],
   });
-  const table = buildContactTable(scenario);
+  const table = buildContactTable(scenario.scenario);
   const classOf = (a: string, b: string) => {
     const nm = table.materialNames.length;
     return table.classes[table.classIndex[table.materialNames.indexOf(a) * nm + table.materialNames.indexOf(b)]];

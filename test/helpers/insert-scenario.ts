@@ -1,8 +1,8 @@
 /** A parsed scenario of glass spheres from the given insert blocks (material filled in) and any other fields. */
 import { parseScenario } from '../../src/scenario/load.js';
-import type { Scenario } from '../../src/scenario/schema.js';
+import type { CheckedScenario } from '../../src/scenario/checks.js';
 
-export function insertScenario(insert: object[], extra: Record<string, unknown> = {}): Scenario {
+export function insertScenario(insert: object[], extra: Record<string, unknown> = {}): CheckedScenario {
   return parseScenario({
     seed: 42,
     time: { duration: 1 },

@@ -14,10 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CoolingFit } from '../../src/analysis/cooling.js';
-import { loadScenarioFile } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory, type RunSummary } from '../../src/run/run.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const LONG = process.env.GRAINFLOW_LONG_TESTS === '1';
 /** Allowed |p − p_theory|: the issue's ±0.2 for the short runs; ±0.1 for the long ones (measured within 0.04). */
@@ -38,8 +38,7 @@ function longVariant(s: Scenario): void {
 }
 
 async function coolingRun(file: string): Promise<{ summary: RunSummary; fit: CoolingFit; out: string }> {
-  const scenario = loadScenarioFile(file);
-  if (LONG) longVariant(scenario);
+  const scenario = editedScenario(file, (s) => { if (LONG) longVariant(s); });
   const out = path.join(scratch, path.basename(file, '.json'));
   const summary = await runToDirectory(createSetup(scenario), out);
   const result = summary.analysis as unknown as { fit: CoolingFit | null; error?: string };

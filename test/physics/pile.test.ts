@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadScenarioFile } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-pile-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -21,16 +21,17 @@ const RUNS_TIMEOUT_MS = 15 * 60_000;
 interface Repose { angleOfRepose_deg: number; uncertainty_deg: number; heapHeight_m: number }
 
 async function pile(friction: number, rollingFriction: number): Promise<Repose> {
-  const scenario = loadScenarioFile('scenarios/pile.json');
-  scenario.contact.friction = friction;
-  scenario.contact.rollingFriction = rollingFriction;
-  // The floor stays rough in every run (μ = 0.8, μ_r = 0.3 in contactPairs), as in a fixed-base heap experiment,
-  // except for the frictionless control, where nothing may resist sliding or rolling.
-  if (friction === 0) {
-    scenario.contactPairs[0].friction = 0;
-    scenario.contactPairs[0].rollingFriction = 0;
-  }
-  scenario.outputs.frames = false;
+  const scenario = editedScenario('scenarios/pile.json', (s) => {
+    s.contact.friction = friction;
+    s.contact.rollingFriction = rollingFriction;
+    // The floor stays rough in every run (μ = 0.8, μ_r = 0.3 in contactPairs), as in a fixed-base heap experiment,
+    // except for the frictionless control, where nothing may resist sliding or rolling.
+    if (friction === 0) {
+      s.contactPairs[0].friction = 0;
+      s.contactPairs[0].rollingFriction = 0;
+    }
+    s.outputs.frames = false;
+  });
   const summary = await runToDirectory(createSetup(scenario), path.join(scratch, `mu-${friction}`));
   expect(summary.pour?.poured).toBe(1000);
   return summary.analysis as unknown as Repose;

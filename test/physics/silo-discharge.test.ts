@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fitLine } from '../../src/analysis/linear-fit.js';
-import { loadScenarioFile } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const LONG = process.env.GRAINFLOW_LONG_TESTS === '1';
 const ORIFICES = LONG ? [6, 8, 10] : [6, 10];
@@ -31,13 +31,14 @@ interface Discharge {
 }
 
 async function discharge(orificeOverD: number): Promise<Discharge & { opening: number }> {
-  const scenario = loadScenarioFile('scenarios/silo.json');
   const d = 0.004;
-  const silo = scenario.walls[0];
-  if (silo.type !== 'silo' || scenario.analysis?.type !== 'discharge') throw new Error('scenarios/silo.json changed shape');
-  silo.orificeDiameter = orificeOverD * d;
-  scenario.analysis.orificeDiameter = orificeOverD * d;
-  scenario.outputs.frames = false;
+  const scenario = editedScenario('scenarios/silo.json', (s) => {
+    const silo = s.walls[0];
+    if (silo.type !== 'silo' || s.analysis?.type !== 'discharge') throw new Error('scenarios/silo.json changed shape');
+    silo.orificeDiameter = orificeOverD * d;
+    s.analysis.orificeDiameter = orificeOverD * d;
+    s.outputs.frames = false;
+  });
   const summary = await runToDirectory(createSetup(scenario), path.join(scratch, `D${orificeOverD}`));
   const result = summary.analysis as unknown as Discharge;
   return { ...result, opening: orificeOverD * d - 1.5 * result.meanParticleDiameter_m };

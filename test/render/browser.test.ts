@@ -23,9 +23,9 @@ import type { FrameIndex } from '../../src/output/frames.js';
 import { findChromium, launchChromium } from '../../src/render/browser.js';
 import { renderRun } from '../../src/render/export.js';
 import { startViewerServer } from '../../src/render/server.js';
-import { loadScenarioFile } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 /** The page's background, #eef0f3 (src/render/page/scene.js). */
@@ -46,11 +46,11 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 beforeAll(async () => {
   for (const [dir, keepWalls] of [[runDir, true], [wallFreeRunDir, false]] as const) {
-    const scenario = loadScenarioFile('test/fixtures/render-2k.json');
-    scenario.workers = 1;
-    scenario.outputs.vtk = false;
-    if (!keepWalls) scenario.walls = [];
-    await runToDirectory(createSetup(scenario), dir);
+    const scenario = editedScenario('test/fixtures/render-2k.json', (s) => {
+      s.outputs.vtk = false;
+      if (!keepWalls) s.walls = [];
+    });
+    await runToDirectory(createSetup(scenario, { workers: 1 }), dir);
   }
 });
 

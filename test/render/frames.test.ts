@@ -12,9 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FrameIndex } from '../../src/output/frames.js';
 import { wallSurfaces, type Extent } from '../../src/output/wall-surfaces.js';
 import { buildWallModel } from '../../src/walls/build.js';
-import { loadScenarioFile } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-frames-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -26,10 +26,8 @@ const readF32 = (file: string) => {
 
 describe('frames of a run', () => {
   it('hold every output time, the final state of summary.json, radii and materials by id', async () => {
-    const scenario = loadScenarioFile('test/fixtures/render-2k.json');
-    scenario.workers = 1;
-    scenario.outputs.vtk = false;
-    const setup = createSetup(scenario);
+    const scenario = editedScenario('test/fixtures/render-2k.json', (s) => { s.outputs.vtk = false; });
+    const setup = createSetup(scenario, { workers: 1 });
     const out = path.join(scratch, 'run');
     const summary = await runToDirectory(setup, out);
     const index: FrameIndex = JSON.parse(fs.readFileSync(path.join(out, 'frames/index.json'), 'utf8'));
@@ -56,8 +54,7 @@ describe('frames of a run', () => {
   });
 
   it('are not written with outputs.frames false', async () => {
-    const scenario = loadScenarioFile('scenarios/two-spheres.json');
-    scenario.outputs.frames = false;
+    const scenario = editedScenario('scenarios/two-spheres.json', (s) => { s.outputs.frames = false; });
     const out = path.join(scratch, 'no-frames');
     await runToDirectory(createSetup(scenario), out);
     expect(fs.existsSync(path.join(out, 'frames'))).toBe(false);

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { particlesVtp } from '../../src/output/vtk.js';
-import { loadScenarioFile } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const parser = new XMLParser({
   ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false,
@@ -78,10 +78,8 @@ describe('a run with outputs.vtk', () => {
   afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
   it('writes one .vtp per output time with every particle and array, walls, and the .pvd', async () => {
-    const scenario = loadScenarioFile('test/fixtures/render-2k.json');
-    scenario.workers = 1;
-    scenario.time.duration = 0.002;
-    const setup = createSetup(scenario);
+    const scenario = editedScenario('test/fixtures/render-2k.json', (s) => { s.time.duration = 0.002; });
+    const setup = createSetup(scenario, { workers: 1 });
     const out = path.join(scratch, 'run');
     await runToDirectory(setup, out);
     const times = [0, 0.001, 0.002];

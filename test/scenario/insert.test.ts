@@ -4,14 +4,14 @@ import { ScenarioError } from '../../src/base/scenario-error.js';
 import { SphereHash, buildInitialParticles } from '../../src/scenario/insert.js';
 import type { InitialParticle } from '../../src/scenario/insert.js';
 import { parseScenario } from '../../src/scenario/load.js';
-import type { Scenario } from '../../src/scenario/schema.js';
 import { worstOverlap } from '../helpers/overlap.js';
 import { insertScenario } from '../helpers/insert-scenario.js';
+import type { CheckedScenario } from '../../src/scenario/checks.js';
 
 const BOX = { type: 'box', min: [0, 0, 0], max: [0.1, 0.1, 0.1] };
 
 /** A scenario with the given insert blocks in BOX (and optionally explicit particles and walls), all glass. */
-const scenario = (insert: object[], extra: Record<string, unknown> = {}): Scenario =>
+const scenario = (insert: object[], extra: Record<string, unknown> = {}): CheckedScenario =>
   insertScenario(insert.map((block) => ({ region: BOX, ...block })), extra);
 
 function insideBox(sphere: InitialParticle, min: number[], max: number[]): boolean {

@@ -31,7 +31,7 @@ const edited = (edit: (s: Record<string, any>) => void) => {
 
 describe('parseScenario', () => {
   it('fills the documented defaults', () => {
-    const scenario = parseScenario(minimal());
+    const { scenario } = parseScenario(minimal());
     expect(scenario.seed).toBe(1);
     expect(scenario.gravity).toEqual([0, 0, -9.81]);
     expect(scenario.time.dt).toBe('auto');
@@ -132,12 +132,12 @@ describe('loadScenarioFile', () => {
   };
 
   it('loads the example scenarios', () => {
-    expect(loadScenarioFile('scenarios/two-spheres.json').particles).toHaveLength(4);
-    expect(loadScenarioFile('scenarios/bouncing-ball.json').walls).toHaveLength(1);
+    expect(loadScenarioFile('scenarios/two-spheres.json').scenario.particles).toHaveLength(4);
+    expect(loadScenarioFile('scenarios/bouncing-ball.json').scenario.walls).toHaveLength(1);
   });
 
   it('accepts a byte-order mark', () => {
-    expect(loadScenarioFile(file('bom.json', `\uFEFF${JSON.stringify(minimal())}`)).time.duration).toBe(0.01);
+    expect(loadScenarioFile(file('bom.json', `\uFEFF${JSON.stringify(minimal())}`)).scenario.time.duration).toBe(0.01);
   });
 
   it('reports a missing file', () => {
