@@ -1,0 +1,42 @@
+/**
+ * Scenarios for the library: reading and validating them, and knowing which objects are already valid. Objects
+ * returned by loadScenario and parseScenario are remembered, so runScenario does not validate them twice; any
+ * other object (an edited copy, one built in code) is validated when it is run.
+ */
+import { loadScenarioFile, parseScenario as parseScenarioInput } from '../scenario/load.js';
+import type { Scenario, ScenarioInput } from '../scenario/schema.js';
+
+const validated = new WeakSet<Scenario>();
+
+function remember(scenario: Scenario): Scenario {
+  validated.add(scenario);
+  return scenario;
+}
+
+/**
+ * Reads and validates a scenario file (JSON; the format of `schema/scenario.schema.json`).
+ * @param path the scenario file; a mesh wall's `file` is relative to its directory
+ * @returns the scenario with every default filled in
+ * @throws ScenarioError on one line naming the field and the allowed range (`materials.glass.poissonsRatio: …`),
+ *   also for a file that cannot be read or is not JSON (field `(file)`)
+ */
+export function loadScenario(path: string): Scenario {
+  return remember(loadScenarioFile(path));
+}
+
+/**
+ * Validates a scenario given as a JavaScript value (e.g. `JSON.parse` of a file, or a copy with one parameter
+ * changed — the way to vary a parameter in a sweep).
+ * @param json the scenario, as in a scenario file
+ * @param baseDir the directory a mesh wall's relative `file` is taken from (default: the working directory)
+ * @returns the scenario with every default filled in
+ * @throws ScenarioError on one line naming the field and the allowed range
+ */
+export function parseScenario(json: unknown, baseDir?: string): Scenario {
+  return remember(parseScenarioInput(json, baseDir));
+}
+
+/** `scenario` itself when it came from loadScenario or parseScenario, else the result of validating it. */
+export function validScenario(scenario: Scenario | ScenarioInput): Scenario {
+  return validated.has(scenario as Scenario) ? scenario as Scenario : parseScenario(scenario);
+}
