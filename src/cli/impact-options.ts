@@ -6,16 +6,13 @@
 import { parseArgs } from 'node:util';
 import { ScenarioError } from '../base/scenario-error.js';
 import {
-  endOfContactNames, gonthierForms, materialSchema, normalModelNames, type EndOfContact, type Material,
+  endOfContactNames, gonthierForms, materialSchema, normalModelNames,
 } from '../forces/contact-spec.js';
-import type { ImpactTarget, NormalLawInput } from '../run/single-impact.js';
+import type { NormalLawInput } from '../run/single-impact.js';
+import { DEFAULT_IMPACT_GEOMETRY, type ImpactGeometry } from '../run/calibration.js';
 import { HYSTERESIS_LAWS } from '../forces/normal/resolve.js';
 
 export class CliInputError extends Error {}
-
-/** Aluminium of seed 002/004 (contact-models.md §7.1): with R = 20 mm, K = 5.5e9 N m^-3/2 and m = 0.092 kg. */
-export const ALUMINIUM: Material = { youngsModulus: 73.5e9, poissonsRatio: 0.33, density: 2745 };
-export const ALUMINIUM_RADIUS = 0.02;
 
 /** parseArgs option declarations for the law and the impact geometry. */
 export const LAW_OPTIONS = {
@@ -30,7 +27,6 @@ export const LAW_OPTIONS = {
   radius: { type: 'string' },
   target: { type: 'string' },
   out: { type: 'string' },
-  help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
 export type OptionValues = Record<string, string | boolean | undefined>;
@@ -121,15 +117,9 @@ export function lawSpec(values: OptionValues, model: string, onlyApplicable = fa
   return spec as NormalLawInput;
 }
 
-export interface ImpactGeometry {
-  material: Material;
-  radius: number;
-  target: ImpactTarget;
-  endOfContact: EndOfContact;
-}
-
+/** The impact geometry from the options; each one not given takes DEFAULT_IMPACT_GEOMETRY's value. */
 export function geometryOptions(values: OptionValues): ImpactGeometry {
-  let material = ALUMINIUM;
+  let material = DEFAULT_IMPACT_GEOMETRY.material;
   const raw = text(values, 'material');
   if (raw !== undefined) {
     let json: unknown;
@@ -148,9 +138,9 @@ export function geometryOptions(values: OptionValues): ImpactGeometry {
   }
   return {
     material,
-    radius: numberOption(values, 'radius', '> 0 (m)', (x) => x > 0) ?? ALUMINIUM_RADIUS,
-    target: choice(values, 'target', ['sphere', 'wall'] as const) ?? 'sphere',
-    endOfContact: choice(values, 'convention', endOfContactNames) ?? 'no-tension',
+    radius: numberOption(values, 'radius', '> 0 (m)', (x) => x > 0) ?? DEFAULT_IMPACT_GEOMETRY.radius,
+    target: choice(values, 'target', ['sphere', 'wall'] as const) ?? DEFAULT_IMPACT_GEOMETRY.target,
+    endOfContact: choice(values, 'convention', endOfContactNames) ?? DEFAULT_IMPACT_GEOMETRY.endOfContact,
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * `grainflow impact`: single normal impacts run through the engine (src/sim/single-impact.ts), either one law at
+ * `grainflow impact`: single normal impacts run through the engine (src/run/single-impact.ts), either one law at
  * one speed or the seeds' worked examples for every law (contact-models.md §7.1, §7.4):
  *   aluminium-spheres  two aluminium spheres head-on, R = 20 mm, m = 0.092 kg, K = 5.5e9 N m^-3/2, v₀ = 0.3 m/s,
  *                      e = 0.7 (seed 002 Figs 3–6, seed 004 Example 2);
@@ -20,7 +20,7 @@ import {
 const EXAMPLES = ['aluminium-spheres', 'bouncing-ball'] as const;
 type Example = (typeof EXAMPLES)[number];
 
-const USAGE = `usage: grainflow impact --example ${EXAMPLES.join('|')} [--convention no-tension|free] [--out dir]
+export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('|')} [--convention no-tension|free] [--out dir]
        grainflow impact --model <law> [--restitution e] --speed v [--material JSON] [--radius m] [--target sphere|wall]
                         [--gravity g] [--out dir]
 
@@ -57,10 +57,6 @@ interface Table {
 export async function impactCommand(argv: string[]): Promise<number> {
   return withInputErrors('impact', async () => {
     const values = parseOptions(argv, { example: { type: 'string' }, speed: { type: 'string' }, gravity: { type: 'string' } });
-    if (values.help) {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
     const example = text(values, 'example');
     let tables: Table[];
     let name: string;

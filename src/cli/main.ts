@@ -1,158 +1,84 @@
 /**
- * The grainflow command line:
- *   grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render] [--force]
- *   grainflow run --resume <dir> [--workers N] [--quiet]
- *   grainflow view <runDir> [--port P]          (src/cli/view.ts)
- *   grainflow render <runDir> [--out …] [...]   (src/cli/render.ts)
- * Input problems (usage, scenario file, calibration) exit with status 2 and one line on stderr naming the field
- * and the allowed range; nothing is written. A run that becomes unstable exits with 1 and leaves no output
- * (runs with checkpoints keep their directory and last good checkpoint). SIGINT/SIGTERM stop after the current
- * step with 128 + the signal number.
+ * The grainflow command line: `grainflow <command> [options]`, dispatched through one table of commands, each
+ * with its one-line summary, usage text and handler. `grainflow <command> --help` prints the command's usage and
+ * exits 0 (the handlers never see --help); `grainflow --help` lists the commands; `grainflow --version` prints
+ * the package version. A bare `grainflow`, an unknown command or an option before the command prints one line and
+ * the list on stderr and exits 2, like every other usage error: a script that calls grainflow without saying what
+ * to do has a bug, which a 0 would hide. Exit statuses: exit-status.ts.
  */
-import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { loadScenarioFile } from '../scenario/load.js';
-import { ScenarioError } from '../base/scenario-error.js';
-import { createSetup } from '../engine/setup.js';
-import { RunInterrupted, runToDirectory, UnstableRunError } from '../run/run.js';
-import { readRunScenario, ResumeError, RunCheckpoints } from '../checkpoint/run-checkpoints.js';
-import { isReplaceableRunDirectory } from '../output/run-directory.js';
-import { createProgressReporter } from './progress.js';
-import { calibrateCommand } from './calibrate.js';
-import { impactCommand } from './impact.js';
-import { renderAfterRun, renderCommand } from './render.js';
-import { viewCommand } from './view.js';
-import { signalExitStatus, watchStopSignals } from './stop-signals.js';
+import { version } from '../api/index.js';
+import { CALIBRATE_USAGE, calibrateCommand } from './calibrate.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
+import { IMPACT_USAGE, impactCommand } from './impact.js';
+import { RENDER_USAGE, renderCommand } from './render.js';
+import { RUN_USAGE, runCommand } from './run.js';
+import { VIEW_USAGE, viewCommand } from './view.js';
 
-const USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render] [--force]
-       grainflow run --resume <dir> [--workers N] [--quiet]
-       grainflow view <runDir> [--port P]
-       grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [options]   (grainflow render --help)
+interface Command {
+  name: string;
+  /** one line for the command list */
+  summary: string;
+  /** what `grainflow <name> --help` prints */
+  usage: string;
+  /** runs the command with the arguments after its name; resolves to the exit status */
+  handler: (argv: string[]) => Promise<number>;
+}
 
-  run        simulate the scenario and write scenario.json, summary.json, series.csv and impacts.csv to <dir>
-  --out      output directory (replaced when the run succeeds; untouched when it fails)
-  --force    replace an existing --out directory (refused otherwise)
-  --resume   continue the run in <dir> from its newest intact checkpoint (scenario with outputs.checkpointEvery)
-  --workers  worker threads for the force computation (whole number >= 1; default: the scenario's "workers")
-  --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)
-  --render   then render <dir>/anim.mp4 with headless Chromium (see grainflow render)`;
+const COMMANDS: readonly Command[] = [
+  { name: 'run', summary: 'simulate a scenario into a run directory, or continue a checkpointed run (--resume)',
+    usage: RUN_USAGE, handler: runCommand },
+  { name: 'view', summary: 'serve an interactive 3-D player of a finished run on 127.0.0.1',
+    usage: VIEW_USAGE, handler: viewCommand },
+  { name: 'render', summary: 'draw a run\'s frames in headless Chromium into an MP4, a GIF or PNG frames',
+    usage: RENDER_USAGE, handler: renderCommand },
+  { name: 'calibrate', summary: 'a contact law\'s constants for a target e, and its e(v), contact time, peak force',
+    usage: CALIBRATE_USAGE, handler: calibrateCommand },
+  { name: 'impact', summary: 'single impacts through the engine: one law at one speed, or every law\'s worked examples',
+    usage: IMPACT_USAGE, handler: impactCommand },
+];
 
-export const EXIT_OK = 0;
-export const EXIT_RUN_FAILED = 1;
-export const EXIT_BAD_INPUT = 2;
+const HELP = ['--help', '-h'];
 
-class UsageError extends Error {}
-/** Bad input outside the scenario (an existing --out): one line, no usage text. */
-class InputError extends Error {}
+/** The command list: `grainflow --help`, and after a usage error on stderr. */
+export function commandList(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    'usage: grainflow <command> [options]       (grainflow <command> --help: the command\'s options)',
+    '',
+    'commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    '  grainflow --help      this list',
+    '  grainflow --version   the package version',
+  ].join('\n');
+}
 
 export async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'view') return viewCommand(argv.slice(1));
-  if (argv[0] === 'render') return renderCommand(argv.slice(1));
-  try {
-    return await run(argv);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`grainflow: ${err.message}\n${USAGE}\n`);
-      return EXIT_BAD_INPUT;
-    }
-    if (err instanceof InputError) {
-      process.stderr.write(`grainflow: ${err.message}\n`);
-      return EXIT_BAD_INPUT;
-    }
-    if (err instanceof ResumeError) {
-      process.stderr.write(`grainflow: cannot resume: ${err.message}\n`);
-      return EXIT_BAD_INPUT;
-    }
-    if (err instanceof ScenarioError) {
-      process.stderr.write(`grainflow: invalid scenario: ${err.message}\n`);
-      return EXIT_BAD_INPUT;
-    }
-    if (err instanceof UnstableRunError) {
-      process.stderr.write(`grainflow: run failed: ${err.message}\n`);
-      return EXIT_RUN_FAILED;
-    }
-    if (err instanceof RunInterrupted) {
-      process.stderr.write(`grainflow: interrupted: ${err.message}\n`);
-      return signalExitStatus(err.signal);
-    }
-    throw err;
-  }
-}
-
-async function run(argv: string[]): Promise<number> {
-  if (argv[0] === 'calibrate') return calibrateCommand(argv.slice(1));
-  if (argv[0] === 'impact') return impactCommand(argv.slice(1));
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        out: { type: 'string' },
-        workers: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        render: { type: 'boolean', default: false },
-        force: { type: 'boolean', default: false },
-        resume: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+  const [first, ...rest] = argv;
+  if (first !== undefined && HELP.includes(first)) {
+    process.stdout.write(`${commandList()}\n`);
     return EXIT_OK;
   }
-  const [command, scenarioPath, ...extra] = positionals;
-  if (command !== 'run') throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
-  const resume = values.resume;
-  if (resume !== undefined && (scenarioPath || values.out || values.force)) {
-    throw new UsageError('--resume <dir> takes no <scenario.json>, --out or --force (the run directory has them)');
+  if (first === '--version') {
+    process.stdout.write(`${version}\n`);
+    return EXIT_OK;
   }
-  if (resume === undefined && !scenarioPath) throw new UsageError('missing <scenario.json>');
-  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-  if (resume === undefined && !values.out) throw new UsageError('missing --out <dir>');
-  const outDir = resume ?? values.out!;
-  const workers = values.workers === undefined ? undefined : parseWorkers(values.workers);
-
-  const checked = resume === undefined ? loadScenarioFile(scenarioPath) : readRunScenario(resume);
-  const { scenario } = checked;
-  const setup = createSetup(checked, { workers });
-  if (resume === undefined && existsSync(outDir)) {
-    if (!values.force) throw new InputError(`--out ${outDir} already exists (an earlier run?); pass --force to replace it`);
-    if (!isReplaceableRunDirectory(outDir)) {
-      throw new InputError(`--out ${outDir} is not a grainflow run directory (no scenario.json); --force replaces only runs`);
-    }
+  const command = COMMANDS.find((c) => c.name === first);
+  if (command === undefined) {
+    const problem = first === undefined ? 'missing command'
+      : first.startsWith('-') ? `the command comes first (got "${first}")` : `unknown command "${first}"`;
+    process.stderr.write(`grainflow: ${problem}\n${commandList()}\n`);
+    return EXIT_BAD_INPUT;
   }
-  for (const w of setup.warnings) process.stderr.write(`grainflow: warning: ${w}\n`);
-
-  const log = (message: string) => process.stderr.write(`grainflow: ${message}\n`);
-  const checkpoints = scenario.outputs.checkpointEvery === undefined ? undefined
-    : new RunCheckpoints(setup, outDir, resume !== undefined, log);
-  if (resume !== undefined && checkpoints?.newest) log(`resuming from ${checkpoints.newest}`);
-  const progress = values.quiet ? undefined : createProgressReporter();
-  const signals = watchStopSignals((signal) => log(`${signal}: finishing the current step, then stopping`));
-  let summary;
-  try {
-    summary = await runToDirectory(setup, outDir, { onProgress: progress?.report, checkpoints, stopRequested: signals.requested });
-  } finally {
-    signals.dispose();
+  if (asksForHelp(rest)) {
+    process.stdout.write(`${command.usage}\n`);
+    return EXIT_OK;
   }
-  if (!values.quiet) {
-    const perf = summary.performance;
-    process.stdout.write(`${summary.name}: ${summary.particles} particles, ${summary.steps} steps of ${summary.dt} s, `
-      + `${summary.impacts} collisions; ${perf.wallSeconds.toFixed(2)} s wall, `
-      + `${(perf.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s → ${outDir}\n`);
-    if (summary.analysis) process.stdout.write(`${summary.name}: ${summary.analysis.headline}\n`);
-  }
-  if (values.render) return renderAfterRun(outDir, values.quiet);
-  return EXIT_OK;
+  return command.handler(rest);
 }
 
-function parseWorkers(text: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--workers must be a whole number >= 1 (got "${text}")`);
-  return n;
+/** --help or -h among the options (not after `--`, which ends them). */
+function asksForHelp(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => HELP.includes(arg));
 }

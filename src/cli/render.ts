@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { BrowserMissingError, findChromium } from '../render/browser.js';
 import { CAMERA_PRESETS, COLOR_BY, outputKind, renderRun, validCamera, type ColorBy, type RenderOptions } from '../render/export.js';
 import { checkRunDirectory, ViewerInputError } from '../render/server.js';
+import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { createProgressReporter } from './progress.js';
 
 export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
@@ -24,15 +25,9 @@ export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|an
   --quiet     no progress bar and no result line
   Set CHROME_PATH to use a browser other than the system Chromium.`;
 
-const EXIT_OK = 0, EXIT_FAILED = 1, EXIT_BAD_INPUT = 2;
-
 class RenderUsageError extends Error {}
 
 export async function renderCommand(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${RENDER_USAGE}\n`);
-    return EXIT_OK;
-  }
   let runDir: string, options: RenderOptions, quiet: boolean;
   try {
     ({ runDir, options, quiet } = parseRenderArgs(argv));

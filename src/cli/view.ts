@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startViewerServer, ViewerInputError } from '../render/server.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const VIEW_USAGE = `usage: grainflow view <runDir> [--port P]
 
@@ -21,14 +22,14 @@ export async function viewCommand(argv: string[]): Promise<number> {
   } catch (err) {
     if (!(err instanceof ViewerInputError)) throw err;
     process.stderr.write(`grainflow: ${err.message}\n${VIEW_USAGE}\n`);
-    return 2;
+    return EXIT_BAD_INPUT;
   }
   process.stdout.write(`grainflow: viewer at ${server.url} (Ctrl-C to stop)\n`);
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
   });
   await server.close();
-  return 0;
+  return EXIT_OK;
 }
 
 function parseViewArgs(argv: string[]): { runDir: string; port: number } {

@@ -38,11 +38,18 @@ describe('grainflow run with bad input', () => {
   );
 
   it('rejects bad command lines with the usage text and status 2', () => {
-    for (const args of [[], ['run'], ['run', 'scenarios/two-spheres.json'], ['fly', 'x'],
+    for (const args of [['run'], ['run', 'scenarios/two-spheres.json'],
       ['run', 'scenarios/two-spheres.json', '--out', 'x', '--workers', '0']]) {
       const r = grainflow(...args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('usage: grainflow run');
+    }
+    // Without a known command: the list of commands (test/cli/commands.test.ts).
+    for (const args of [[], ['fly', 'x']]) {
+      const r = grainflow(...args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain('usage: grainflow <command>');
+      expect(r.stderr).toMatch(/^ {2}run {2,}/m);
     }
   });
 });

@@ -1,0 +1,93 @@
+/**
+ * Reading a finished run directory back: its resolved scenario, summary (with the analysis), and the rows of
+ * series.csv and impacts.csv as objects keyed by the documented column names (README, Outputs).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { IMPACTS_HEADER, SERIES_HEADER, type RunSummary } from '../run/run.js';
+import type { Scenario } from '../scenario/schema.js';
+
+/** A column of series.csv. */
+export type SeriesColumn = (typeof SERIES_HEADER)[number];
+/** A column of impacts.csv. */
+export type ImpactsColumn = (typeof IMPACTS_HEADER)[number];
+
+/**
+ * One row of series.csv (every outputs.interval): t (s); kinetic, rotational, potential, elastic and total energy
+ * (J; potential = −Σ m g·x); contacts; max_overlap_ratio (largest overlap / smaller radius).
+ */
+export type SeriesRow = Record<SeriesColumn, number>;
+
+/**
+ * One completed collision of impacts.csv: t_start, duration (s); the sphere ids i and j, where j is "wall:K" for
+ * `walls[K]` of the scenario; impact and rebound normal speeds (m/s); restitution = rebound/impact (null when the
+ * impact speed is 0); max_overlap (m), max_normal_force (N); tangential contact-point speeds before and after
+ * (m/s) and the angular velocity components of both bodies before and after (rad/s).
+ */
+export type ImpactRow = Record<Exclude<ImpactsColumn, 'j' | 'restitution'>, number> & {
+  j: number | `wall:${number}`;
+  restitution: number | null;
+};
+
+/** A run's scenario.json: the scenario with every default filled, plus the constants derived from it. */
+export type ResolvedScenario = Omit<Scenario, '$schema'> & {
+  /** particle counts, dt and its limits, skin, output interval and, per material pair, the contact law's constants */
+  derived: Record<string, unknown>;
+};
+
+/** Everything a finished run wrote that a script usually reads. */
+export interface RunResults {
+  /** the run directory */
+  dir: string;
+  /** scenario.json */
+  scenario: ResolvedScenario;
+  /** summary.json: run facts, final state, warnings and wall-clock figures (under `performance`) */
+  summary: RunSummary;
+  /** the scenario's analysis (angle of repose, discharge, bounces, cooling) with its headline, if it has one */
+  analysis: RunSummary['analysis'];
+  /** series.csv, one row per output time */
+  series: SeriesRow[];
+  /** impacts.csv, one row per completed collision in the order they ended */
+  impacts: ImpactRow[];
+}
+
+/** A directory that does not hold a finished run. */
+export class RunDirectoryError extends Error {
+  override name = 'RunDirectoryError';
+}
+
+/**
+ * Reads a finished run directory.
+ * @throws RunDirectoryError when `dir` holds no finished run (no summary.json: missing, unfinished or not a run)
+ */
+export function readRun(dir: string): RunResults {
+  const summaryFile = path.join(dir, 'summary.json');
+  if (!fs.existsSync(summaryFile)) {
+    throw new RunDirectoryError(fs.existsSync(dir) ? `${dir} holds no finished run (no summary.json)` : `${dir} does not exist`);
+  }
+  const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as RunSummary;
+  return {
+    dir,
+    scenario: JSON.parse(fs.readFileSync(path.join(dir, 'scenario.json'), 'utf8')) as ResolvedScenario,
+    summary,
+    analysis: summary.analysis,
+    series: readCsv(path.join(dir, 'series.csv')) as SeriesRow[],
+    impacts: readCsv(path.join(dir, 'impacts.csv')) as ImpactRow[],
+  };
+}
+
+/** Rows of a CSV file the run wrote (no quoting): numbers as numbers, empty cells as null, other text as is. */
+function readCsv(file: string): Record<string, number | string | null>[] {
+  const [header, ...lines] = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+  const columns = header.split(',');
+  return lines.map((line) => {
+    const cells = line.split(',');
+    return Object.fromEntries(columns.map((name, k) => [name, cellValue(cells[k])]));
+  });
+}
+
+function cellValue(cell: string): number | string | null {
+  if (cell === '') return null;
+  const x = Number(cell);
+  return Number.isNaN(x) ? cell : x;
+}

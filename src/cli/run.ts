@@ -1,0 +1,118 @@
+/**
+ *   grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render] [--force]
+ *   grainflow run --resume <dir> [--workers N] [--quiet]
+ * Parses the options and hands the run to the library (src/api/run.ts), then prints the result line and the
+ * analysis headline. Input problems (usage, scenario file, contact law, an existing --out, a directory that cannot
+ * be resumed) exit with status 2 and one line on stderr; nothing is written. A run that becomes unstable exits
+ * with 1 and leaves no output (runs with checkpoints keep their directory and last good checkpoint).
+ * SIGINT/SIGTERM stop after the current step with 128 + the signal number.
+ */
+import { parseArgs } from 'node:util';
+import {
+  loadScenario, OutputExistsError, ResumeError, resumeRun, RunInterrupted, runScenario, ScenarioError,
+  UnstableRunError, type RunControl, type RunSummary,
+} from '../api/index.js';
+import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
+import { createProgressReporter } from './progress.js';
+import { renderAfterRun } from './render.js';
+import { signalExitStatus, watchStopSignals } from './stop-signals.js';
+
+export const RUN_USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render] [--force]
+       grainflow run --resume <dir> [--workers N] [--quiet]
+
+  run        simulate the scenario and write scenario.json, summary.json, series.csv and impacts.csv to <dir>
+  --out      output directory (replaced when the run succeeds; untouched when it fails)
+  --force    replace an existing --out directory (refused otherwise)
+  --resume   continue the run in <dir> from its newest intact checkpoint (scenario with outputs.checkpointEvery)
+  --workers  worker threads for the force computation (whole number >= 1; default: the scenario's "workers")
+  --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)
+  --render   then render <dir>/anim.mp4 with headless Chromium (see grainflow render)`;
+
+/** Bad command line: the message, then the usage text. */
+class UsageError extends Error {}
+
+export async function runCommand(argv: string[]): Promise<number> {
+  try {
+    return await run(argv);
+  } catch (err) {
+    const fail = (message: string, status = EXIT_BAD_INPUT) => {
+      process.stderr.write(`grainflow: ${message}\n`);
+      return status;
+    };
+    if (err instanceof UsageError) return fail(`${err.message}\n${RUN_USAGE}`);
+    if (err instanceof OutputExistsError) return fail(err.describe({ out: '--out', force: '--force' }));
+    if (err instanceof ResumeError) return fail(`cannot resume: ${err.message}`);
+    if (err instanceof ScenarioError) return fail(`invalid scenario: ${err.message}`);
+    if (err instanceof UnstableRunError) return fail(`run failed: ${err.message}`, EXIT_FAILED);
+    if (err instanceof RunInterrupted) return fail(`interrupted: ${err.message}`, signalExitStatus(err.signal));
+    throw err;
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        workers: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        render: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        resume: { type: 'string' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [scenarioPath, ...extra] = positionals;
+  const resume = values.resume;
+  if (resume !== undefined && (scenarioPath || values.out || values.force)) {
+    throw new UsageError('--resume <dir> takes no <scenario.json>, --out or --force (the run directory has them)');
+  }
+  if (resume === undefined && !scenarioPath) throw new UsageError('missing <scenario.json>');
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (resume === undefined && !values.out) throw new UsageError('missing --out <dir>');
+  const outDir = resume ?? values.out!;
+  const workers = values.workers === undefined ? undefined : parseWorkers(values.workers);
+
+  const log = (message: string) => process.stderr.write(`grainflow: ${message}\n`);
+  const stop = new AbortController();
+  const signals = watchStopSignals((signal) => {
+    log(`${signal}: finishing the current step, then stopping`);
+    stop.abort(signal);
+  });
+  const control: RunControl = {
+    workers,
+    onProgress: values.quiet ? undefined : createProgressReporter().report,
+    signal: stop.signal,
+    onWarning: (warning) => log(`warning: ${warning}`),
+    onNotice: log,
+  };
+  let summary: RunSummary;
+  try {
+    summary = resume === undefined
+      ? await runScenario(loadScenario(scenarioPath), { ...control, out: outDir, force: values.force })
+      : await resumeRun(resume, control);
+  } finally {
+    signals.dispose();
+  }
+  if (!values.quiet) {
+    const perf = summary.performance;
+    process.stdout.write(`${summary.name}: ${summary.particles} particles, ${summary.steps} steps of ${summary.dt} s, `
+      + `${summary.impacts} collisions; ${perf.wallSeconds.toFixed(2)} s wall, `
+      + `${(perf.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s → ${outDir}\n`);
+    if (summary.analysis) process.stdout.write(`${summary.name}: ${summary.analysis.headline}\n`);
+  }
+  if (values.render) return renderAfterRun(outDir, values.quiet);
+  return EXIT_OK;
+}
+
+function parseWorkers(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--workers must be a whole number >= 1 (got "${text}")`);
+  return n;
+}

@@ -1,0 +1,106 @@
+/**
+ * Calibration of a normal contact law, measured through the engine: the law's derived constants for a target
+ * restitution, and the restitution, contact time and peak force it then delivers at a set of impact speeds — each
+ * one impact run by src/run/single-impact.ts. Used by `grainflow calibrate` and the library's `calibrateLaw`.
+ *
+ * The constant a scenario takes in place of `restitution` is reported in the scenario's units (docs/physics.md,
+ * calibration of the damping constants): Tsuji α, Kuwabara–Kono χ (N·s/m^1.5), Brilliantov A (s), Bordbar χ
+ * (N·s/m^1.65) — the last three for the pair's K and m* at the given material and radius.
+ */
+import { normalLawSchema, type EndOfContact, type Material } from '../forces/contact-spec.js';
+import { resolveNormalLaw } from '../forces/normal/resolve.js';
+import { DampingExponent } from '../forces/normal/law.js';
+import { simulateImpact, type ImpactOutcome, type ImpactTarget, type NormalLawInput } from './single-impact.js';
+
+/** Impact speeds of the default table (m/s), 0.001–10, three per decade. */
+export const CALIBRATION_SPEEDS: readonly number[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
+
+/** Aluminium of seeds 002/004: with R = 20 mm, K = 5.5e9 N m^-3/2 and m = 0.092 kg (docs/physics.md, worked examples). */
+export const ALUMINIUM: Material = { youngsModulus: 73.5e9, poissonsRatio: 0.33, density: 2745 };
+export const ALUMINIUM_RADIUS = 0.02;
+
+/** The bodies of a single impact. */
+export interface ImpactGeometry {
+  /** material of both bodies */
+  material: Material;
+  /** sphere radius (m) */
+  radius: number;
+  /** 'sphere': two identical spheres head-on; 'wall': a sphere on a fixed plane of the same material */
+  target: ImpactTarget;
+  /** whether the normal force is clamped at 0 ('no-tension') or may pull until δ = 0 ('free') */
+  endOfContact: EndOfContact;
+}
+
+/** The default geometry: two aluminium spheres of seeds 002/004 (R = 20 mm) head-on, force clamped at 0. */
+export const DEFAULT_IMPACT_GEOMETRY: ImpactGeometry = {
+  material: ALUMINIUM, radius: ALUMINIUM_RADIUS, target: 'sphere', endOfContact: 'no-tension',
+};
+
+/** The damping constant of a law in the form a scenario's `contact.normal` takes it. */
+export interface ScenarioConstant {
+  /** the key in `contact.normal`: "alpha", "chi" or "A" */
+  name: string;
+  /** its value, in `unit` */
+  value: number;
+  /** "dimensionless", "N·s/m^1.5", "s" or "N·s/m^1.65" */
+  unit: string;
+}
+
+/** What a law delivers for one impact geometry. */
+export interface LawCalibration {
+  /** the law as given */
+  normal: NormalLawInput;
+  /** the bodies of every impact */
+  geometry: ImpactGeometry;
+  /** speed (m/s) at which the law holds its target restitution: its `referenceSpeed`, else 1 m/s */
+  referenceSpeed: number;
+  /** the impact at the reference speed: the stiffness K (or k), damping coefficient c and m* the engine used */
+  reference: ImpactOutcome;
+  /** the law's derived constants (α, Z, ξ, δ_p/δ_m, …), with units in the key names, as in the run's scenario.json */
+  derived: Record<string, number | string>;
+  /**
+   * true for the Hunt–Crossley family: the damping force is c·δ^{3/2}·δ̇/v₀ with v₀ latched at first touch
+   * (χ = c/v₀); otherwise c multiplies δ^m·δ̇ alike for every contact
+   */
+  hysteresis: boolean;
+  /** the constant to put in `contact.normal` instead of `restitution`, for tsuji, kuwabara-kono, brilliantov, bordbar */
+  scenarioConstant?: ScenarioConstant;
+  /** one impact per speed, in the order given */
+  rows: ImpactOutcome[];
+}
+
+/** Runs the impacts; a bad law spec or material throws ScenarioError (from the scenario loader), speed <= 0 RangeError. */
+export function calibrate(
+  normal: NormalLawInput, g: ImpactGeometry, speeds: readonly number[] = CALIBRATION_SPEEDS,
+): LawCalibration {
+  const referenceSpeed = (normal as { referenceSpeed?: number }).referenceSpeed ?? 1;
+  const run = (speed: number) => simulateImpact({ normal, endOfContact: g.endOfContact, speed, target: g.target,
+    material: g.material, radius: g.radius });
+  // The first run validates the spec (ScenarioError otherwise), so parsing it again below cannot fail.
+  const reference = run(referenceSpeed);
+  const law = resolveNormalLaw(normalLawSchema.parse(normal), g.material, g.material, g.endOfContact, 'contact.normal');
+  return {
+    normal,
+    geometry: g,
+    referenceSpeed,
+    reference,
+    derived: law.derived,
+    hysteresis: law.dampingExponent === DampingExponent.hysteresis,
+    scenarioConstant: scenarioConstant(normal.model, law.derived, reference),
+    rows: speeds.map(run),
+  };
+}
+
+function scenarioConstant(
+  model: NormalLawInput['model'], derived: LawCalibration['derived'], reference: ImpactOutcome,
+): ScenarioConstant | undefined {
+  const { stiffness: K, damping } = reference;
+  switch (model) {
+    case 'tsuji': return { name: 'alpha', value: derived.alpha as number, unit: 'dimensionless' };
+    case 'kuwabara-kono': return { name: 'chi', value: damping, unit: 'N·s/m^1.5' };
+    // c = (3/2)·K·A
+    case 'brilliantov': return { name: 'A', value: damping / (1.5 * K), unit: 's' };
+    case 'bordbar': return { name: 'chi', value: damping, unit: 'N·s/m^1.65' };
+    default: return undefined;
+  }
+}
