@@ -9,8 +9,7 @@
  * last three for the pair's K and m* at the given material and radius (§5.0) — the HC family's Z(e) (χ = Z·K/v₀,
  * §3.4), Kelvin–Voigt's and Jankowski's ξ, and the permanent set δ_p/δ_m of the plastic law.
  */
-import { normalLawSchema } from '../forces/contact-spec.js';
-import { resolveNormalLaw } from '../forces/normal/resolve.js';
+import { normalLawSchema, resolveNormalLaw } from '../forces/normal/registry.js';
 import { DampingExponent, type NormalLawCoefficients } from '../forces/normal/law.js';
 import { RunDirectory } from '../output/run-directory.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';

@@ -1,7 +1,7 @@
 /**
  * Cross-field checks of a schema-valid scenario: what one field alone cannot tell (names that must exist,
  * geometry that must be consistent). The first problem found is thrown as a ScenarioError naming its field.
- * Contact-law parameter combinations are checked where the laws are resolved (src/forces/normal/resolve.ts).
+ * Contact-law parameter combinations are checked where the laws are resolved (src/forces/normal/registry.ts).
  */
 import { ScenarioError } from '../base/scenario-error.js';
 import { SphereHash, assertInsertable } from './insert.js';

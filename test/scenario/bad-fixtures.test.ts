@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveNormalLaw } from '../../src/forces/normal/resolve.js';
+import { resolveNormalLaw } from '../../src/forces/normal/registry.js';
 import { ScenarioError } from '../../src/base/scenario-error.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { BAD_FIXTURES_DIRECTORY as DIRECTORY, rejectedByLaw, rejectedOnLoad } from '../fixtures/bad/expected-fields.js';
