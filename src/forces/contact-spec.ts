@@ -9,9 +9,10 @@ import { endOfContactNames } from './normal/law.js';
 import { normalLawSchema } from './normal/registry.js';
 import type { Material } from './material-spec.js';
 
+// The scenario part's names for src/scenario and the CLI, from the modules that declare them.
 export { materialSchema, type Material } from './material-spec.js';
 export { endOfContactNames, type EndOfContact } from './normal/law.js';
-export { normalLawSchema, normalModelNames, type NormalLawSpec } from './normal/registry.js';
+export { normalModelNames, type NormalLawSpec } from './normal/registry.js';
 export { gonthierForms } from './normal/hysteresis-laws.js';
 
 const frictionFields = {

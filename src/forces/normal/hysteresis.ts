@@ -22,7 +22,7 @@ import { lawSchema, restitution } from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 /** Floor (m/s) on the latched impact speed when the scenario gives none. */
-export const DEFAULT_MINIMUM_IMPACT_SPEED = 0.01;
+const DEFAULT_MINIMUM_IMPACT_SPEED = 0.01;
 
 const minimumImpactSpeed = positive('floor on the latched impact speed v₀ in m/s').optional()
   .describe('Floor (m/s) on the impact speed v₀ latched at first touch, so slow or resting contacts get damping '
@@ -40,7 +40,7 @@ type FamilySchema<M extends string, Options extends z.ZodRawShape> = ReturnType<
  * The damping rate η/m* peaks below 1.14·Z·v₀/δ₀ = 3.67·Z/t_c (was contact-models §5.0: F_max = 1.1433·Kδ₀^{3/2},
  * t_c = 3.2181·δ₀/v₀), and explicit Verlet needs dt·η/m* < 2. Low-e laws (Z of 10–20) need it.
  */
-export function hysteresisDampingTime(contactTime: number, Z: number): number {
+function hysteresisDampingTime(contactTime: number, Z: number): number {
   return contactTime / (3.67 * Z);
 }
 
