@@ -10,7 +10,7 @@ import {
 } from '../forces/contact-spec.js';
 import type { NormalLawInput } from '../run/single-impact.js';
 import { DEFAULT_IMPACT_GEOMETRY, type ImpactGeometry } from '../run/calibration.js';
-import { HYSTERESIS_LAWS } from '../forces/normal/resolve.js';
+import { normalLawParameters } from '../forces/normal/registry.js';
 
 export class CliInputError extends Error {}
 
@@ -83,18 +83,9 @@ export function modelOption(raw: string): (typeof normalModelNames)[number] {
   return raw as (typeof normalModelNames)[number];
 }
 
-/** Laws calibrated to e at one reference speed (contact-models.md §5.0): the only ones taking --reference-speed. */
-const SPEED_CALIBRATED: readonly string[] = ['kuwabara-kono', 'brilliantov', 'bordbar'];
-
-/** Whether `option` applies to `model`, for --compare, where one set of options serves several laws. */
-function applies(model: string, option: 'referenceSpeed' | 'stiffness' | 'form' | 'minimumImpactSpeed' | 'restitution'): boolean {
-  switch (option) {
-    case 'restitution': return model !== 'hertz';
-    case 'referenceSpeed': return SPEED_CALIBRATED.includes(model);
-    case 'stiffness': return model === 'kelvin-voigt';
-    case 'form': return model === 'gonthier';
-    case 'minimumImpactSpeed': return model in HYSTERESIS_LAWS;
-  }
+/** Whether `model` takes `option` (its schema has it), for --compare, where one set of options serves several laws. */
+function applies(model: (typeof normalModelNames)[number], option: string): boolean {
+  return normalLawParameters(model).includes(option);
 }
 
 /**
@@ -103,7 +94,8 @@ function applies(model: string, option: 'referenceSpeed' | 'stiffness' | 'form' 
  */
 export function lawSpec(values: OptionValues, model: string, onlyApplicable = false): NormalLawInput {
   const restitution = numberOption(values, 'restitution', 'in (0, 1]', (x) => x > 0 && x <= 1);
-  const spec: Record<string, unknown> = { model: modelOption(model) };
+  const modelName = modelOption(model);
+  const spec: Record<string, unknown> = { model: modelName };
   const given = {
     restitution,
     referenceSpeed: numberOption(values, 'reference-speed', '> 0 (m/s)', (x) => x > 0),
@@ -112,7 +104,7 @@ export function lawSpec(values: OptionValues, model: string, onlyApplicable = fa
     minimumImpactSpeed: numberOption(values, 'minimum-impact-speed', '> 0 (m/s)', (x) => x > 0),
   };
   for (const [key, value] of Object.entries(given) as [keyof typeof given, unknown][]) {
-    if (value !== undefined && (!onlyApplicable || applies(model, key))) spec[key] = value;
+    if (value !== undefined && (!onlyApplicable || applies(modelName, key))) spec[key] = value;
   }
   return spec as NormalLawInput;
 }

@@ -16,8 +16,7 @@ import { lowestWallPoint, type WallModel } from '../walls/build.js';
 import type { InitialParticles } from '../particles/state.js';
 import type { PeriodicBox } from '../broadphase/periodic.js';
 import { resolvePeriodicBox } from '../scenario/periodic-box.js';
-import { DampingExponent, ElasticLaw } from '../forces/normal/law.js';
-import { autoTimeStep, hertzContactTime, hysteresisDampingTime, linearContactTime, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
+import { autoTimeStep, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
 
 /**
  * Below this many particles a step takes so little time that the three barriers per step cost more than the
@@ -135,7 +134,9 @@ function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], wal
   for (const m of walls.motion) speed = Math.max(speed, 2 * Math.hypot(...m.velocity));
   if (g > 0 && hi > lo) speed = Math.max(speed, Math.sqrt(2 * g * (hi - lo)));
   for (const law of [scenario.contact.normal, ...scenario.contactPairs.map((p) => p.normal)]) {
-    if (law?.referenceSpeed !== undefined) speed = Math.max(speed, law.referenceSpeed);
+    if (law !== undefined && 'referenceSpeed' in law && law.referenceSpeed !== undefined) {
+      speed = Math.max(speed, law.referenceSpeed);
+    }
   }
   // A bed at rest still collides at small speeds; 1 mm/s keeps t_c ∝ v^{-1/5} finite.
   return Math.max(speed, 1e-3);
@@ -155,20 +156,15 @@ function timeStepLimits(
     const nm = table.materialNames.length;
     return table.classIndex[table.materialNames.indexOf(a) * nm + table.materialNames.indexOf(b)];
   };
-  // Linear springs (Kelvin–Voigt) have the speed-independent contact time π/√(k/m*); all others Hertz's.
-  const contactTime = (cls: number, reff: number, meff: number) => {
-    contactConstants(consts, table.kernel, cls, reff, 0);
-    return table.kernel.elastic[cls] === ElasticLaw.linear
-      ? linearContactTime(meff, consts[0]) : hertzContactTime(meff, consts[0], impactSpeed);
-  };
+  // Each class's law gives its contact time (Hertz's, or π/√(k/m*) for a linear spring) and, if it has one,
+  // its damping time.
   let tD = Infinity;
   const contact = (cls: number, reff: number, meff: number) => {
-    const t = contactTime(cls, reff, meff);
+    contactConstants(consts, table.kernel, cls, reff, 0);
+    const { law, definition } = table.classes[cls];
+    const t = definition.contactTime(meff, consts[0], impactSpeed);
     tC = Math.min(tC, t);
-    const law = table.classes[cls].law;
-    if (law.dampingExponent === DampingExponent.hysteresis && law.dampingScale > 0) {
-      tD = Math.min(tD, hysteresisDampingTime(t, law.dampingScale));
-    }
+    if (definition.dampingTime) tD = Math.min(tD, definition.dampingTime(t, law));
   };
   for (const [name, r] of smallest) {
     tR = Math.min(tR, rayleighTime(r, scenario.materials[name]));

@@ -7,7 +7,6 @@ import { PairContactList } from '../contacts/pair-contacts.js';
 import { WallContactList } from '../contacts/wall-contacts.js';
 import { WallStates } from '../walls/motion.js';
 import { contactStiffness } from '../forces/contact-table.js';
-import { ElasticLaw } from '../forces/normal/law.js';
 import { IMPACT, IMPACT_STRIDE } from '../contacts/impact-records.js';
 import { createParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
@@ -284,11 +283,11 @@ export class Simulation {
     const { pos, radius } = st;
     let contacts = 0, elastic = 0, maxRatio = 0;
     const maxOverlapAt = { first: -1, second: -1, isWall: false };
-    const { elastic: elasticLaw } = this.setup.table.kernel;
-    // Spring energy ∫F_el dδ: (2/5)Kδ^{5/2} (Hertz; the loading branch for the permanent-indentation law), ½kδ².
+    const { classes } = this.setup.table;
+    // Spring energy ∫F_el dδ of each class's law: (2/5)Kδ^{5/2} for Hertz springs, ½kδ² for linear ones.
     const add = (delta: number, K: number, cls: number, rmin: number, first: number, second: number, isWall: boolean) => {
       contacts++;
-      elastic += elasticLaw[cls] === ElasticLaw.linear ? 0.5 * K * delta * delta : 0.4 * K * delta * delta * Math.sqrt(delta);
+      elastic += classes[cls].definition.storedEnergy(K, delta);
       if (delta / rmin > maxRatio) {
         maxRatio = delta / rmin;
         maxOverlapAt.first = first; maxOverlapAt.second = second; maxOverlapAt.isWall = isWall;

@@ -1,11 +1,11 @@
 /**
- * Time-step rules (contact-models.md §10):
+ * Time-step rules (docs/physics.md; was contact-models §10):
  *  - Rayleigh time T_R = π R_min √(ρ/G) / (0.1631ν + 0.8766); dense packings need dt ≤ 0.1–0.2 T_R.
- *  - Hertz contact time t_c = 3.2181 (m* / K)^{2/5} v^{-1/5} (§5.0), or π√(m* / k) for a linear spring (Kelvin–Voigt, §3.2);
- *    each collision needs ≥ 30–50 steps.
- *  - Hunt–Crossley family (damping Z·K·δ^{3/2}δ̇/v₀): the damping rate η/m* of an impact peaks below
- *    1.14·Z·v₀/δ₀ = 3.67·Z/t_c (§5.0: F_max = 1.1433·Kδ₀^{3/2}, t_c = 3.2181·δ₀/v₀), and explicit Verlet needs
- *    dt·η/m* < 2; the damping time t_d = t_c/(3.67 Z) is that rate's inverse. Low-e laws (Z of 10–20) need it.
+ *  - contact time t_c of each contact class, from its normal law's definition (src/forces/normal: Hertz
+ *    3.2181 (m* / K)^{2/5} v^{-1/5}, or π√(m* / k) for a linear spring); each collision needs ≥ 30–50 steps.
+ *  - damping time t_d of the laws that have one (the Hunt–Crossley family: t_c/(3.67 Z), src/forces/normal/
+ *    hysteresis.ts), the inverse of the peak damping rate; explicit Verlet needs dt < 2 t_d. Low-e laws (Z of
+ *    10–20) need it.
  * "auto" takes min(AUTO_RAYLEIGH_FRACTION·T_R, t_c / AUTO_STEPS_PER_CONTACT, t_d); a user dt above
  * WARN_RAYLEIGH_FRACTION·T_R, t_c / WARN_STEPS_PER_CONTACT or 2·t_d gets a warning naming the limit.
  */
@@ -21,29 +21,14 @@ export function rayleighTime(radius: number, m: Material): number {
   return (Math.PI * radius * Math.sqrt(m.density / shearModulus)) / (0.1631 * m.poissonsRatio + 0.8766);
 }
 
-/** Undamped linear-spring contact duration π/√(k/m*) (s), independent of impact speed (Kelvin–Voigt, §3.2). */
-export function linearContactTime(meff: number, k: number): number {
-  return Math.PI * Math.sqrt(meff / k);
-}
-
-/** Elastic Hertz contact duration for effective mass m*, stiffness K and impact speed v (§5.0). */
-export function hertzContactTime(meff: number, K: number, speed: number): number {
-  return 3.2181 * Math.pow(meff / K, 0.4) * Math.pow(speed, -0.2);
-}
-
-/** t_d = t_c/(3.67 Z): inverse of the peak damping rate of a Hunt–Crossley-family impact with hysteresis factor Z. */
-export function hysteresisDampingTime(contactTime: number, Z: number): number {
-  return contactTime / (3.67 * Z);
-}
-
 export interface TimeStepLimits {
   /** smallest Rayleigh time over the materials in use, each at its smallest particle (s) */
   rayleighTime: number;
-  /** shortest Hertz contact time over the contact classes in use at the characteristic speed (s) */
+  /** shortest contact time over the contact classes in use at the characteristic speed (s) */
   contactTime: number;
   /** characteristic impact speed used for the contact time (m/s) */
   impactSpeed: number;
-  /** shortest Hunt–Crossley damping time t_d over the classes in use (s); Infinity without such a law */
+  /** shortest damping time t_d over the classes in use (s); Infinity without a law that has one */
   dampingTime: number;
 }
 

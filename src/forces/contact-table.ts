@@ -3,20 +3,23 @@
  * damping), friction, rolling resistance and the elastic moduli. `contactPairs` entries override the global
  * `contact` block for their pair. The kernel reads the flat typed arrays of `KernelTable`.
  */
-import type { ContactInput, EndOfContact, Material, NormalLawSpec } from './contact-spec.js';
+import type { ContactInput } from './contact-spec.js';
 import { effectiveShearModulus, effectiveYoungsModulus } from './elastic.js';
-import { resolveNormalLaw } from './normal/resolve.js';
-import { ElasticLaw, type NormalLawCoefficients } from './normal/law.js';
+import type { Material } from './material-spec.js';
+import { normalLawDefinition, resolveNormalLaw, type NormalLawSpec } from './normal/registry.js';
+import { ElasticLaw, type EndOfContact, type NormalLawCoefficients, type NormalLawDefinition } from './normal/law.js';
 
 export interface ContactClass {
   materials: [string, string];
-  /** E* (Pa), contact-models.md §2 */
+  /** E* (Pa) (docs/physics.md; was contact-models §2) */
   effectiveModulus: number;
-  /** G* (Pa), §10 */
+  /** G* (Pa) (docs/physics.md; was contact-models §10) */
   effectiveShearModulus: number;
   friction: number;
   rollingFriction: number;
   law: NormalLawCoefficients;
+  /** the law's definition: its contact time, damping time and stored energy (time step, energy bookkeeping) */
+  definition: NormalLawDefinition;
 }
 
 /** What the hot loops read, indexed by contact class. */
@@ -80,6 +83,7 @@ export function buildContactTable(scenario: ContactInput): ContactTable {
         friction: pairSpec?.friction ?? scenario.contact.friction ?? 0,
         rollingFriction: pairSpec?.rollingFriction ?? scenario.contact.rollingFriction ?? 0,
         law: resolveNormalLaw(normal, ma, mb, endOfContact, field, [names[a], names[b]]),
+        definition: normalLawDefinition(normal.model),
       });
     }
   }
@@ -119,7 +123,10 @@ function power(x: number, p: number): number {
   return Math.pow(x, p);
 }
 
-/** The spring constant of a contact: Hertz K = (4/3)E*√R_eff (§2), or the law's own k for a linear spring. */
+/**
+ * The spring constant of a contact: Hertz K = (4/3)E*√R_eff (docs/physics.md; was contact-models §2), or the law's
+ * own k for a linear spring.
+ */
 export function contactStiffness(t: KernelTable, cls: number, sqrtReff: number): number {
   return t.elastic[cls] === ElasticLaw.linear ? t.linearStiffness[cls] : t.hertzCoef[cls] * sqrtReff;
 }

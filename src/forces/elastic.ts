@@ -5,7 +5,7 @@
  * A flat wall is a body of infinite radius and infinite mass: pass `Infinity` and the effective value is the
  * particle's own (contact-models.md §9.1: R_eff = R, m* = m for a wall).
  */
-import type { Material } from './contact-spec.js';
+import type { Material } from './material-spec.js';
 
 /** E*: 1/E* = (1−ν₁²)/E₁ + (1−ν₂²)/E₂ (contact-models.md §2.1, convention A; seed 003 Eq 5.28). */
 export function effectiveYoungsModulus(a: Material, b: Material): number {

@@ -7,8 +7,8 @@
  * calibration of the damping constants): Tsuji α, Kuwabara–Kono χ (N·s/m^1.5), Brilliantov A (s), Bordbar χ
  * (N·s/m^1.65) — the last three for the pair's K and m* at the given material and radius.
  */
-import { normalLawSchema, type EndOfContact, type Material } from '../forces/contact-spec.js';
-import { resolveNormalLaw } from '../forces/normal/resolve.js';
+import type { EndOfContact, Material } from '../forces/contact-spec.js';
+import { normalLawSchema, resolveNormalLaw } from '../forces/normal/registry.js';
 import { DampingExponent } from '../forces/normal/law.js';
 import { simulateImpact, type ImpactOutcome, type ImpactTarget, type NormalLawInput } from './single-impact.js';
 

@@ -13,7 +13,7 @@ import type { EndOfContact, Material, ScenarioInput } from '../scenario/schema.j
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 import { createSetup } from '../engine/setup.js';
 import { Simulation, type ImpactRecord } from '../engine/simulation.js';
-import { hertzContactTime, linearContactTime } from '../engine/timestep.js';
+import { hertzContactTime, linearContactTime } from '../forces/normal/springs.js';
 
 export type NormalLawInput = NonNullable<ScenarioInput['contact']>['normal'];
 export type ImpactTarget = 'sphere' | 'wall';

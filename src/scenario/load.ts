@@ -200,9 +200,10 @@ function furthestIssue(issue: Issue, prefix: Path): { issue: Issue; path: Path }
 /** Names the schema allows at `path`, for "unknown field" messages. */
 function allowedKeys(schema: z.ZodType, path: Path, json: unknown): string[] {
   const shapes = objectsAt(schema, path);
-  // In a union told apart by "type" (walls), only the option of the given type.
-  const type = (valueAt(json, path) as { type?: unknown } | undefined)?.type;
-  const matching = shapes.filter((shape) => shape.shape.type instanceof z.ZodLiteral && shape.shape.type.value === type);
+  // In a union told apart by a literal field ("type" of walls, "model" of contact laws), only the option given.
+  const given = valueAt(json, path) as Record<string, unknown> | undefined;
+  const matching = shapes.filter((shape) => Object.entries(shape.shape)
+    .some(([key, field]) => field instanceof z.ZodLiteral && field.value === given?.[key]));
   return [...new Set((matching.length > 0 ? matching : shapes).flatMap((shape) => Object.keys(shape.shape)))];
 }
 

@@ -9,9 +9,8 @@
  * within 1.3e-6 over e_in = 0.05, 0.06, …, 0.99.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveNormalLaw } from '../../src/forces/normal/resolve.js';
 import { ScenarioError } from '../../src/base/scenario-error.js';
-import type { Material, NormalLawSpec } from '../../src/scenario/schema.js';
+import type { Material } from '../../src/scenario/schema.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
 import { createSetup } from '../../src/engine/setup.js';
@@ -159,16 +158,23 @@ describe('floor on the latched impact speed', () => {
 
 describe('bad specs', () => {
   const glass: Material = { youngsModulus: 63e9, poissonsRatio: 0.22, density: 2500 };
-  const resolve = (spec: NormalLawSpec) => resolveNormalLaw(spec, glass, glass, 'no-tension', 'contact.normal');
-  it('require restitution and reject the parameters a law does not use', () => {
-    expect(() => resolve({ model: 'hunt-crossley' })).toThrow('hunt-crossley needs "restitution"');
-    expect(() => resolve({ model: 'flores', restitution: 0.5, alpha: 1 }))
-      .toThrow(expect.objectContaining({ field: 'contact.normal.alpha' }));
-    expect(() => resolve({ model: 'zhang', restitution: 0.5, form: 'exact' }))
+  const load = (normal: Record<string, unknown>) => () => parseScenario({
+    time: { duration: 0.01 },
+    materials: { glass },
+    contact: { normal },
+    particles: [{ position: [0, 0, 0.1], radius: 0.01, material: 'glass' }],
+  });
+  it('require restitution and reject the parameters a law does not take, naming those it takes', () => {
+    expect(load({ model: 'hunt-crossley' }))
+      .toThrow('contact.normal.restitution: missing; must be a number in (0, 1] (target coefficient of restitution');
+    expect(load({ model: 'flores', restitution: 0.5, alpha: 1 }))
+      .toThrow('contact.normal.alpha: unknown field; allowed here: model, restitution, minimumImpactSpeed');
+    expect(load({ model: 'zhang', restitution: 0.5, form: 'exact' }))
       .toThrow(expect.objectContaining({ field: 'contact.normal.form' }));
-    expect(() => resolve({ model: 'kelvin-voigt', restitution: 0.5 }))
+    expect(load({ model: 'gonthier', restitution: 0.5, form: 'exact' })).not.toThrow();
+    expect(load({ model: 'kelvin-voigt', restitution: 0.5 }))
       .toThrow(expect.objectContaining({ field: 'contact.normal.stiffness' }));
-    expect(() => resolve({ model: 'tsuji', restitution: 0.5, minimumImpactSpeed: 0.1 })).toThrow(ScenarioError);
+    expect(load({ model: 'tsuji', restitution: 0.5, minimumImpactSpeed: 0.1 })).toThrow(ScenarioError);
   });
 });
 

@@ -1,12 +1,15 @@
 /**
- * Resolution of each normal law's spec into kernel coefficients (contact-models.md §5): the damping power products,
- * the material-based constants against hand-computed values, and the ScenarioErrors for bad specs.
+ * Resolution of each normal law's spec into kernel coefficients (docs/physics.md; was contact-models §5): the damping
+ * power products, the material-based constants against hand-computed values, and the ScenarioErrors for bad specs —
+ * parameters a law does not take are rejected by the scenario schema, combinations of its own by the law.
  */
 import { describe, expect, it } from 'vitest';
 import { tsujiAlpha } from '../../src/forces/normal/calibration.js';
+import { brilliantovVariants } from '../../src/forces/normal/brilliantov.js';
 import { DampingExponent } from '../../src/forces/normal/law.js';
-import { resolveNormalLaw } from '../../src/forces/normal/resolve.js';
+import { resolveNormalLaw } from '../../src/forces/normal/registry.js';
 import { ScenarioError } from '../../src/base/scenario-error.js';
+import { parseScenario } from '../../src/scenario/load.js';
 import type { EndOfContact, Material, NormalLawSpec } from '../../src/scenario/schema.js';
 
 const rubber: Material = {
@@ -94,7 +97,7 @@ describe('brilliantov: c = (3/2)K·A, δ^{1/2}', () => {
   ];
   it.each(D3)('at ν = %s, A = %s (original), %s (zheng), %s (generalized)', (nu, original, zheng, generalized) => {
     const material: Material = { youngsModulus: 1, poissonsRatio: nu, density: 1, bulkViscosity: 1, shearViscosity: 1 };
-    const A = (variant: NormalLawSpec['variant']) =>
+    const A = (variant: (typeof brilliantovVariants)[number]) =>
       resolve({ model: 'brilliantov', variant }, material, material).dampingScale / 1.5;
     expect(A('original')).toBeCloseTo(original, nu === 0.1 ? 2 : 3);
     expect(A('zheng')).toBeCloseTo(zheng, 3);
@@ -140,18 +143,11 @@ describe('bordbar: δ^{0.65}', () => {
 describe('bad specs are ScenarioErrors naming the field', () => {
   const withoutShearViscosity = (material: Material): Material => ({ ...material, shearViscosity: undefined });
   const cases: [string, NormalLawSpec, string, Material?, Material?][] = [
-    ['hertz with a restitution', { model: 'hertz', restitution: 0.9 }, 'contact.normal.restitution'],
-    ['hertz with a Tsuji α', { model: 'hertz', alpha: 0.1 }, 'contact.normal.alpha'],
     ['tsuji with both α and e', { model: 'tsuji', alpha: 0.2, restitution: 0.7 }, 'contact.normal'],
     ['tsuji with neither α nor e', { model: 'tsuji' }, 'contact.normal'],
-    ['tsuji with a reference speed',
-      { model: 'tsuji', restitution: 0.7, referenceSpeed: 1 }, 'contact.normal.referenceSpeed'],
-    ['tsuji with χ', { model: 'tsuji', alpha: 0.2, chi: 3 }, 'contact.normal.chi'],
     ['kuwabara-kono with both χ and e', { model: 'kuwabara-kono', chi: 3, restitution: 0.7 }, 'contact.normal'],
     ['kuwabara-kono with a reference speed but no e',
       { model: 'kuwabara-kono', chi: 3, referenceSpeed: 1 }, 'contact.normal.referenceSpeed'],
-    ['kuwabara-kono with a Brilliantov variant',
-      { model: 'kuwabara-kono', variant: 'zheng' }, 'contact.normal.variant'],
     ['kuwabara-kono from viscosities the first material lacks',
       { model: 'kuwabara-kono' }, 'materials.first.bulkViscosity', glass, gel],
     ['kuwabara-kono from viscosities the second material lacks',
@@ -161,7 +157,6 @@ describe('bad specs are ScenarioErrors naming the field', () => {
     ['brilliantov with nothing', { model: 'brilliantov' }, 'contact.normal'],
     ['brilliantov with both A and a variant',
       { model: 'brilliantov', A: 1e-5, variant: 'generalized' }, 'contact.normal'],
-    ['brilliantov with χ', { model: 'brilliantov', chi: 10 }, 'contact.normal.chi'],
     ['brilliantov variant for unlike materials',
       { model: 'brilliantov', variant: 'generalized' }, 'contact.normal.variant', gel, rubber],
     ['brilliantov variant without viscosities',
@@ -169,7 +164,6 @@ describe('bad specs are ScenarioErrors naming the field', () => {
     ['original brilliantov at ν = 0', { model: 'brilliantov', variant: 'original' }, 'materials.first.poissonsRatio',
       { ...gel, poissonsRatio: 0 }, { ...gel, poissonsRatio: 0 }],
     ['bordbar with nothing', { model: 'bordbar' }, 'contact.normal'],
-    ['bordbar with Brilliantov\'s A (D8)', { model: 'bordbar', A: 1e-5 }, 'contact.normal.A'],
     ['bordbar with both χ and e', { model: 'bordbar', chi: 1, restitution: 0.5 }, 'contact.normal'],
     ['an e the law cannot reach', { model: 'bordbar', restitution: 1e-6 }, 'contact.normal.restitution'],
   ];
@@ -187,7 +181,6 @@ describe('bad specs are ScenarioErrors naming the field', () => {
   it('the message says what is allowed', () => {
     expect(() => resolve({ model: 'tsuji', alpha: 0.2, restitution: 0.7 }))
       .toThrow('tsuji needs exactly one of "alpha" (>= 0) or "restitution" (0 < e <= 1)');
-    expect(() => resolve({ model: 'hertz', restitution: 0.9 })).toThrow('hertz is elastic (e = 1)');
     expect(() => resolve({ model: 'brilliantov', variant: 'generalized' }, gel, rubber))
       .toThrow('give "A" or "restitution" for this pair in contactPairs');
   });
@@ -195,5 +188,33 @@ describe('bad specs are ScenarioErrors naming the field', () => {
   it('errors use the spec\'s own path, e.g. a contactPairs entry', () => {
     expect(() => resolveNormalLaw({ model: 'tsuji' }, glass, glass, 'free', 'contactPairs[2].normal'))
       .toThrow(expect.objectContaining({ field: 'contactPairs[2].normal' }));
+  });
+});
+
+describe('a parameter the law does not take is rejected by the scenario schema, naming those it takes', () => {
+  const load = (normal: Record<string, unknown>) => () => parseScenario({
+    time: { duration: 0.01 },
+    materials: { glass },
+    contact: { normal },
+    particles: [{ position: [0, 0, 0.1], radius: 0.01, material: 'glass' }],
+  });
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['hertz with a restitution', { model: 'hertz', restitution: 0.9 },
+      'contact.normal.restitution: unknown field; allowed here: model'],
+    ['hertz with a Tsuji α', { model: 'hertz', alpha: 0.1 }, 'contact.normal.alpha: unknown field; allowed here: model'],
+    ['tsuji with a reference speed', { model: 'tsuji', restitution: 0.7, referenceSpeed: 1 },
+      'contact.normal.referenceSpeed: unknown field; allowed here: model, alpha, restitution'],
+    ['tsuji with χ', { model: 'tsuji', alpha: 0.2, chi: 3 },
+      'contact.normal.chi: unknown field; allowed here: model, alpha, restitution'],
+    ['kuwabara-kono with a Brilliantov variant', { model: 'kuwabara-kono', variant: 'zheng' },
+      'contact.normal.variant: unknown field; allowed here: model, chi, restitution, referenceSpeed'],
+    ['brilliantov with χ', { model: 'brilliantov', chi: 10 },
+      'contact.normal.chi: unknown field; allowed here: model, A, variant, restitution, referenceSpeed'],
+    ['bordbar with Brilliantov\'s A (D8)', { model: 'bordbar', A: 1e-5 },
+      'contact.normal.A: unknown field; allowed here: model, chi, restitution, referenceSpeed'],
+  ];
+  it.each(cases)('%s', (_, normal, message) => {
+    expect(load(normal)).toThrow(ScenarioError);
+    expect(load(normal)).toThrow(message);
   });
 });

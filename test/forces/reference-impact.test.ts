@@ -8,7 +8,7 @@ import { effectiveMass, effectiveRadius, effectiveYoungsModulus, hertzStiffness 
 import { restitutionFromBeta } from '../../src/forces/normal/calibration.js';
 import { dampingExponentValue } from '../../src/forces/normal/law.js';
 import type { NormalLawCoefficients } from '../../src/forces/normal/law.js';
-import { resolveNormalLaw } from '../../src/forces/normal/resolve.js';
+import { resolveNormalLaw } from '../../src/forces/normal/registry.js';
 import type { EndOfContact, Material, NormalLawSpec } from '../../src/scenario/schema.js';
 
 interface Impact {
@@ -125,7 +125,9 @@ const mStar = effectiveMass(masses[0], masses[1]);
 const rEff = effectiveRadius(radii[0], radii[1]);
 
 // β ∝ v^{(4m−1)/5}: v^{1/5} for KK and Brilliantov (m = ½), v^{0.32} for Bordbar (m = 0.65) (§5.0 table).
-const CALIBRATED: [NormalLawSpec, EndOfContact, number][] = [
+/** The laws calibrated to e at a reference speed. */
+type SpeedCalibrated = Extract<NormalLawSpec, { model: 'kuwabara-kono' | 'brilliantov' | 'bordbar' }>;
+const CALIBRATED: [SpeedCalibrated, EndOfContact, number][] = [
   [{ model: 'kuwabara-kono', restitution: 0.8, referenceSpeed: 0.5 }, 'free', 1 / 5],
   [{ model: 'kuwabara-kono', restitution: 0.3, referenceSpeed: 3 }, 'no-tension', 1 / 5],
   [{ model: 'brilliantov', restitution: 0.6, referenceSpeed: 2 }, 'no-tension', 1 / 5],
@@ -155,8 +157,8 @@ describe('calibrated laws in physical units', () => {
 describe('worked illustration: aluminium spheres, K = 5.5e9, m* = 0.046, e = 0.7 at 0.3 m/s, free (§5.5)', () => {
   const alK = 5.5e9, alMass = 0.046, alRadius = 0.01;
   const anyMaterial: Material = { youngsModulus: 73.5e9, poissonsRatio: 0.33, density: 2700 };
-  const calibrate = (model: NormalLawSpec['model']) => resolveNormalLaw(
-    { model, restitution: 0.7, ...(model === 'tsuji' ? {} : { referenceSpeed: 0.3 }) },
+  const calibrate = (model: 'tsuji' | SpeedCalibrated['model']) => resolveNormalLaw(
+    model === 'tsuji' ? { model, restitution: 0.7 } : { model, restitution: 0.7, referenceSpeed: 0.3 },
     anyMaterial, anyMaterial, 'free', 'contact.normal');
   const speeds = [0.003, 0.03, 0.1, 0.3, 1, 3, 10];
 

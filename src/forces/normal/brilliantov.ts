@@ -1,23 +1,41 @@
 /**
  * Brilliantov, Spahn, Hertzsch & Pöschel (1996): F = Kδ^{3/2} + (3/2)KA·δ^{1/2}δ̇ (seed 003 Eqs 5.36, 5.47;
- * seed 000 Eq 22; contact-models.md §5.3). The dissipative time A (s) is given, or comes from the viscosities by
- * one of three published formulas (§4 D3), or the law is calibrated to a target e at a reference speed (same ODE as
- * Kuwabara–Kono, β = (3/2)A(K/m*)^{2/5}v^{1/5}, §5.3).
- * χ = (3/2)KA with the pair's own K, never Zheng's 2AE√R_eff/(1−ν²), which doubles it for two like spheres (D7).
+ * seed 000 Eq 22; docs/physics.md; was contact-models §5.3). The dissipative time A (s) is given, or comes from
+ * the viscosities by one of three published formulas (was contact-models §4 D3), or the law is calibrated to a
+ * target e at a reference speed (same ODE as Kuwabara–Kono, β = (3/2)A(K/m*)^{2/5}v^{1/5}, was §5.3).
+ * χ = (3/2)KA with the pair's own K, never Zheng's 2AE√R_eff/(1−ν²), which doubles it for two like spheres
+ * (was contact-models §4 D7).
  */
-import type { EndOfContact, NormalLawSpec } from '../contact-spec.js';
+import { z } from 'zod';
+import { nonNegative, quoted } from '../../base/schema-fields.js';
 import { ScenarioError } from '../../base/scenario-error.js';
-import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
-import { DampingExponent, HERTZ_SPRING, selectParameter, viscosities } from './law.js';
-import type { NormalLawCoefficients, PairMaterial } from './law.js';
+import { calibratedLaw } from './calibration.js';
+import { DampingExponent, type NormalLawDefinition, type PairMaterial } from './law.js';
+import { lawSchema, referenceSpeed, restitution, selectParameter, viscosities } from './parameters.js';
+import { HERTZ_SPRING } from './springs.js';
 
-type Variant = NonNullable<NormalLawSpec['variant']>;
+export const brilliantovVariants = ['original', 'zheng', 'generalized'] as const;
+type Variant = (typeof brilliantovVariants)[number];
 
 const USAGE = 'brilliantov needs exactly one of "A" (s, >= 0), "variant" ("original", "zheng" or "generalized": '
   + 'A from the materials\' viscosities) or "restitution" (0 < e <= 1, with optional "referenceSpeed" in m/s, '
   + 'default 1)';
 
-/** A (s) from Young's modulus E, Poisson's ratio ν, bulk viscosity ξ and shear viscosity η (contact-models.md §5.3). */
+const schema = lawSchema('brilliantov',
+  'Brilliantov et al. (1996): F = K·δ^{3/2} + (3/2)·K·A·δ^{1/2}·δ̇. Give exactly one of `A`, `variant` and '
+  + '`restitution` (with `referenceSpeed`).', {
+    A: nonNegative('Brilliantov dissipative time A in s').optional()
+      .describe('Brilliantov dissipative constant A (s), >= 0; damping coefficient (3/2)·K·A.'),
+    variant: z.enum(brilliantovVariants, {
+      error: `must be one of ${quoted(brilliantovVariants)} (Brilliantov A from viscosities)`,
+    }).optional()
+      .describe('A from the materials\' viscosities: original (1996), zheng, generalized '
+        + '(docs/physics.md; was contact-models §5.3).'),
+    restitution: restitution.optional(),
+    referenceSpeed,
+  });
+
+/** A (s) from Young's modulus E, Poisson's ratio ν, bulk viscosity ξ and shear viscosity η (was contact-models §5.3). */
 const DISSIPATIVE_TIME: Record<Variant, (E: number, nu: number, xi: number, eta: number) => number> = {
   // 1996 original, seed 003 Eq 5.48 (= seed 000 Eq 22): diverges as ν → 0, vanishes as ν → ½ and at η = 3ξ (D3).
   original: (E, nu, xi, eta) =>
@@ -29,30 +47,30 @@ const DISSIPATIVE_TIME: Record<Variant, (E: number, nu: number, xi: number, eta:
     ((1 + nu) / ((1 - nu) * E)) * ((4 / 3) * eta * (1 - nu + nu * nu) + xi * (1 - 2 * nu) ** 2),
 };
 
-export function brilliantovLaw(
-  spec: NormalLawSpec, a: PairMaterial, b: PairMaterial, endOfContact: EndOfContact, field: string,
-): NormalLawCoefficients {
-  const given = selectParameter(spec, field, { A: [], variant: [], restitution: ['referenceSpeed'] }, true, USAGE);
-  if (given === 'restitution') {
-    // A would depend on the pair's K and m*, so `derived` reports β* and v_ref instead.
-    return calibratedLaw('brilliantov', DampingExponent.half, spec.restitution!,
-      spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED, endOfContact, field);
-  }
-  const A = given === 'A' ? spec.A! : dissipativeTime(spec.variant!, a, b, field);
-  return {
-    model: 'brilliantov',
-    ...HERTZ_SPRING,
-    dampingExponent: DampingExponent.half,
-    // c = (3/2)·K·A
-    dampingScale: 1.5 * A,
-    kPower: 1,
-    massPower: 0,
-    radiusPower: 0,
-    derived: spec.variant === undefined ? { A_s: A } : { A_s: A, variant: spec.variant },
-  };
-}
+export const brilliantov: NormalLawDefinition<typeof schema> = {
+  model: 'brilliantov',
+  schema,
+  ...HERTZ_SPRING,
+  dampingExponent: DampingExponent.half,
+  resolve(spec, [a, b], endOfContact, field) {
+    const given = selectParameter(spec, field, { A: [], variant: [], restitution: ['referenceSpeed'] }, true, USAGE);
+    if (given === 'restitution') {
+      // A would depend on the pair's K and m*, so `derived` reports β* and v_ref instead.
+      return calibratedLaw('brilliantov', DampingExponent.half, spec, endOfContact, field);
+    }
+    const A = given === 'A' ? spec.A! : dissipativeTime(spec.variant!, a, b, field);
+    return {
+      // c = (3/2)·K·A
+      dampingScale: 1.5 * A,
+      kPower: 1,
+      massPower: 0,
+      radiusPower: 0,
+      derived: spec.variant === undefined ? { A_s: A } : { A_s: A, variant: spec.variant },
+    };
+  },
+};
 
-/** A of one material; the seeds give no mixing rule for unlike materials (§5.3), so the pair must be alike. */
+/** A of one material; the seeds give no mixing rule for unlike materials (was §5.3), so the pair must be alike. */
 function dissipativeTime(variant: Variant, a: PairMaterial, b: PairMaterial, field: string): number {
   const need = `brilliantov "variant": "${variant}"`;
   const va = viscosities(a, need);

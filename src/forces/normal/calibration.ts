@@ -1,6 +1,6 @@
 /**
  * Calibration of the Hertz-damp laws F = Kδ^{3/2} + χδ^m δ̇ to a target coefficient of restitution e
- * (contact-models.md §5).
+ * (docs/physics.md; was contact-models §5 — the bare § numbers in this file are the old contact-models sections).
  *
  * With δ₀ = (m*v₀²/K)^{2/5} and t₀ = δ₀/v₀ every such law becomes the dimensionless impact (§5.0)
  *     y″ + y^{3/2} + β·y^m·y′ = 0,   y(0) = 0,  y′(0) = 1,   β = (χ/K)(K/m*)^{(3−2m)/5}·v₀^{(4m−1)/5},
@@ -10,13 +10,10 @@
  * Φ_m is integrated numerically here and inverted by root finding (KK, Brilliantov, Bordbar: β* at a reference speed);
  * Tsuji (m = 1/4) has closed forms (§5.2).
  */
-import type { EndOfContact } from '../contact-spec.js';
 import { ScenarioError } from '../../base/scenario-error.js';
-import { dampingExponentValue, HERTZ_SPRING } from './law.js';
-import type { DampingExponentId, NormalLawCoefficients, NormalModelName } from './law.js';
-
-/** Impact speed (m/s) at which a target restitution holds when the scenario gives none (schema default). */
-export const DEFAULT_REFERENCE_SPEED = 1;
+import { dampingExponentValue } from './law.js';
+import type { DampingExponentId, EndOfContact, LawCalibration } from './law.js';
+import { DEFAULT_REFERENCE_SPEED } from './parameters.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The dimensionless impact, integrated numerically.
@@ -186,7 +183,7 @@ export function tsujiAlpha(e: number, endOfContact: EndOfContact): number {
  * (KK and Brilliantov: β v^{−1/5} K^{3/5} m*^{2/5}, §5.1, §5.3; Bordbar: β v^{−0.32} K^{0.66} m*^{0.34}, §5.4).
  */
 function dampingForBeta(m: number, beta: number, referenceSpeed: number):
-  Pick<NormalLawCoefficients, 'dampingScale' | 'kPower' | 'massPower' | 'radiusPower'> {
+  Pick<LawCalibration, 'dampingScale' | 'kPower' | 'massPower' | 'radiusPower'> {
   return {
     dampingScale: beta * referenceSpeed ** ((1 - 4 * m) / 5),
     kPower: (2 + 2 * m) / 5,
@@ -196,17 +193,19 @@ function dampingForBeta(m: number, beta: number, referenceSpeed: number):
 }
 
 /**
- * Coefficients of a law with velocity-dependent e (KK, Brilliantov, Bordbar) calibrated to e at the reference speed.
- * `field` is the spec's path, for the error when e is out of the law's reach.
+ * Coefficients of a law with velocity-dependent e (KK, Brilliantov, Bordbar) calibrated to the spec's restitution
+ * at its reference speed (default DEFAULT_REFERENCE_SPEED). `field` is the spec's path, for the error when e is out
+ * of the law's reach.
  */
 export function calibratedLaw(
-  model: NormalModelName,
+  model: string,
   exponent: DampingExponentId,
-  restitution: number,
-  referenceSpeed: number,
+  spec: { restitution?: number; referenceSpeed?: number },
   endOfContact: EndOfContact,
   field: string,
-): NormalLawCoefficients {
+): LawCalibration {
+  const restitution = spec.restitution!;
+  const referenceSpeed = spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED;
   const m = dampingExponentValue(exponent);
   let betaStar: number;
   try {
@@ -218,9 +217,6 @@ export function calibratedLaw(
       + 'choose a larger restitution');
   }
   return {
-    model,
-    ...HERTZ_SPRING,
-    dampingExponent: exponent,
     ...dampingForBeta(m, betaStar, referenceSpeed),
     derived: { restitution, referenceSpeed_m_per_s: referenceSpeed, betaStar },
   };

@@ -1,25 +1,19 @@
 /**
- * Hertz (1882): F = Kδ^{3/2}, purely elastic, e = 1 (contact-models.md §2; seed 000 Eq 1, seed 001 Eq 1,
- * seed 002 Eq 17, seed 003 Eq 5.2, seed 004 Eq 1). K is the pair's, so nothing is left to resolve but the check
- * that no damping was asked for.
+ * Hertz (1882): F = Kδ^{3/2}, purely elastic, e = 1 (docs/physics.md; was contact-models §2; seed 000 Eq 1,
+ * seed 001 Eq 1, seed 002 Eq 17, seed 003 Eq 5.2, seed 004 Eq 1). K is the pair's, so the law takes no parameter
+ * and nothing is left to resolve.
  */
-import type { NormalLawSpec } from '../contact-spec.js';
-import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
-import type { NormalLawCoefficients } from './law.js';
+import { DampingExponent, type NormalLawDefinition } from './law.js';
+import { lawSchema } from './parameters.js';
+import { HERTZ_SPRING } from './springs.js';
 
-const USAGE = 'hertz is elastic (e = 1); remove the damping parameters or choose a damped model '
-  + '(tsuji, kuwabara-kono, brilliantov, bordbar)';
+const schema = lawSchema('hertz',
+  'Hertz (1882): F = K·δ^{3/2} with K = (4/3)E*√R_eff, elastic (e = 1); takes no parameters.', {});
 
-export function hertzLaw(spec: NormalLawSpec, field: string): NormalLawCoefficients {
-  selectParameter(spec, field, {}, false, USAGE);
-  return {
-    model: 'hertz',
-    ...HERTZ_SPRING,
-    dampingExponent: DampingExponent.none,
-    dampingScale: 0,
-    kPower: 0,
-    massPower: 0,
-    radiusPower: 0,
-    derived: { restitution: 1 },
-  };
-}
+export const hertz: NormalLawDefinition<typeof schema> = {
+  model: 'hertz',
+  schema,
+  ...HERTZ_SPRING,
+  dampingExponent: DampingExponent.none,
+  resolve: () => ({ dampingScale: 0, kPower: 0, massPower: 0, radiusPower: 0, derived: { restitution: 1 } }),
+};

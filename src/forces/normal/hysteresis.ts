@@ -1,64 +1,102 @@
 /**
- * The Hunt–Crossley family (contact-models.md §3.4, §6): F = Kδ^{3/2}(1 + Z(e)·δ̇/v₀), i.e. damping χδ^{3/2}δ̇
- * with χ = Z(e)·K/v₀ and v₀ the impact speed latched per contact at first touch (raised if a third body later
- * drives the contact closed faster; contact.ts). Each law of the family is only
- * its hysteresis factor Z(e) (one file per law); this module turns a factor into the kernel's coefficients.
+ * The Hunt–Crossley family (docs/physics.md; was contact-models §3.4, §6): F = Kδ^{3/2}(1 + Z(e)·δ̇/v₀), i.e.
+ * damping χδ^{3/2}δ̇ with χ = Z(e)·K/v₀ and v₀ the impact speed latched per contact at first touch (raised if a
+ * third body later drives the contact closed faster; contact.ts). Each law of the family is only its hysteresis
+ * factor Z(e) (the table in hysteresis-laws.ts); `hysteresisLaw` turns a factor into the law's definition.
  *
- * Exact restitution of the family (§6.1; seed 001 Eqs 25–39): with h = χv₀/K = Z, the law delivers the e_out that
- * solves h(1+e_out) = ln[(1+h)/(1−e_out·h)], whatever v₀, K, m* (no external force). Laws whose Z is this
- * relation's own h(e) (Zhang–Sharf, Luo–Nahon, Khatiwada, Gonthier's exact d) deliver e exactly.
+ * Exact restitution of the family (was contact-models §6.1; seed 001 Eqs 25–39): with h = χv₀/K = Z, the law
+ * delivers the e_out that solves h(1+e_out) = ln[(1+h)/(1−e_out·h)], whatever v₀, K, m* (no external force). Laws
+ * whose Z is this relation's own h(e) (Zhang–Sharf, Luo–Nahon, Khatiwada, Gonthier's exact d) deliver e exactly.
  *
- * Slow contacts (§9.2): χ ∝ 1/v₀ grows without bound as v₀ → 0, so the kernel latches max(v₀, v_min). Why a floor
- * of 0.01 m/s by default: a contact resting under gravity has Kδ^{3/2} = m g, so its damping rate is
- * χδ^{3/2}/m* = Z g / v_min, and explicit Verlet stays stable only while dt·Z·g/v_min < 2 — with v_min = 0.01 m/s
- * and Z = 10 (e = 0.1) that is dt < 2e-4 s, looser than any DEM step. Impacts slower than v_min are damped less
- * than the law says (e closer to 1). Impacts themselves need dt below the damping time t_c/(3.67 Z) (timestep.ts).
+ * Slow contacts (was contact-models §9.2): χ ∝ 1/v₀ grows without bound as v₀ → 0, so the kernel latches
+ * max(v₀, v_min). Why a floor of 0.01 m/s by default: a contact resting under gravity has Kδ^{3/2} = m g, so its
+ * damping rate is χδ^{3/2}/m* = Z g / v_min, and explicit Verlet stays stable only while dt·Z·g/v_min < 2 — with
+ * v_min = 0.01 m/s and Z = 10 (e = 0.1) that is dt < 2e-4 s, looser than any DEM step. Impacts slower than v_min
+ * are damped less than the law says (e closer to 1). Impacts themselves need dt below the damping time
+ * t_c/(3.67 Z) (hysteresisDampingTime).
  */
-import type { NormalLawSpec } from '../contact-spec.js';
-import { DampingExponent, DEFAULT_MINIMUM_IMPACT_SPEED, ElasticLaw, selectParameter } from './law.js';
-import type { NormalLawCoefficients, NormalLawParameter, NormalModelName } from './law.js';
+import type { z } from 'zod';
+import { positive } from '../../base/schema-fields.js';
+import { DampingExponent, type NormalLawDefinition } from './law.js';
+import { lawSchema, restitution } from './parameters.js';
+import { HERTZ_SPRING } from './springs.js';
 
-export interface HysteresisLaw {
-  model: NormalModelName;
-  /** Z(e) = χv₀/K for a target e in (0, 1] */
-  factor: (e: number, spec: NormalLawSpec) => number;
-  /** parameters the law accepts besides restitution and minimumImpactSpeed */
-  options?: readonly NormalLawParameter[];
+/** Floor (m/s) on the latched impact speed when the scenario gives none. */
+const DEFAULT_MINIMUM_IMPACT_SPEED = 0.01;
+
+const minimumImpactSpeed = positive('floor on the latched impact speed v₀ in m/s').optional()
+  .describe('Floor (m/s) on the impact speed v₀ latched at first touch, so slow or resting contacts get damping '
+    + `χ = Z(e)·K/max(v₀, floor) instead of an unbounded one. Default ${DEFAULT_MINIMUM_IMPACT_SPEED} m/s.`);
+
+function familySchema<M extends string, Options extends z.ZodRawShape>(model: M, about: string, options: Options) {
+  return lawSchema(model,
+    `Hunt–Crossley family: F = K·δ^{3/2}·(1 + Z(e)·δ̇/v₀), v₀ the impact speed latched at first touch; ${about}.`,
+    { restitution, minimumImpactSpeed, ...options });
+}
+type FamilySchema<M extends string, Options extends z.ZodRawShape> = ReturnType<typeof familySchema<M, Options>>;
+
+/**
+ * t_d = t_c/(3.67 Z): the inverse of the peak damping rate of an impact of the family with hysteresis factor Z.
+ * The damping rate η/m* peaks below 1.14·Z·v₀/δ₀ = 3.67·Z/t_c (was contact-models §5.0: F_max = 1.1433·Kδ₀^{3/2},
+ * t_c = 3.2181·δ₀/v₀), and explicit Verlet needs dt·η/m* < 2. Low-e laws (Z of 10–20) need it.
+ */
+function hysteresisDampingTime(contactTime: number, Z: number): number {
+  return contactTime / (3.67 * Z);
 }
 
-export function hysteresisLaw(law: HysteresisLaw, spec: NormalLawSpec, field: string): NormalLawCoefficients {
-  const options = law.options ?? [];
-  const usage = `${law.model} needs "restitution" (0 < e <= 1), with optional "minimumImpactSpeed" (m/s, > 0, `
-    + `default ${DEFAULT_MINIMUM_IMPACT_SPEED})${options.map((o) => ` and "${o}"`).join('')}`;
-  selectParameter(spec, field, { restitution: ['minimumImpactSpeed', ...options] }, true, usage);
-  const e = spec.restitution!;
-  const Z = law.factor(e, spec);
-  const minimumImpactSpeed = spec.minimumImpactSpeed ?? DEFAULT_MINIMUM_IMPACT_SPEED;
+/** What the family's calibration reads from every spec of the family. */
+interface FamilySpec {
+  restitution: number;
+  minimumImpactSpeed?: number;
+}
+
+/**
+ * The definition of the family's law `model` with hysteresis factor Z = factor(e) = χv₀/K for a target e in
+ * (0, 1]. `about` cites the law and its Z for the scenario schema; `options` are the law's parameters besides
+ * restitution and minimumImpactSpeed (Gonthier's form), which `factor` reads from the spec.
+ */
+export function hysteresisLaw<M extends string, Options extends z.ZodRawShape = Record<never, never>>(
+  model: M,
+  about: string,
+  factor: (e: number, spec: z.output<FamilySchema<M, Options>>) => number,
+  options: Options = {} as Options,
+): NormalLawDefinition<FamilySchema<M, Options>> {
+  // TypeScript cannot evaluate z.output of a generic schema; every schema of the family has FamilySpec's fields.
+  type Spec = z.output<FamilySchema<M, Options>>;
   return {
-    model: law.model,
-    elastic: ElasticLaw.hertz,
-    linearStiffness: 0,
-    plasticSet: 0,
-    minimumImpactSpeed,
+    model,
+    schema: familySchema(model, about, options),
+    ...HERTZ_SPRING,
     dampingExponent: DampingExponent.hysteresis,
-    // c = Z·K; the kernel divides by the latched v₀.
-    dampingScale: Z,
-    kPower: 1,
-    massPower: 0,
-    radiusPower: 0,
-    derived: {
-      restitution: e,
-      hysteresisFactorZ: Z,
-      deliveredRestitution: restitutionOfFactor(Z),
-      minimumImpactSpeed_m_per_s: minimumImpactSpeed,
+    resolve(spec) {
+      const { restitution: e, minimumImpactSpeed } = spec as Spec & FamilySpec;
+      const Z = factor(e, spec);
+      const floor = minimumImpactSpeed ?? DEFAULT_MINIMUM_IMPACT_SPEED;
+      return {
+        minimumImpactSpeed: floor,
+        // c = Z·K; the kernel divides by the latched v₀.
+        dampingScale: Z,
+        kPower: 1,
+        massPower: 0,
+        radiusPower: 0,
+        derived: {
+          restitution: e,
+          hysteresisFactorZ: Z,
+          deliveredRestitution: restitutionOfFactor(Z),
+          minimumImpactSpeed_m_per_s: floor,
+        },
+      };
     },
+    dampingTime: (contactTime, coefficients) => (coefficients.dampingScale > 0
+      ? hysteresisDampingTime(contactTime, coefficients.dampingScale) : Infinity),
   };
 }
 
 /**
- * The exact h(e) of §6.1: the root h in (0, 1/e) of f(h) = ln(1+h) − ln(1−eh) − h(1+e) (h = 0 is the trivial root;
- * f < 0 just above it and f → +∞ as h → 1/e). Newton's method kept inside a shrinking bracket, from the start
- * 1.5(1−e)/e of §9.3. Zhang & Sharf (2004), seed 001 Eq 39.
+ * The exact h(e) (docs/physics.md; was contact-models §6.1): the root h in (0, 1/e) of
+ * f(h) = ln(1+h) − ln(1−eh) − h(1+e) (h = 0 is the trivial root; f < 0 just above it and f → +∞ as h → 1/e).
+ * Newton's method kept inside a shrinking bracket, from the start 1.5(1−e)/e (was contact-models §9.3).
+ * Zhang & Sharf (2004), seed 001 Eq 39.
  */
 export function exactHysteresisFactor(e: number): number {
   if (!(e > 0 && e <= 1)) throw new RangeError(`restitution must be in (0, 1], got ${e}`);
@@ -78,7 +116,10 @@ export function exactHysteresisFactor(e: number): number {
   return h;
 }
 
-/** The e_out a factor Z delivers (§6.2): the root e in [0, 1) of Z(1+e) = ln[(1+Z)/(1−eZ)], by bisection. */
+/**
+ * The e_out a factor Z delivers (docs/physics.md; was contact-models §6.2): the root e in [0, 1) of
+ * Z(1+e) = ln[(1+Z)/(1−eZ)], by bisection.
+ */
 export function restitutionOfFactor(Z: number): number {
   if (Z === 0) return 1;
   const g = (e: number) => Math.log1p(Z) - Math.log1p(-e * Z) - Z * (1 + e);

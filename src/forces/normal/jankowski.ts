@@ -1,16 +1,19 @@
 /**
  * Jankowski (2005/2006): F = Kδ^{3/2} + χδ^{1/4}δ̇ while approaching (δ̇ > 0), F = Kδ^{3/2} while separating, with
- * χ = 2ξ√(K m*) (seed 003 Eqs 5.52–5.55; contact-models.md §3.5). The compression branch is Tsuji's law, so the
- * same substitution gives the exact restitution e = exp[−(ζ/√(1−ζ²))·arccos ζ], ζ = 2ξ/√5 (§5.2, D12; continued
- * with arcosh for ζ > 1); ξ is its inverse here, so the target e is delivered at every speed. Jankowski's own
- * ξ(e) formulas (versions 1 and 2, seed 003 Eqs 5.54–5.55) approximate this one (version 2 within 3.5 %).
- * No tension can arise (the separating branch is purely elastic), so both end-of-contact conventions agree.
+ * χ = 2ξ√(K m*) (seed 003 Eqs 5.52–5.55; docs/physics.md; was contact-models §3.5). The compression branch is
+ * Tsuji's law, so the same substitution gives the exact restitution e = exp[−(ζ/√(1−ζ²))·arccos ζ], ζ = 2ξ/√5
+ * (was contact-models §5.2, §4 D12; continued with arcosh for ζ > 1); ξ is its inverse here, so the target e is
+ * delivered at every speed. Jankowski's own ξ(e) formulas (versions 1 and 2, seed 003 Eqs 5.54–5.55) approximate
+ * this one (version 2 within 3.5 %). No tension can arise (the separating branch is purely elastic), so both
+ * end-of-contact conventions agree.
  */
-import type { NormalLawSpec } from '../contact-spec.js';
-import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
-import type { NormalLawCoefficients } from './law.js';
+import { DampingExponent, type NormalLawDefinition } from './law.js';
+import { lawSchema, restitution } from './parameters.js';
+import { HERTZ_SPRING } from './springs.js';
 
-const USAGE = 'jankowski needs "restitution" (0 < e <= 1)';
+const schema = lawSchema('jankowski',
+  'Jankowski (2005): F = K·δ^{3/2} + 2ξ√(K·m*)·δ^{1/4}·δ̇ while approaching, K·δ^{3/2} while separating; ξ is '
+  + 'calibrated to `restitution`.', { restitution });
 
 /** e(ζ) = exp[−(ζ/√|1−ζ²|)·acos ζ] (ζ < 1) or ·acosh ζ (ζ > 1); limit e^{−1} at ζ = 1. */
 export function jankowskiRestitution(zeta: number): number {
@@ -32,19 +35,21 @@ function jankowskiZeta(e: number): number {
   return 0.5 * (lo + hi);
 }
 
-export function jankowskiLaw(spec: NormalLawSpec, field: string): NormalLawCoefficients {
-  selectParameter(spec, field, { restitution: [] }, true, USAGE);
-  const zeta = jankowskiZeta(spec.restitution!);
-  const xi = (Math.sqrt(5) / 2) * zeta;
-  return {
-    model: 'jankowski',
-    ...HERTZ_SPRING,
-    dampingExponent: DampingExponent.quarterLoading,
-    // χ = 2ξ·√(K m*)
-    dampingScale: 2 * xi,
-    kPower: 0.5,
-    massPower: 0.5,
-    radiusPower: 0,
-    derived: { restitution: spec.restitution!, dampingRatioXi: xi },
-  };
-}
+export const jankowski: NormalLawDefinition<typeof schema> = {
+  model: 'jankowski',
+  schema,
+  ...HERTZ_SPRING,
+  dampingExponent: DampingExponent.quarterLoading,
+  resolve(spec) {
+    const zeta = jankowskiZeta(spec.restitution);
+    const xi = (Math.sqrt(5) / 2) * zeta;
+    return {
+      // χ = 2ξ·√(K m*)
+      dampingScale: 2 * xi,
+      kPower: 0.5,
+      massPower: 0.5,
+      radiusPower: 0,
+      derived: { restitution: spec.restitution, dampingRatioXi: xi },
+    };
+  },
+};

@@ -1,40 +1,53 @@
 /**
- * Kuwabara & Kono (1987): F = Kδ^{3/2} + χδ^{1/2}δ̇ (seed 003 Eq 5.36; contact-models.md §5.1).
+ * Kuwabara & Kono (1987): F = Kδ^{3/2} + χδ^{1/2}δ̇ (seed 003 Eq 5.36; docs/physics.md; was contact-models §5.1).
  * χ is given, or comes from the viscosities by seed 003 Eqs 5.37–5.38, χ = 2√R_eff/D′ — never seed 000 Eq 19,
- * whose χ has the wrong units and no viscosity (contact-models.md §4 D2) — or is calibrated to a target e at a
- * reference speed (§5.0, §5.5: χ = β*·K·(m* / K)^{2/5}·v_ref^{−1/5}).
+ * whose χ has the wrong units and no viscosity (was contact-models §4 D2) — or is calibrated to a target e at a
+ * reference speed (was contact-models §5.0, §5.5: χ = β*·K·(m* / K)^{2/5}·v_ref^{−1/5}).
  */
-import type { EndOfContact, NormalLawSpec } from '../contact-spec.js';
+import { nonNegative } from '../../base/schema-fields.js';
 import { ScenarioError } from '../../base/scenario-error.js';
-import { calibratedLaw, DEFAULT_REFERENCE_SPEED } from './calibration.js';
-import { DampingExponent, HERTZ_SPRING, selectParameter, viscosities } from './law.js';
-import type { NormalLawCoefficients, PairMaterial } from './law.js';
+import { calibratedLaw } from './calibration.js';
+import { DampingExponent, type NormalLawDefinition, type PairMaterial } from './law.js';
+import { lawSchema, referenceSpeed, restitution, selectParameter, viscosities } from './parameters.js';
+import { HERTZ_SPRING } from './springs.js';
 
 const USAGE = 'kuwabara-kono takes at most one of "chi" (N·s/m^1.5, >= 0) or "restitution" (0 < e <= 1, with '
   + 'optional "referenceSpeed" in m/s, default 1); with neither, χ comes from both materials\' bulkViscosity and '
   + 'shearViscosity';
 
-export function kuwabaraKonoLaw(
-  spec: NormalLawSpec, a: PairMaterial, b: PairMaterial, endOfContact: EndOfContact, field: string,
-): NormalLawCoefficients {
-  const given = selectParameter(spec, field, { chi: [], restitution: ['referenceSpeed'] }, false, USAGE);
-  if (given === 'restitution') {
-    return calibratedLaw('kuwabara-kono', DampingExponent.half, spec.restitution!,
-      spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED, endOfContact, field);
-  }
-  const law = { model: 'kuwabara-kono', ...HERTZ_SPRING, dampingExponent: DampingExponent.half, kPower: 0, massPower: 0 } as const;
-  if (given === 'chi') {
-    return { ...law, dampingScale: spec.chi!, radiusPower: 0, derived: { chi_N_s_per_m1_5: spec.chi! } };
-  }
-  // D′ = Σ over both bodies (seed 003 Eq 5.38); χ = (2/D′)·√R_eff (Eq 5.37).
-  const compliance = viscousCompliance(a) + viscousCompliance(b);
-  return {
-    ...law,
-    dampingScale: 2 / compliance,
-    radiusPower: 0.5,
-    derived: { viscousCompliance_per_Pa_s: compliance, chiOverSqrtReff_Pa_s: 2 / compliance },
-  };
-}
+const schema = lawSchema('kuwabara-kono',
+  'Kuwabara & Kono (1987): F = K·δ^{3/2} + χ·δ^{1/2}·δ̇. Give at most one of `chi` and `restitution` (with '
+  + '`referenceSpeed`); with neither, χ comes from both materials\' bulkViscosity and shearViscosity.', {
+    chi: nonNegative('damping coefficient χ in N·s/m^1.5').optional()
+      .describe('Damping coefficient χ (N·s/m^1.5), >= 0.'),
+    restitution: restitution.optional(),
+    referenceSpeed,
+  });
+
+export const kuwabaraKono: NormalLawDefinition<typeof schema> = {
+  model: 'kuwabara-kono',
+  schema,
+  ...HERTZ_SPRING,
+  dampingExponent: DampingExponent.half,
+  resolve(spec, [a, b], endOfContact, field) {
+    const given = selectParameter(spec, field, { chi: [], restitution: ['referenceSpeed'] }, false, USAGE);
+    if (given === 'restitution') {
+      return calibratedLaw('kuwabara-kono', DampingExponent.half, spec, endOfContact, field);
+    }
+    if (given === 'chi') {
+      return { dampingScale: spec.chi!, kPower: 0, massPower: 0, radiusPower: 0, derived: { chi_N_s_per_m1_5: spec.chi! } };
+    }
+    // D′ = Σ over both bodies (seed 003 Eq 5.38); χ = (2/D′)·√R_eff (Eq 5.37).
+    const compliance = viscousCompliance(a) + viscousCompliance(b);
+    return {
+      dampingScale: 2 / compliance,
+      kPower: 0,
+      massPower: 0,
+      radiusPower: 0.5,
+      derived: { viscousCompliance_per_Pa_s: compliance, chiOverSqrtReff_Pa_s: 2 / compliance },
+    };
+  },
+};
 
 /** One body's share of D′, [4(3ξ+η)² − 9(ξ−η)²] / [36(3ξ+η)ξη] in 1/(Pa·s) (seed 003 Eq 5.38). */
 function viscousCompliance(body: PairMaterial): number {

@@ -1,64 +1,83 @@
 /**
- * What the force kernel needs to know about a normal contact law, resolved once per material pair.
+ * What a normal contact law is: the definition each law's module exports (registry.ts lists them), and the
+ * coefficients the force kernel reads, resolved once per material pair.
  *
- * Every law here has the form F_n = F_el(δ) + c·g_m(δ)·δ̇   (contact-models.md §3, §5)
- * with the elastic part F_el chosen by `elastic` (Hertz Kδ^{3/2} with K = (4/3)E*√R_eff, §2; linear kδ; or
- * Hertz loading with the permanent-indentation unloading branch of seed 004) and the damping shape g_m chosen by
+ * Every law here has the form F_n = F_el(δ) + c·g_m(δ)·δ̇   (docs/physics.md; was contact-models §3, §5)
+ * with the elastic part F_el chosen by `elastic` (Hertz Kδ^{3/2} with K = (4/3)E*√R_eff; linear kδ; or Hertz
+ * loading with the permanent-indentation unloading branch of seed 004) and the damping shape g_m chosen by
  * `dampingExponent` (δ^m; δ^{3/2}/v₀ for the Hunt–Crossley family, v₀ latched per contact at first touch;
  * δ^{1/4} on the compression branch only for Jankowski). The damping coefficient c may depend on the pair's K,
  * effective mass m* and effective radius R_eff; it is written as a power product so the kernel can evaluate it
  * once per pair at neighbour-list rebuilds:  c = dampingScale · K^kPower · m*^massPower · R_eff^radiusPower.
  */
-import type { Material, NormalLawSpec } from '../contact-spec.js';
-import { ScenarioError } from '../../base/scenario-error.js';
+import type { z } from 'zod';
+import type { Material } from '../material-spec.js';
 
-export type NormalModelName = NormalLawSpec['model'];
+/**
+ * When a contact ends (docs/physics.md; was contact-models §5.6): "no-tension" clamps the normal force at 0,
+ * "free" allows tension until the overlap returns to 0. Calibrations depend on it.
+ */
+export const endOfContactNames = ['no-tension', 'free'] as const;
+export type EndOfContact = (typeof endOfContactNames)[number];
 
-/** Numeric ids of the damping exponent m, switched on in the kernel's hot loop (no Math.pow for 1/4, 1/2). */
-export const DampingExponent = {
-  none: 0,
+/**
+ * The damping shapes g(δ) of the kernel, each with the exponent m of δ^m it is reported with (scenario.json,
+ * reference integrations). The kernel switches on the ids (DampingExponent) in its hot loop: no Math.pow for
+ * 1/4 and 1/2.
+ */
+const DAMPING_SHAPES = {
+  none: { id: 0, exponent: 0 },
   /** m = 1/4: Tsuji */
-  quarter: 1,
+  quarter: { id: 1, exponent: 0.25 },
   /** m = 1/2: Kuwabara–Kono, Brilliantov */
-  half: 2,
+  half: { id: 2, exponent: 0.5 },
   /** m = 0.65: Bordbar–Hyppänen */
-  bordbar: 3,
-  /** δ^{3/2}/v₀, v₀ the impact speed latched at first touch: the Hunt–Crossley family (§3.4), c = Z(e)·K */
-  hysteresis: 4,
-  /** m = 1/4 while approaching (δ̇ > 0), no damping while separating: Jankowski (§3.5) */
-  quarterLoading: 5,
-  /** m = 0: linear dashpot, Kelvin–Voigt (§3.2) */
-  zero: 6,
+  bordbar: { id: 3, exponent: 0.65 },
+  /** δ^{3/2}/v₀, v₀ the impact speed latched at first touch: the Hunt–Crossley family, c = Z(e)·K */
+  hysteresis: { id: 4, exponent: 1.5 },
+  /** m = 1/4 while approaching (δ̇ > 0), no damping while separating: Jankowski */
+  quarterLoading: { id: 5, exponent: 0.25 },
+  /** m = 0: linear dashpot, Kelvin–Voigt */
+  zero: { id: 6, exponent: 0 },
 } as const;
-export type DampingExponentId = (typeof DampingExponent)[keyof typeof DampingExponent];
+
+type DampingShapeName = keyof typeof DAMPING_SHAPES;
+
+/** Numeric ids of the damping shapes (DAMPING_SHAPES), switched on in the kernel's hot loop (contact.ts). */
+export const DampingExponent = Object.fromEntries(
+  Object.entries(DAMPING_SHAPES).map(([name, shape]) => [name, shape.id]),
+) as { readonly [N in DampingShapeName]: (typeof DAMPING_SHAPES)[N]['id'] };
+export type DampingExponentId = (typeof DampingExponent)[DampingShapeName];
+
+const EXPONENT_BY_ID = new Map<number, number>(Object.values(DAMPING_SHAPES).map((shape) => [shape.id, shape.exponent]));
+
+/** The damping exponent m of a damping shape, for reporting and for reference integrations. */
+export function dampingExponentValue(id: DampingExponentId): number {
+  return EXPONENT_BY_ID.get(id)!;
+}
 
 /** Numeric ids of the elastic part of the normal force, switched on in the kernel's hot loop. */
 export const ElasticLaw = {
-  /** Kδ^{3/2}, K = (4/3)E*√R_eff (§2) */
+  /** Kδ^{3/2}, K = (4/3)E*√R_eff */
   hertz: 0,
-  /** kδ with the law's own k (N/m): Kelvin–Voigt (§3.2) */
+  /** kδ with the law's own k (N/m): Kelvin–Voigt */
   linear: 1,
   /**
    * Hertz while loading; on unloading f_m[(δ−δ_p)/(δ_m−δ_p)]^{3/2} with δ_m the largest overlap of the contact,
-   * f_m = Kδ_m^{3/2} and δ_p = (1−e²)δ_m: Lankarani–Nikravesh permanent indentation (seed 004 Eqs 11–19, §3.5)
+   * f_m = Kδ_m^{3/2} and δ_p = (1−e²)δ_m: Lankarani–Nikravesh permanent indentation (seed 004 Eqs 11–19)
    */
   plasticHertz: 2,
 } as const;
 export type ElasticLawId = (typeof ElasticLaw)[keyof typeof ElasticLaw];
 
-/** Floor (m/s) on the latched impact speed of the Hunt–Crossley family when the scenario gives none (schema). */
-export const DEFAULT_MINIMUM_IMPACT_SPEED = 0.01;
-
-export interface NormalLawCoefficients {
-  model: NormalModelName;
-  elastic: ElasticLawId;
-  /** linear stiffness k (N/m) when elastic is `linear`; unused otherwise */
-  linearStiffness: number;
-  /** permanent set δ_p/δ_m = 1 − e² when elastic is `plasticHertz`; 0 otherwise */
-  plasticSet: number;
-  /** floor on the latched impact speed v₀ (m/s) when dampingExponent is `hysteresis`; 0 otherwise */
-  minimumImpactSpeed: number;
-  dampingExponent: DampingExponentId;
+/** What a law's calibration yields for one material pair: its damping and the constants of its history. */
+export interface LawCalibration {
+  /** linear stiffness k (N/m) when elastic is `linear`; default 0 */
+  linearStiffness?: number;
+  /** permanent set δ_p/δ_m = 1 − e² when elastic is `plasticHertz`; default 0 */
+  plasticSet?: number;
+  /** floor on the latched impact speed v₀ (m/s) when dampingExponent is `hysteresis`; default 0 */
+  minimumImpactSpeed?: number;
   dampingScale: number;
   kPower: number;
   massPower: number;
@@ -67,48 +86,11 @@ export interface NormalLawCoefficients {
   derived: Record<string, number | string>;
 }
 
-/** The damping exponent m as a number, for reporting and for reference integrations. */
-export function dampingExponentValue(id: DampingExponentId): number {
-  return [0, 0.25, 0.5, 0.65, 1.5, 0.25, 0][id];
-}
-
-/** The damping parameters a NormalLawSpec may carry besides `model`. */
-export type NormalLawParameter = Exclude<keyof NormalLawSpec, 'model'>;
-
-const PARAMETERS: readonly NormalLawParameter[] = [
-  'restitution', 'referenceSpeed', 'alpha', 'A', 'variant', 'chi', 'minimumImpactSpeed', 'form', 'stiffness',
-];
-
-/** The elastic and history fields of a plain Hertz-spring law (every law before the HC family). */
-export const HERTZ_SPRING = {
-  elastic: ElasticLaw.hertz, linearStiffness: 0, plasticSet: 0, minimumImpactSpeed: 0,
-} as const;
-
-/**
- * Which of a law's alternative parameters the spec gives. `alternatives` maps each parameter that selects a way of
- * setting the damping to the parameters allowed beside it (e.g. restitution → [referenceSpeed]); `usage` says what
- * the law accepts and ends every error message. Throws a ScenarioError when two alternatives are given, when
- * `required` and none is, or when any parameter outside the chosen alternative is present.
- */
-export function selectParameter<S extends NormalLawParameter>(
-  spec: NormalLawSpec,
-  field: string,
-  alternatives: { readonly [P in S]: readonly NormalLawParameter[] },
-  required: boolean,
-  usage: string,
-): S | undefined {
-  const selectors = (Object.keys(alternatives) as S[]).filter((p) => spec[p] !== undefined);
-  if (selectors.length > 1) {
-    throw new ScenarioError(field, `${usage}; got ${selectors.map((p) => `"${p}"`).join(' and ')}`);
-  }
-  const [selected] = selectors;
-  const allowed: readonly NormalLawParameter[] = selected === undefined ? [] : [selected, ...alternatives[selected]];
-  const extra = PARAMETERS.find((p) => spec[p] !== undefined && !allowed.includes(p));
-  if (extra !== undefined) {
-    throw new ScenarioError(`${field}.${extra}`, `${spec.model} does not use "${extra}" here: ${usage}`);
-  }
-  if (selected === undefined && required) throw new ScenarioError(field, `${usage}; got none`);
-  return selected;
+/** The kernel's coefficients of one material pair: the law's ids and its calibration, nothing left optional. */
+export interface NormalLawCoefficients extends Required<LawCalibration> {
+  model: string;
+  elastic: ElasticLawId;
+  dampingExponent: DampingExponentId;
 }
 
 /** A material with the dotted path that names it in errors (`materials.<name>`). */
@@ -117,16 +99,31 @@ export interface PairMaterial {
   path: string;
 }
 
+/** The zod schema of one law's spec: a strict object whose `model` is the law's name. */
+export type LawSchema = z.ZodObject<{ model: z.ZodLiteral<string> } & z.ZodRawShape, z.core.$strict>;
+
 /**
- * The bulk (ξ) and shear (η) viscosities of a material, in Pa·s, for laws whose damping comes from them.
- * `need` says which law and option asked for them, for the error message.
+ * One normal law, declared in its own module and listed in registry.ts. Adding a law means writing one of these
+ * (and a test); the scenario schema, model lists, time step and energy bookkeeping all ask the definitions.
  */
-export function viscosities({ material, path }: PairMaterial, need: string): { bulk: number; shear: number } {
-  const missing = (key: string) => new ScenarioError(`${path}.${key}`,
-    `${need} needs "bulkViscosity" and "shearViscosity" (Pa·s, > 0) on both materials of the pair; `
-    + 'or give the damping constant or a target restitution instead');
-  const { bulkViscosity: bulk, shearViscosity: shear } = material;
-  if (bulk === undefined) throw missing('bulkViscosity');
-  if (shear === undefined) throw missing('shearViscosity');
-  return { bulk, shear };
+export interface NormalLawDefinition<Schema extends LawSchema = LawSchema> {
+  /** the law's name: the literal of `model` in its schema */
+  readonly model: string;
+  /** `contact.normal` for this model: `model` and exactly the law's own parameters, with units and ranges */
+  readonly schema: Schema;
+  /** the kernel's ids of the elastic part and of the damping shape */
+  readonly elastic: ElasticLawId;
+  readonly dampingExponent: DampingExponentId;
+  /**
+   * The law's calibration for one material pair, with the checks between its parameters (which alternative is
+   * given, materials it needs). `field` is the spec's dotted path; every rejection is a ScenarioError.
+   */
+  resolve(spec: z.output<Schema>, pair: readonly [PairMaterial, PairMaterial], endOfContact: EndOfContact,
+    field: string): LawCalibration;
+  /** Duration (s) of an undamped impact at `impactSpeed` for effective mass m* and the contact's stiffness. */
+  contactTime(meff: number, stiffness: number, impactSpeed: number): number;
+  /** Shortest time scale (s) of the damping of a contact of this class, where it bounds the explicit step. */
+  dampingTime?(contactTime: number, law: NormalLawCoefficients): number;
+  /** Elastic energy (J) stored in a contact of this stiffness at overlap δ: ∫F_el dδ. */
+  storedEnergy(stiffness: number, overlap: number): number;
 }

@@ -1,29 +1,42 @@
 /**
  * Tsuji, Tanaka & Ishida (1992): F = Kδ^{3/2} + α√(m*K)·δ^{1/4}δ̇ (seed 000 Eq 20; seed 003 Eqs 5.45–5.46;
- * contact-models.md §5.2). With m = 1/4 the restitution depends on α alone — not on impact speed, K or m* (§5.0) —
- * so a target e maps to α exactly by the closed forms of §5.2, for the end-of-contact convention in use.
+ * docs/physics.md; was contact-models §5.2). With m = 1/4 the restitution depends on α alone — not on impact
+ * speed, K or m* (was contact-models §5.0) — so a target e maps to α exactly by the closed forms of §5.2, for the
+ * end-of-contact convention in use.
  */
-import type { EndOfContact, NormalLawSpec } from '../contact-spec.js';
+import { nonNegative } from '../../base/schema-fields.js';
 import { tsujiAlpha, tsujiRestitution } from './calibration.js';
-import { DampingExponent, HERTZ_SPRING, selectParameter } from './law.js';
-import type { NormalLawCoefficients } from './law.js';
+import { DampingExponent, type NormalLawDefinition } from './law.js';
+import { lawSchema, restitution, selectParameter } from './parameters.js';
+import { HERTZ_SPRING } from './springs.js';
 
 const USAGE = 'tsuji needs exactly one of "alpha" (>= 0) or "restitution" (0 < e <= 1); '
   + 'its restitution does not depend on impact speed, so it takes no "referenceSpeed"';
 
-export function tsujiLaw(spec: NormalLawSpec, endOfContact: EndOfContact, field: string): NormalLawCoefficients {
-  selectParameter(spec, field, { alpha: [], restitution: [] }, true, USAGE);
-  // selectParameter guarantees exactly one of alpha and restitution.
-  const alpha = spec.alpha ?? tsujiAlpha(spec.restitution!, endOfContact);
-  return {
-    model: 'tsuji',
-    ...HERTZ_SPRING,
-    dampingExponent: DampingExponent.quarter,
-    // c = α·√(m*K)
-    dampingScale: alpha,
-    kPower: 0.5,
-    massPower: 0.5,
-    radiusPower: 0,
-    derived: { alpha, restitution: spec.restitution ?? tsujiRestitution(alpha, endOfContact) },
-  };
-}
+const schema = lawSchema('tsuji',
+  'Tsuji et al. (1992): F = K·δ^{3/2} + α√(m*K)·δ^{1/4}·δ̇; e depends on α alone. Give exactly one of `alpha` '
+  + 'and `restitution`.', {
+    alpha: nonNegative('Tsuji damping factor α, dimensionless').optional()
+      .describe('Tsuji damping factor α (dimensionless), >= 0; damping coefficient α·√(m*K).'),
+    restitution: restitution.optional(),
+  });
+
+export const tsuji: NormalLawDefinition<typeof schema> = {
+  model: 'tsuji',
+  schema,
+  ...HERTZ_SPRING,
+  dampingExponent: DampingExponent.quarter,
+  resolve(spec, _pair, endOfContact, field) {
+    selectParameter(spec, field, { alpha: [], restitution: [] }, true, USAGE);
+    // selectParameter guarantees exactly one of alpha and restitution.
+    const alpha = spec.alpha ?? tsujiAlpha(spec.restitution!, endOfContact);
+    return {
+      // c = α·√(m*K)
+      dampingScale: alpha,
+      kPower: 0.5,
+      massPower: 0.5,
+      radiusPower: 0,
+      derived: { alpha, restitution: spec.restitution ?? tsujiRestitution(alpha, endOfContact) },
+    };
+  },
+};
