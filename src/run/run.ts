@@ -21,6 +21,7 @@ import { renderLinePlotSvg } from '../plot/line-plot.js';
 import type { SimulationSetup } from '../engine/setup.js';
 import type { PourReport } from '../engine/pour.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
+import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 import { LostContactError } from '../contacts/carried-contacts.js';
 import { CHECK_EVERY, Watchdog, type EnergyBaseline } from './watchdog.js';
 
@@ -69,10 +70,56 @@ export class RunInterrupted extends Error {
 interface SavedRunValues {
   series: CsvPosition;
   impacts: CsvPosition;
+  /** the analysis's own save(); null without one */
   analysis: unknown;
   snapshots: unknown;
   watchdog: EnergyBaseline;
 }
+
+const RUN_VALUES_STATE: StateDeclaration = {
+  part: 'run',
+  version: 1,
+  saved: ['series', 'impacts', 'analysis', 'snapshots', 'watchdog'],
+  excluded: {
+    current: 'fixed: reads the values of the outputs being written',
+    resumed: 'scratch: what a restore read, for the outputs to continue from',
+  },
+};
+
+/** The run's own part of a checkpoint: SavedRunValues, one JSON entry each. */
+class RunValues implements SavedState {
+  resumed: SavedRunValues | undefined;
+
+  constructor(private readonly current: () => SavedRunValues) {}
+
+  get stateDeclaration(): StateDeclaration {
+    return RUN_VALUES_STATE;
+  }
+
+  saveState(out: StateWriter): void {
+    const { series, impacts, analysis, snapshots, watchdog } = this.current();
+    out.json('series', series);
+    out.json('impacts', impacts);
+    out.json('analysis', analysis);
+    out.json('snapshots', snapshots);
+    out.json('watchdog', watchdog);
+  }
+
+  restoreState(from: StateReader): void {
+    this.resumed = {
+      series: from.json('series', isCsvPosition, 'a CSV file position'),
+      impacts: from.json('impacts', isCsvPosition, 'a CSV file position'),
+      analysis: from.json('analysis'),
+      snapshots: from.json('snapshots'),
+      watchdog: from.json('watchdog', isEnergyBaseline, 'an energy baseline'),
+    };
+  }
+}
+
+const isCsvPosition = (v: unknown): v is CsvPosition => hasNumbers(v, ['bytes', 'rows']);
+const isEnergyBaseline = (v: unknown): v is EnergyBaseline => hasNumbers(v, ['initialEnergy', 'energyScale', 'particles']);
+const hasNumbers = (v: unknown, keys: readonly string[]): boolean =>
+  typeof v === 'object' && v !== null && keys.every((k) => typeof (v as Record<string, unknown>)[k] === 'number');
 
 /** Longest stretch (ms) of steps without returning to the event loop, where signals are delivered. */
 const YIELD_EVERY_MS = 50;
@@ -129,8 +176,12 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const started = performance.now();
   const sim = new Simulation(setup);
   const { checkpoints } = options;
+  const runValues = new RunValues(() => ({
+    series: series.position(), impacts: impacts.position(), analysis: analysis?.save() ?? null,
+    snapshots: snapshots.save(), watchdog: watchdog.baseline(),
+  }));
   // Restored before the worker threads start, so they map the restored arrays.
-  const resumed = checkpoints?.restore(sim) as SavedRunValues | undefined;
+  const resumed = checkpoints?.restore(sim, runValues) ? runValues.resumed : undefined;
   await sim.useWorkers(setup.lanes);
   const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER, resumed?.series);
   const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts);
@@ -152,10 +203,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     analysis?.sample(sim);
   };
   const lastGood = () => (checkpoints?.newest ? `; last good checkpoint kept: ${checkpoints.newest}` : '');
-  const writeCheckpoint = () => checkpoints?.write(sim, {
-    series: series.position(), impacts: impacts.position(), analysis: analysis?.save(),
-    snapshots: snapshots.save(), watchdog: watchdog.baseline(),
-  } satisfies SavedRunValues);
+  const writeCheckpoint = () => checkpoints?.write(sim, runValues);
   try {
     if (!resumed) sample();
     let lastReport = performance.now(), lastYield = lastReport;

@@ -20,11 +20,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('checkpoint format', () => {
   const sample: Checkpoint = {
-    scenarioHash: 'abc', step: 42, time: 42e-5, values: { 'pairs.count': 3, run: { series: { bytes: 10, rows: 1 } } },
+    scenarioHash: 'abc', step: 42, time: 42e-5, parts: { particles: 1, pairContacts: 1, pour: 1, run: 1 },
+    values: { 'pairContacts.count': 3, 'pour.lastInsertionTime': null, 'run.series': { bytes: 10, rows: 1 } },
     sections: new Map<string, Float64Array | Int32Array | Uint8Array | Uint16Array>([
       ['particles.pos', new Float64Array([1.5, -2.25, Math.PI, Number.MIN_VALUE])],
-      ['pairs.i', new Int32Array([0, 7, -3])],
-      ['pairs.touching', new Uint8Array([1, 0, 1, 1, 0])],
+      ['pairContacts.first', new Int32Array([0, 7, -3])],
+      ['pairContacts.touching', new Uint8Array([1, 0, 1, 1, 0])],
       ['particles.material', new Uint16Array([65535, 0, 2])],
     ]),
   };
