@@ -36,7 +36,7 @@ export interface StateDeclaration {
    * checkpoint with another version of the part is refused as written by another grainflow.
    */
   readonly version: number;
-  /** fields saveState writes, each under its own name, and restoreState reads back */
+  /** fields saveState writes, each under its own name, and restoreState reads back (the run's values: its entries) */
   readonly saved: readonly string[];
   /** every other own field of an instance, with the reason */
   readonly excluded: Readonly<Record<string, Exclusion>>;

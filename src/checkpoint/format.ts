@@ -16,8 +16,8 @@
  *
  * Versions: 1 named its sections after whatever typed-array fields reflection found on the saved objects (so a
  * renamed field changed the format unnoticed); 2 holds the parts' declared fields. A version-1 checkpoint is
- * refused as written by an older grainflow, not converted: its scratch arrays and unversioned names give no
- * reliable way to tell which of its entries are state.
+ * refused as written by an older grainflow, not converted: reading it would keep the private field names of one
+ * past commit alive as a format, for files that only serve to continue one run (the older grainflow can).
  */
 import type { SavedArray } from '../base/saved-state.js';
 

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { RunDirectory, type RunOutputDirectory } from '../output/run-directory.js';
-import { CsvWriter, type CsvPosition } from '../output/csv.js';
+import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { ContactTrace } from '../output/contact-trace.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
@@ -21,9 +21,9 @@ import { renderLinePlotSvg } from '../plot/line-plot.js';
 import type { SimulationSetup } from '../engine/setup.js';
 import type { PourReport } from '../engine/pour.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
-import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 import { LostContactError } from '../contacts/carried-contacts.js';
-import { CHECK_EVERY, Watchdog, type EnergyBaseline } from './watchdog.js';
+import { CHECK_EVERY, Watchdog } from './watchdog.js';
+import { RunValues } from './run-values.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */
 export const SUMMARY_PARTICLE_LIMIT = 10_000;
@@ -65,61 +65,6 @@ export class RunInterrupted extends Error {
     super(message);
   }
 }
-
-/** Run values saved in every checkpoint, to continue the outputs exactly where the state continues. */
-interface SavedRunValues {
-  series: CsvPosition;
-  impacts: CsvPosition;
-  /** the analysis's own save(); null without one */
-  analysis: unknown;
-  snapshots: unknown;
-  watchdog: EnergyBaseline;
-}
-
-const RUN_VALUES_STATE: StateDeclaration = {
-  part: 'run',
-  version: 1,
-  saved: ['series', 'impacts', 'analysis', 'snapshots', 'watchdog'],
-  excluded: {
-    current: 'fixed: reads the values of the outputs being written',
-    resumed: 'scratch: what a restore read, for the outputs to continue from',
-  },
-};
-
-/** The run's own part of a checkpoint: SavedRunValues, one JSON entry each. */
-class RunValues implements SavedState {
-  resumed: SavedRunValues | undefined;
-
-  constructor(private readonly current: () => SavedRunValues) {}
-
-  get stateDeclaration(): StateDeclaration {
-    return RUN_VALUES_STATE;
-  }
-
-  saveState(out: StateWriter): void {
-    const { series, impacts, analysis, snapshots, watchdog } = this.current();
-    out.json('series', series);
-    out.json('impacts', impacts);
-    out.json('analysis', analysis);
-    out.json('snapshots', snapshots);
-    out.json('watchdog', watchdog);
-  }
-
-  restoreState(from: StateReader): void {
-    this.resumed = {
-      series: from.json('series', isCsvPosition, 'a CSV file position'),
-      impacts: from.json('impacts', isCsvPosition, 'a CSV file position'),
-      analysis: from.json('analysis'),
-      snapshots: from.json('snapshots'),
-      watchdog: from.json('watchdog', isEnergyBaseline, 'an energy baseline'),
-    };
-  }
-}
-
-const isCsvPosition = (v: unknown): v is CsvPosition => hasNumbers(v, ['bytes', 'rows']);
-const isEnergyBaseline = (v: unknown): v is EnergyBaseline => hasNumbers(v, ['initialEnergy', 'energyScale', 'particles']);
-const hasNumbers = (v: unknown, keys: readonly string[]): boolean =>
-  typeof v === 'object' && v !== null && keys.every((k) => typeof (v as Record<string, unknown>)[k] === 'number');
 
 /** Longest stretch (ms) of steps without returning to the event loop, where signals are delivered. */
 const YIELD_EVERY_MS = 50;
@@ -176,6 +121,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const started = performance.now();
   const sim = new Simulation(setup);
   const { checkpoints } = options;
+  // Read when a checkpoint is written, by then the outputs below exist.
   const runValues = new RunValues(() => ({
     series: series.position(), impacts: impacts.position(), analysis: analysis?.save() ?? null,
     snapshots: snapshots.save(), watchdog: watchdog.baseline(),

@@ -19,7 +19,8 @@ import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 import { captureSimulation, restoreSimulation } from '../../src/checkpoint/snapshot.js';
 import { CheckpointVersionError, decodeCheckpoint, encodeCheckpoint, type Checkpoint } from '../../src/checkpoint/format.js';
 import { RUN_RANDOM_FIELDS, RunRandom } from '../../src/scenario/random.js';
-import { SavedStateError, type SavedState, type StateDeclaration } from '../../src/base/saved-state.js';
+import { RunValues, type SavedRunValues } from '../../src/run/run-values.js';
+import { SavedStateError, type StateDeclaration } from '../../src/base/saved-state.js';
 
 /**
  * 250 spheres thrown sideways fall onto a shelf that is removed at step 400, above a floor moving up from step
@@ -71,12 +72,12 @@ const SAVED_AT_VERSION: Record<string, readonly string[]> = {
   'pour@1': ['random', 'placed', 'lastInsertionTime'],
 };
 
-/** A stand-in for the run's own part (src/run/run.ts, which needs a run directory). */
-const runPart: SavedState = {
-  stateDeclaration: { part: 'run', version: 1, saved: ['outputs'], excluded: {} },
-  saveState: (out) => out.json('outputs', { series: 3 }),
-  restoreState: (from) => expect(from.json('outputs')).toEqual({ series: 3 }),
+/** The run's own part, with values as src/run/run.ts would take them from its outputs. */
+const RUN_VALUES: SavedRunValues = {
+  series: { bytes: 2048, rows: 20 }, impacts: { bytes: 4096, rows: 30 }, analysis: null, snapshots: { maxRadius: 0.0008 },
+  watchdog: { initialEnergy: 1e-3, energyScale: 2e-3, particles: 250 },
 };
+const runPart = new RunValues(() => RUN_VALUES);
 
 const newSimulation = () => new Simulation(createSetup(parseScenario(SCENARIO)));
 const running: Simulation[] = [];
@@ -134,8 +135,10 @@ describe('every stateful field is saved or excluded with a reason', () => {
     expectDeclared(instances(sim)[name]!, parts.get(name)!);
   });
 
-  it("the pourer's random stream: its own fields are its saved and excluded ones", () => {
+  it("the pourer's random stream and the run's values: their own fields are their saved and excluded ones", () => {
     expectDeclared(new RunRandom(1), RUN_RANDOM_FIELDS);
+    // The run's values are read from its outputs when saved: its saved entries are not fields of its own.
+    expect(Object.keys(runPart).sort()).toEqual(Object.keys(runPart.stateDeclaration.excluded).sort());
   });
 
   it('a field excluded as a part holds that part', () => {
@@ -176,8 +179,9 @@ describe('a restored simulation', () => {
     expect(original.wallStates.maxDisplacementSinceBuild()).toBeGreaterThanOrEqual(0);
   });
 
-  it('writes the same checkpoint: every saved field is equal', () => {
+  it("writes the same checkpoint: every saved field is equal, the run's values too", () => {
     expect(checkpointBytes(restored).equals(saved)).toBe(true);
+    expect(runPart.resumed).toEqual(RUN_VALUES);
   });
 
   it('has the same derived and fixed fields', () => {
@@ -236,6 +240,7 @@ describe('a checkpoint that does not fit is refused, naming the entry', () => {
       ['not a number', (cp) => { cp.values['simulation.rebuilds'] = 'many'; }, /^entry simulation\.rebuilds is "many", not a number$/],
       ['too many spheres', (cp) => { cp.values['particles.active'] = 10_000; }, /^entry particles\.active is 10000; it must be an integer in 0\.\.310 here$/],
       ['not a random state', (cp) => { cp.values['pour.random'] = { i: 0, j: 0, S: [] }; }, /^entry pour\.random is not a random-stream state$/],
+      ['not a file position', (cp) => { cp.values['run.series'] = { bytes: 10 }; }, /^entry run\.series is not a CSV file position$/],
       ['a part this simulation lacks', (cp) => { cp.parts.thermostat = 1; }, /^it holds parts this simulation does not have: thermostat$/],
     ];
     for (const [what, damage, message] of cases) {
