@@ -1,6 +1,7 @@
 /**
  * The checkpoint file format: a small JSON header and named binary sections, each a typed array copied byte for
- * byte, so any field another part of the code adds to a saved object is carried without a format change.
+ * byte. What goes in is decided by the stateful parts themselves (base/saved-state.ts): the header lists each
+ * part's version and its numbers and JSON values, the sections its arrays, all named `<part>.<field>`.
  *
  *   bytes 0..7    magic "GFCKPT\0\0"
  *   8..11         format version (u32 LE)
@@ -9,12 +10,19 @@
  *   then          section payloads, each starting at a multiple of 8 bytes
  *   last 4 bytes  CRC-32 (IEEE) of everything before it
  *
- * Decoding checks the magic, version, lengths and the CRC, so a truncated or bit-flipped file is refused with a
- * reason instead of restoring garbage.
+ * Decoding checks the magic, the lengths and the CRC, so a truncated or bit-flipped file is refused with a reason
+ * instead of restoring garbage, and then the version, so that an intact file of another version is told apart
+ * from a damaged one.
+ *
+ * Versions: 1 named its sections after whatever typed-array fields reflection found on the saved objects (so a
+ * renamed field changed the format unnoticed); 2 holds the parts' declared fields. A version-1 checkpoint is
+ * refused as written by an older grainflow, not converted: reading it would keep the private field names of one
+ * past commit alive as a format, for files that only serve to continue one run (the older grainflow can).
  */
+import type { SavedArray } from '../base/saved-state.js';
 
 export const CHECKPOINT_MAGIC = 'GFCKPT\0\0';
-export const CHECKPOINT_VERSION = 1;
+export const CHECKPOINT_VERSION = 2;
 const PREFIX_BYTES = 16;
 const CRC_BYTES = 4;
 
@@ -24,8 +32,6 @@ const ARRAY_TYPES = {
   BigInt64Array, BigUint64Array, Uint8ClampedArray,
 } as const;
 export type ArrayTypeName = keyof typeof ARRAY_TYPES;
-export type SavedArray = Float64Array | Float32Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array
-  | Uint8Array | BigInt64Array | BigUint64Array | Uint8ClampedArray;
 
 export interface SectionEntry {
   name: string;
@@ -36,14 +42,16 @@ export interface SectionEntry {
   offset: number;
 }
 
-/** Everything about a checkpoint that is not an array: step, time, counters, RNG state, the run's own bookkeeping. */
+/** Everything about a checkpoint that is not an array: step, time, the parts' versions, numbers and JSON values. */
 export interface CheckpointHeader {
   /** hash of the scenario the state belongs to (scenario-hash.ts) */
   scenarioHash: string;
   step: number;
   /** simulated time (s) */
   time: number;
-  /** plain numbers and JSON values (counts, RNG states, output file lengths, analysis state) by name */
+  /** version of each part saved, by part name */
+  parts: Record<string, number>;
+  /** numbers and JSON values (counts, RNG state, output file lengths, analysis state) by `<part>.<field>` */
   values: Record<string, unknown>;
 }
 
@@ -51,10 +59,18 @@ export interface Checkpoint extends CheckpointHeader {
   sections: Map<string, SavedArray>;
 }
 
+/** A damaged file, or not a checkpoint: the message says why. */
 export class CheckpointFormatError extends Error {}
 
-export function isSavedArray(value: unknown): value is SavedArray {
-  return ArrayBuffer.isView(value) && !(value instanceof DataView) && value.constructor.name in ARRAY_TYPES;
+/**
+ * An intact checkpoint this grainflow cannot read: written by an older or newer one. `written` says what differs
+ * ("checkpoint format 1", "pairContacts state version 3"); `file` is set where the file is known.
+ */
+export class CheckpointVersionError extends Error {
+  constructor(readonly written: string, readonly older: boolean, readonly file?: string) {
+    super(`${file === undefined ? 'checkpoint' : `checkpoint ${file}`} was written by ${older ? 'an older' : 'a newer'} `
+      + `grainflow (${written}); resume it with that version or start the run again`);
+  }
 }
 
 export function encodeCheckpoint(cp: Checkpoint): Uint8Array {
@@ -65,7 +81,7 @@ export function encodeCheckpoint(cp: Checkpoint): Uint8Array {
     payloadBytes += align8(array.byteLength);
   }
   const header = Buffer.from(JSON.stringify({
-    scenarioHash: cp.scenarioHash, step: cp.step, time: cp.time, values: cp.values, sections: entries,
+    scenarioHash: cp.scenarioHash, step: cp.step, time: cp.time, parts: cp.parts, values: cp.values, sections: entries,
   }));
   const shift = align8(PREFIX_BYTES + header.length);
   const body = Buffer.alloc(shift + payloadBytes + CRC_BYTES);
@@ -88,14 +104,14 @@ export function decodeCheckpoint(file: Uint8Array): Checkpoint {
   if (buf.length < PREFIX_BYTES + CRC_BYTES || buf.toString('latin1', 0, 8) !== CHECKPOINT_MAGIC) {
     throw new CheckpointFormatError('not a grainflow checkpoint (bad magic or too short)');
   }
-  const version = buf.readUInt32LE(8);
-  if (version !== CHECKPOINT_VERSION) {
-    throw new CheckpointFormatError(`format version ${version}; this grainflow reads version ${CHECKPOINT_VERSION}`);
-  }
   const stored = buf.readUInt32LE(buf.length - CRC_BYTES);
   const actual = crc32(buf.subarray(0, buf.length - CRC_BYTES));
   if (stored !== actual) {
     throw new CheckpointFormatError(`checksum mismatch (file truncated or corrupted: CRC-32 ${hex(actual)}, stored ${hex(stored)})`);
+  }
+  const version = buf.readUInt32LE(8);
+  if (version !== CHECKPOINT_VERSION) {
+    throw new CheckpointVersionError(`checkpoint format ${version}`, version < CHECKPOINT_VERSION);
   }
   const headerLength = buf.readUInt32LE(12);
   const shift = PREFIX_BYTES + headerLength;
@@ -104,6 +120,9 @@ export function decodeCheckpoint(file: Uint8Array): Checkpoint {
     parsed = JSON.parse(buf.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength)) as typeof parsed;
   } catch {
     throw new CheckpointFormatError('header is not valid JSON');
+  }
+  if (!isRecord(parsed?.parts) || !isRecord(parsed.values) || !Array.isArray(parsed.sections)) {
+    throw new CheckpointFormatError('header lacks the parts, values or sections table');
   }
   const sections = new Map<string, SavedArray>();
   for (const e of parsed.sections) {
@@ -118,8 +137,13 @@ export function decodeCheckpoint(file: Uint8Array): Checkpoint {
     copy.set(buf.subarray(start, start + byteLength));
     sections.set(e.name, new Type(copy.buffer) as SavedArray);
   }
-  return { scenarioHash: parsed.scenarioHash, step: parsed.step, time: parsed.time, values: parsed.values, sections };
+  return {
+    scenarioHash: parsed.scenarioHash, step: parsed.step, time: parsed.time, parts: parsed.parts, values: parsed.values,
+    sections,
+  };
 }
+
+const isRecord = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
 const hex = (n: number) => n.toString(16).padStart(8, '0');

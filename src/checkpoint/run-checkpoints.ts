@@ -1,6 +1,8 @@
 /**
  * Checkpoints of one run directory (issue #7): when to write them, writing them with the run's own bookkeeping
  * (CSV lengths, analysis state), and, for `--resume`, finding the newest usable one and the scenario it belongs to.
+ * A checkpoint another grainflow wrote (another format or part version) or one that does not fit the simulation
+ * is refused with one line saying so (ResumeError), not skipped like a damaged one: the older ones are no better.
  *
  * Layout: `<run>/checkpoints/scenario.json` is the validated scenario (written when the run starts, read by
  * --resume); `<run>/checkpoints/step-<step>.gfck` are the checkpoints (store.ts).
@@ -12,7 +14,8 @@ import type { CheckedScenario } from '../scenario/checks.js';
 import type { SimulationSetup } from '../engine/setup.js';
 import type { Simulation } from '../engine/simulation.js';
 import { ResumableRunDirectory } from '../output/run-directory.js';
-import type { Checkpoint } from './format.js';
+import { SavedStateError, type SavedState } from '../base/saved-state.js';
+import { CheckpointVersionError, type Checkpoint } from './format.js';
 import { scenarioHash } from './scenario-hash.js';
 import { restoreSimulation, captureSimulation } from './snapshot.js';
 import { CheckpointStore } from './store.js';
@@ -51,7 +54,11 @@ export class RunCheckpoints {
     this.directory = new ResumableRunDirectory(runDir, !resume);
     if (resume) {
       this.store.removeInterruptedWrites();
-      this.resumeFrom = this.store.newestValid(this.hash, log);
+      try {
+        this.resumeFrom = this.store.newestValid(this.hash, log);
+      } catch (error) {
+        throw error instanceof CheckpointVersionError ? new ResumeError(error.message) : error;
+      }
       if (this.resumeFrom === undefined) {
         throw new ResumeError(`no usable checkpoint in ${this.store.directory}; start the run again`);
       }
@@ -62,11 +69,21 @@ export class RunCheckpoints {
   }
 
   /**
-   * Resume only: puts the checkpoint's state into `sim` (before its worker threads start) and returns the run
-   * values saved with it; undefined for a fresh run.
+   * Resume only: puts the checkpoint's state into `sim` (before its worker threads start) and the run's own
+   * values into `run`; false for a fresh run.
    */
-  restore(sim: Simulation): Record<string, unknown> | undefined {
-    return this.resumeFrom === undefined ? undefined : restoreSimulation(sim, this.resumeFrom);
+  restore(sim: Simulation, run: SavedState): boolean {
+    const cp = this.resumeFrom;
+    if (cp === undefined) return false;
+    const file = path.relative(process.cwd(), this.newest!);
+    try {
+      restoreSimulation(sim, cp, run);
+    } catch (error) {
+      if (error instanceof CheckpointVersionError) throw new ResumeError(new CheckpointVersionError(error.written, error.older, file).message);
+      if (error instanceof SavedStateError) throw new ResumeError(`checkpoint ${file} does not fit this simulation: ${error.message}`);
+      throw error;
+    }
+    return true;
   }
 
   /** Whether a checkpoint is due after `step`. */
@@ -75,8 +92,9 @@ export class RunCheckpoints {
     return performance.now() - this.lastWrite >= this.everyWallMs!;
   }
 
-  write(sim: Simulation, values: Record<string, unknown>): void {
-    this.newest = this.store.write(captureSimulation(sim, this.hash, values));
+  /** `run`: the run's own values, saved with the simulation's state. */
+  write(sim: Simulation, run: SavedState): void {
+    this.newest = this.store.write(captureSimulation(sim, this.hash, run));
     this.lastWrite = performance.now();
   }
 }

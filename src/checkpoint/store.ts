@@ -2,11 +2,14 @@
  * The checkpoints of one run: files `step-<step>.gfck` in `<run>/checkpoints/`. Each is written to a temporary
  * name, flushed to disk and renamed, so a crash (kill -9, power loss) leaves only complete files. The newest
  * KEPT files are kept; loading takes the newest one that decodes and belongs to the scenario, reporting every
- * unusable one it skips.
+ * damaged or foreign one it skips. A checkpoint of another grainflow version is not skipped but refused: the
+ * ones before it were written by the same version.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CheckpointFormatError, decodeCheckpoint, encodeCheckpoint, type Checkpoint } from './format.js';
+import {
+  CheckpointFormatError, CheckpointVersionError, decodeCheckpoint, encodeCheckpoint, type Checkpoint,
+} from './format.js';
 
 /** Older checkpoints kept besides the newest, to fall back on when the newest is damaged. */
 export const KEPT = 3;
@@ -51,7 +54,8 @@ export class CheckpointStore {
 
   /**
    * The newest checkpoint that is intact and was written for `scenarioHash`; each one skipped is reported through
-   * `onSkip` with the reason. Undefined when none is usable.
+   * `onSkip` with the reason. Undefined when none is usable; CheckpointVersionError (naming the file) when one was
+   * written by another grainflow version.
    */
   newestValid(scenarioHash: string, onSkip: (message: string) => void): Checkpoint | undefined {
     for (const { file } of this.files()) {
@@ -61,6 +65,7 @@ export class CheckpointStore {
         if (cp.scenarioHash === scenarioHash) return cp;
         onSkip(`checkpoint ${name} belongs to a different scenario; trying the previous one`);
       } catch (error) {
+        if (error instanceof CheckpointVersionError) throw new CheckpointVersionError(error.written, error.older, name);
         if (!(error instanceof CheckpointFormatError)) throw error;
         onSkip(`checkpoint ${name} is unusable: ${error.message}; trying the previous one`);
       }

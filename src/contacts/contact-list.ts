@@ -5,15 +5,37 @@
  *
  * A rebuild is always: beginRebuild (set the touching contacts' state aside) → the subclass writes the new list
  * with setContact → endRebuild (row index, state put back where each contact now stands).
+ *
+ * Checkpoints (base/saved-state.ts) save the list as it stands — its contacts in their order, with class, damping
+ * coefficient, touching flag, history and open collision record — and recompute the row index on restore.
  */
 import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
 import { HISTORY_STRIDE } from '../forces/contact.js';
 import { contactConstants, type KernelTable } from '../forces/contact-table.js';
 import type { ContactArrays } from './contact-arrays.js';
 import { CarriedContacts } from './carried-contacts.js';
-import { IMPACT_STRIDE } from './impact-records.js';
+import { IMPACT, IMPACT_STRIDE } from './impact-records.js';
+import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 
-export abstract class ContactList implements ContactArrays {
+/** The core's fields in a checkpoint, for the declarations of PairContactList and WallContactList. */
+export const CONTACT_LIST_FIELDS = {
+  saved: ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
+  excluded: {
+    rowStart: 'derived: the row index of `first`, rebuilt on restore',
+    capacity: 'scratch: allocated length of the per-contact arrays; any capacity >= count computes the same',
+    ended: 'scratch: contacts whose collision ended in the step, written by the kernels before they are read',
+    carried: 'scratch: holds the touching contacts only during a rebuild',
+    constants: 'scratch: memo of contactConstants for the last class, R_eff and m*; any content gives the same c',
+    lastClass: 'scratch: input of the contactConstants memo',
+    lastRadius: 'scratch: input of the contactConstants memo',
+    lastMass: 'scratch: input of the contactConstants memo',
+    particles: 'fixed: spheres the run will ever hold',
+    trackImpacts: 'fixed: outputs.impacts of the scenario',
+    secondIsParticle: 'fixed: sphere pairs or sphere–wall contacts',
+  },
+} as const satisfies Pick<StateDeclaration, 'saved' | 'excluded'>;
+
+export abstract class ContactList implements ContactArrays, SavedState {
   count = 0;
   protected capacity = 0;
   first = sharedInt32(0);
@@ -40,6 +62,58 @@ export abstract class ContactList implements ContactArrays {
     private readonly particles: number, readonly trackImpacts: boolean, private readonly secondIsParticle: boolean,
   ) {
     this.rowStart = sharedInt32(particles + 1);
+  }
+
+  abstract get stateDeclaration(): StateDeclaration;
+
+  /** The contacts of the current list; arrays beyond `count` hold nothing. */
+  saveState(out: StateWriter): void {
+    const n = this.count;
+    out.number('count', n);
+    out.array('first', this.first.subarray(0, n));
+    out.array('second', this.second.subarray(0, n));
+    out.array('c', this.c.subarray(0, n));
+    out.array('cls', this.cls.subarray(0, n));
+    out.array('touching', this.touching.subarray(0, n));
+    out.array('history', this.history.subarray(0, HISTORY_STRIDE * n));
+    out.array('impact', this.openImpactRecords(n));
+  }
+
+  restoreState(from: StateReader): void {
+    const n = from.count('count');
+    if (n > this.capacity) this.grow(n);
+    this.count = n;
+    this.first.set(from.array('first', Int32Array, n));
+    this.second.set(from.array('second', Int32Array, n));
+    this.c.set(from.array('c', Float64Array, n));
+    this.cls.set(from.array('cls', Int32Array, n));
+    this.touching.set(from.array('touching', Uint8Array, n));
+    this.history.set(from.array('history', Float64Array, HISTORY_STRIDE * n));
+    this.impact.set(from.array('impact', Float64Array, this.impactLength(n)));
+    this.indexRows();
+  }
+
+  /**
+   * The collision records of the `n` contacts with only what is state: the records of open collisions (touching
+   * contacts) without their closing fields. The rest holds leftovers of earlier contacts and collisions, which
+   * openImpact and closeImpact rewrite before anything reads them; saved as zeros, they cannot make a resumed run's
+   * checkpoints differ from those of the run that never stopped.
+   */
+  private openImpactRecords(n: number): Float64Array {
+    const records = new Float64Array(this.impactLength(n));
+    if (!this.trackImpacts) return records;
+    for (let k = 0; k < n; k++) {
+      if (this.touching[k] === 0) continue;
+      const b = IMPACT_STRIDE * k;
+      records.set(this.impact.subarray(b, b + IMPACT_STRIDE), b);
+      records[b + IMPACT.reboundSpeed] = 0;
+      records[b + IMPACT.slipAfter] = 0;
+    }
+    return records;
+  }
+
+  private impactLength(contacts: number): number {
+    return this.trackImpacts ? IMPACT_STRIDE * contacts : 0;
   }
 
   /** Index of contact (first, second) in the current list; −1 when absent. */
@@ -75,11 +149,16 @@ export abstract class ContactList implements ContactArrays {
     this.count = count;
     this.touching.fill(0, 0, count);
     this.history.fill(0, 0, HISTORY_STRIDE * count);
+    this.indexRows();
+    this.carried.restore(this);
+  }
+
+  /** rowStart from `first` of the `count` contacts (sorted by first). */
+  private indexRows(): void {
     const rows = this.rowStart;
     rows.fill(0);
-    for (let k = 0; k < count; k++) rows[this.first[k] + 1]++;
+    for (let k = 0; k < this.count; k++) rows[this.first[k] + 1]++;
     for (let p = 0; p < this.particles; p++) rows[p + 1] += rows[p];
-    this.carried.restore(this);
   }
 
   /**
@@ -98,7 +177,7 @@ export abstract class ContactList implements ContactArrays {
     this.cls = kept(sharedInt32(capacity), this.cls);
     this.touching = sharedUint8(capacity);
     this.history = sharedFloat64(HISTORY_STRIDE * capacity);
-    this.impact = sharedFloat64(this.trackImpacts ? IMPACT_STRIDE * capacity : 0);
+    this.impact = sharedFloat64(this.impactLength(capacity));
     this.ended = sharedInt32(capacity);
   }
 }

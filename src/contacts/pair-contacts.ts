@@ -5,7 +5,8 @@
  * R_eff are cheap to recompute from the radii, so they are not stored (memory per sphere); c may need three
  * powers, so it is.
  *
- * Pairs are sorted by (first, second), first < second.
+ * Pairs are sorted by (first, second), first < second. A checkpoint saves the list with each pair's image; the
+ * CSR index is rebuilt on restore, and the per-pair results are rewritten by the next pair pass before they are read.
  */
 import type { PairList } from '../broadphase/index.js';
 import type { ParticleState } from '../particles/state.js';
@@ -13,10 +14,25 @@ import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
 import type { ContactTable } from '../forces/contact-table.js';
 import { IMAGE_CODES, type ImagedPairList } from '../broadphase/periodic.js';
 import type { PairArrays } from './contact-arrays.js';
-import { ContactList } from './contact-list.js';
+import { CONTACT_LIST_FIELDS, ContactList } from './contact-list.js';
+import { extendDeclaration, type StateDeclaration, type StateReader, type StateWriter } from '../base/saved-state.js';
 
 /** Per-pair results: force on first (3), torque on first (3), torque on second (3); valid while touching. */
 export const PAIR_OUT_STRIDE = 9;
+
+const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
+  part: 'pairContacts',
+  version: 1,
+  saved: ['image'],
+  excluded: {
+    shift: "fixed: shift of each periodic image code, from the scenario's periodic box",
+    out: 'scratch: per-pair results, written by the pair pass for every touching pair before the gather reads them',
+    csrStart: 'derived: CSR index particle → pairs, rebuilt on restore',
+    csrEntry: 'derived: CSR index particle → pairs, rebuilt on restore',
+    csrCursor: 'scratch: fill positions while the CSR is built',
+    nParticles: 'fixed: spheres the run will ever hold',
+  },
+});
 
 export class PairContactList extends ContactList implements PairArrays {
   /** periodic image of `second` this pair acts with (broadphase/periodic.ts); 0 = the particle itself */
@@ -54,6 +70,21 @@ export class PairContactList extends ContactList implements PairArrays {
         (ri * rj) / (ri + rj), (mi * mj) / (mi + mj));
     }
     this.endRebuild(m);
+    this.buildCsr();
+  }
+
+  get stateDeclaration(): StateDeclaration {
+    return PAIR_CONTACTS_STATE;
+  }
+
+  override saveState(out: StateWriter): void {
+    super.saveState(out);
+    out.array('image', this.image.subarray(0, this.count));
+  }
+
+  override restoreState(from: StateReader): void {
+    super.restoreState(from);
+    this.image.set(from.array('image', Uint8Array, this.count));
     this.buildCsr();
   }
 

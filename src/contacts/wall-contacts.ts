@@ -8,6 +8,8 @@
  * positions; mesh triangles through an R-tree over their boxes), sorted by particle, so a bed far from the walls
  * costs and stores nothing for them. Moving walls: the simulation rebuilds when the largest particle displacement
  * plus the largest wall displacement since the build exceeds skin/2 (walls/motion.ts).
+ *
+ * A checkpoint saves the contact-list core only: the geometry is the wall model's, the walls' state WallStates'.
  */
 import type { ParticleState } from '../particles/state.js';
 import type { ContactTable } from '../forces/contact-table.js';
@@ -15,7 +17,26 @@ import type { WallModel } from '../walls/build.js';
 import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../walls/primitives.js';
 import type { WallStates } from '../walls/motion.js';
 import type { WallArrays } from './contact-arrays.js';
-import { ContactList } from './contact-list.js';
+import { CONTACT_LIST_FIELDS, ContactList } from './contact-list.js';
+import { extendDeclaration, type StateDeclaration } from '../base/saved-state.js';
+
+const WALL_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
+  part: 'wallContacts',
+  version: 1,
+  saved: [],
+  excluded: {
+    kind: 'fixed: wall model, built from the scenario',
+    owner: 'fixed: wall model, built from the scenario',
+    geometry: 'fixed: wall model, built from the scenario',
+    triangleFeatures: 'fixed: wall model, built from the scenario',
+    edgeVertices: 'fixed: wall model, built from the scenario',
+    model: 'fixed: wall model, built from the scenario',
+    wallMaterial: "fixed: each wall's material, from the scenario",
+    state: "derived: the walls' state at the current time: WallStates.state, the same array",
+    walls: 'part: walls',
+    closest: 'scratch: closest-point result of one distance query',
+  },
+});
 
 export class WallContactList extends ContactList implements WallArrays {
   /** per primitive, see WallModel */
@@ -41,6 +62,10 @@ export class WallContactList extends ContactList implements WallArrays {
     this.edgeVertices = model.edgeVertices;
     this.state = walls.state;
     this.grow(Math.max(16, nParticles >> 3));
+  }
+
+  get stateDeclaration(): StateDeclaration {
+    return WALL_CONTACTS_STATE;
   }
 
   /** Rebuilds the candidate list at the walls' current positions; `newIndexOf` as in PairContactList.rebuild. */

@@ -9,14 +9,18 @@
  * A new sphere takes the next free index (its stable id is the number of spheres before it, so ids follow
  * insertion order), the block's velocity, no spin, and gravity as its current force; the caller then rebuilds
  * the neighbour lists.
+ *
+ * A checkpoint saves where the run's random stream stands, the spheres placed per block and the time of the last
+ * insertion; the count poured is their sum.
  */
 import { setSphereProperties, type ParticleState } from '../particles/state.js';
 import { clearOfWalls, SphereHash } from '../scenario/insert.js';
 import type { WallModel } from '../walls/build.js';
 import type { PourBlock, PourPlan } from '../scenario/pour-plan.js';
-import { RunRandom } from '../scenario/random.js';
+import { isRandomState, RunRandom } from '../scenario/random.js';
 import { regionBounds, sampleCentre } from '../scenario/regions.js';
 import type { SimulationSetup } from './setup.js';
+import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 
 /**
  * Steps between insertion events. Each event that places a sphere costs a neighbour rebuild, which a falling
@@ -35,7 +39,21 @@ export interface PourReport {
   lastInsertionTime: number | null;
 }
 
-export class Pourer {
+const POURER_STATE: StateDeclaration = {
+  part: 'pour',
+  version: 1,
+  saved: ['random', 'placed', 'lastInsertionTime'],
+  excluded: {
+    poured: 'derived: the sum of placed',
+    plan: 'fixed: the pour plan (blocks, radii, due times), from the scenario',
+    walls: 'fixed: walls as placed at t = 0',
+    materialIndex: "fixed: the run's material list",
+    densities: 'fixed: densities of the materials',
+    gravity: "fixed: the scenario's gravity",
+  },
+};
+
+export class Pourer implements SavedState {
   private readonly random: RunRandom;
   /** per block: spheres placed so far */
   private readonly placed: Int32Array;
@@ -60,6 +78,23 @@ export class Pourer {
 
   report(): PourReport {
     return { requested: this.plan.total, poured: this.poured, lastInsertionTime: this.lastInsertionTime };
+  }
+
+  get stateDeclaration(): StateDeclaration {
+    return POURER_STATE;
+  }
+
+  saveState(out: StateWriter): void {
+    out.json('random', this.random.state());
+    out.array('placed', this.placed);
+    out.number('lastInsertionTime', this.lastInsertionTime);
+  }
+
+  restoreState(from: StateReader): void {
+    this.random.setState(from.json('random', isRandomState, 'a random-stream state'));
+    this.placed.set(from.array('placed', Int32Array, this.plan.blocks.length));
+    this.poured = this.placed.reduce((sum, placed) => sum + placed, 0);
+    this.lastInsertionTime = from.numberOrNull('lastInsertionTime');
   }
 
   /** At every POUR_EVERY_STEPS-th step: places the spheres due by `time` (s). Returns how many it placed. */

@@ -8,7 +8,7 @@ import { WallContactList } from '../contacts/wall-contacts.js';
 import { WallStates } from '../walls/motion.js';
 import { contactStiffness } from '../forces/contact-table.js';
 import { IMPACT, IMPACT_STRIDE } from '../contacts/impact-records.js';
-import { createParticleState, type ParticleState } from '../particles/state.js';
+import { createParticleState, savedParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
 import {
@@ -22,6 +22,7 @@ import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
 import type { SimulationSetup } from './setup.js';
 import { createPourer, type Pourer } from './pour.js';
+import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 
 /**
  * Re-sort particles in Morton order at every RESORT_EVERY-th neighbour rebuild (and at the first). Particles
@@ -70,7 +71,35 @@ export interface ContactMeasures {
   maxOverlapAt: { first: number; second: number; isWall: boolean };
 }
 
-export class Simulation {
+/**
+ * The simulation's own counters in a checkpoint; its stateful members are parts of their own. rebuilds decides
+ * the Morton re-sort schedule, particleSteps sums the work done; the time follows from the step count.
+ */
+const SIMULATION_STATE: StateDeclaration = {
+  part: 'simulation',
+  version: 1,
+  saved: ['stepCount', 'rebuilds', 'particleSteps'],
+  excluded: {
+    time: 'derived: stepCount · dt, as step() computes it',
+    st: 'part: particles',
+    pairs: 'part: pairContacts',
+    walls: 'part: wallContacts',
+    wallStates: 'part: walls',
+    pourer: 'part: pour (null when no block pours)',
+    setup: 'fixed: the set-up of the scenario',
+    phase: 'scratch: wall-clock milliseconds per phase in this process (summary "performance")',
+    broadphase: 'scratch: its buffers are rewritten at every neighbour build',
+    periodic: 'scratch: ghost images made again at every neighbour build',
+    candidates: 'scratch: candidate pairs of one neighbour build',
+    params: "scratch: the step's constants; t is written at every phase",
+    executor: 'scratch: the threads of this process, re-balanced on restore (stateRestored)',
+    morton: 'scratch: buffers of the Morton sort',
+    permuter: 'scratch: buffers of the re-numbering',
+    newIndexOf: 'scratch: old → new index of one re-numbering, written before it is read',
+  },
+};
+
+export class Simulation implements SavedState {
   readonly st: ParticleState;
   readonly pairs: PairContactList;
   readonly walls: WallContactList;
@@ -131,6 +160,29 @@ export class Simulation {
   async close(): Promise<void> {
     await this.executor.close();
     this.executor = this.serialExecutor();
+  }
+
+  /** What a checkpoint saves (src/checkpoint walks these): the stateful parts, this simulation's counters among them. */
+  savedParts(): SavedState[] {
+    const parts = [savedParticleState(this.st), this.pairs, this.walls, this.wallStates, this];
+    return this.pourer === null ? parts : [...parts, this.pourer];
+  }
+
+  get stateDeclaration(): StateDeclaration {
+    return SIMULATION_STATE;
+  }
+
+  saveState(out: StateWriter): void {
+    out.number('stepCount', this.stepCount);
+    out.number('rebuilds', this.rebuilds);
+    out.number('particleSteps', this.particleSteps);
+  }
+
+  restoreState(from: StateReader): void {
+    this.stepCount = from.count('stepCount');
+    this.rebuilds = from.count('rebuilds');
+    this.particleSteps = from.count('particleSteps');
+    this.time = this.stepCount * this.setup.dt;
   }
 
   /**

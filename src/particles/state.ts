@@ -2,6 +2,7 @@
  * Particle state: structure of arrays on SharedArrayBuffers, so worker threads map it once and never copy.
  * Vectors are interleaved xyz (index 3p, 3p+1, 3p+2). SI units throughout.
  */
+import type { SavedState, StateDeclaration } from '../base/saved-state.js';
 
 export interface ParticleState {
   /**
@@ -113,4 +114,58 @@ export function setSphereProperties(st: ParticleState, k: number, r: number, mat
 export function bindActiveCount(st: Omit<ParticleState, 'n'>): ParticleState {
   const active = st.active;
   return Object.defineProperty(st, 'n', { get: () => active[0], enumerable: false, configurable: true }) as ParticleState;
+}
+
+/**
+ * ParticleState in a checkpoint: every array of the spheres present (indices 0..n−1), force and torque included
+ * (the first half-kick after a restore uses them) and posAtBuild (it decides the next rebuild). Mass and inverse
+ * mass and inertia are saved rather than recomputed: they would need the densities, and saving them keeps the
+ * continuation bit-identical by construction. Indices n..capacity−1 hold nothing yet: a poured sphere gets every
+ * array written when it is placed (engine/pour.ts).
+ */
+const PARTICLE_STATE: StateDeclaration = {
+  part: 'particles',
+  version: 1,
+  saved: ['active', 'pos', 'vel', 'omega', 'force', 'torque', 'radius', 'mass', 'invMass', 'invInertia', 'material', 'id',
+    'posAtBuild'],
+  excluded: { capacity: 'fixed: the initial spheres plus those the scenario pours' },
+};
+
+/** The checkpoint part of a particle state: a plain object (it is posted to the worker threads), so a separate one. */
+export function savedParticleState(st: ParticleState): SavedState {
+  return {
+    stateDeclaration: PARTICLE_STATE,
+    saveState(out) {
+      const n = st.n, v = 3 * n;
+      out.number('active', n);
+      out.array('pos', st.pos.subarray(0, v));
+      out.array('vel', st.vel.subarray(0, v));
+      out.array('omega', st.omega.subarray(0, v));
+      out.array('force', st.force.subarray(0, v));
+      out.array('torque', st.torque.subarray(0, v));
+      out.array('radius', st.radius.subarray(0, n));
+      out.array('mass', st.mass.subarray(0, n));
+      out.array('invMass', st.invMass.subarray(0, n));
+      out.array('invInertia', st.invInertia.subarray(0, n));
+      out.array('material', st.material.subarray(0, n));
+      out.array('id', st.id.subarray(0, n));
+      out.array('posAtBuild', st.posAtBuild.subarray(0, v));
+    },
+    restoreState(from) {
+      const n = from.count('active', st.capacity), v = 3 * n;
+      st.pos.set(from.array('pos', Float64Array, v));
+      st.vel.set(from.array('vel', Float64Array, v));
+      st.omega.set(from.array('omega', Float64Array, v));
+      st.force.set(from.array('force', Float64Array, v));
+      st.torque.set(from.array('torque', Float64Array, v));
+      st.radius.set(from.array('radius', Float64Array, n));
+      st.mass.set(from.array('mass', Float64Array, n));
+      st.invMass.set(from.array('invMass', Float64Array, n));
+      st.invInertia.set(from.array('invInertia', Float64Array, n));
+      st.material.set(from.array('material', Uint16Array, n));
+      st.id.set(from.array('id', Uint32Array, n));
+      st.posAtBuild.set(from.array('posAtBuild', Float64Array, v));
+      st.active[0] = n;
+    },
+  };
 }

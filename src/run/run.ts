@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { RunDirectory, type RunOutputDirectory } from '../output/run-directory.js';
-import { CsvWriter, type CsvPosition } from '../output/csv.js';
+import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { ContactTrace } from '../output/contact-trace.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
@@ -22,7 +22,8 @@ import type { SimulationSetup } from '../engine/setup.js';
 import type { PourReport } from '../engine/pour.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
 import { LostContactError } from '../contacts/carried-contacts.js';
-import { CHECK_EVERY, Watchdog, type EnergyBaseline } from './watchdog.js';
+import { CHECK_EVERY, Watchdog } from './watchdog.js';
+import { RunValues } from './run-values.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */
 export const SUMMARY_PARTICLE_LIMIT = 10_000;
@@ -63,15 +64,6 @@ export class RunInterrupted extends Error {
   constructor(message: string, readonly signal: string) {
     super(message);
   }
-}
-
-/** Run values saved in every checkpoint, to continue the outputs exactly where the state continues. */
-interface SavedRunValues {
-  series: CsvPosition;
-  impacts: CsvPosition;
-  analysis: unknown;
-  snapshots: unknown;
-  watchdog: EnergyBaseline;
 }
 
 /** Longest stretch (ms) of steps without returning to the event loop, where signals are delivered. */
@@ -129,8 +121,13 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const started = performance.now();
   const sim = new Simulation(setup);
   const { checkpoints } = options;
+  // Read when a checkpoint is written, by then the outputs below exist.
+  const runValues = new RunValues(() => ({
+    series: series.position(), impacts: impacts.position(), analysis: analysis?.save() ?? null,
+    snapshots: snapshots.save(), watchdog: watchdog.baseline(),
+  }));
   // Restored before the worker threads start, so they map the restored arrays.
-  const resumed = checkpoints?.restore(sim) as SavedRunValues | undefined;
+  const resumed = checkpoints?.restore(sim, runValues) ? runValues.resumed : undefined;
   await sim.useWorkers(setup.lanes);
   const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER, resumed?.series);
   const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts);
@@ -152,10 +149,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     analysis?.sample(sim);
   };
   const lastGood = () => (checkpoints?.newest ? `; last good checkpoint kept: ${checkpoints.newest}` : '');
-  const writeCheckpoint = () => checkpoints?.write(sim, {
-    series: series.position(), impacts: impacts.position(), analysis: analysis?.save(),
-    snapshots: snapshots.save(), watchdog: watchdog.baseline(),
-  } satisfies SavedRunValues);
+  const writeCheckpoint = () => checkpoints?.write(sim, runValues);
   try {
     if (!resumed) sample();
     let lastReport = performance.now(), lastYield = lastReport;

@@ -5,6 +5,7 @@
  * A removed wall (t >= removeAt) is inactive: its contacts end and it exerts no force.
  */
 import { sharedFloat64 } from '../particles/state.js';
+import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 import type { WallMotion } from './build.js';
 
 /** Float64 slots per wall: offset x y z, velocity x y z, active (1/0), unused. */
@@ -24,11 +25,22 @@ export function writeWallState(motion: readonly WallMotion[], t: number, state: 
   });
 }
 
+const WALL_STATES_STATE: StateDeclaration = {
+  part: 'walls',
+  version: 1,
+  saved: ['time', 'offsetAtBuild', 'gone'],
+  excluded: {
+    state: 'derived: a function of `time` (writeWallState), written again on restore',
+    motion: "fixed: each wall's prescribed motion, from the scenario",
+  },
+};
+
 /**
  * The walls of a run at the current time, and what the neighbour rebuild needs to know of their motion: how far
- * they moved since the last build, and which removed walls no longer hold contacts.
+ * they moved since the last build, and which removed walls no longer hold contacts. A checkpoint saves the time
+ * and that knowledge; the state itself is written again from the time.
  */
-export class WallStates {
+export class WallStates implements SavedState {
   /** MOTION_STRIDE per scenario wall, on a SharedArrayBuffer (the worker lanes read it) */
   readonly state: Float64Array;
   /** wall offsets at the last build, for the rebuild criterion */
@@ -38,6 +50,8 @@ export class WallStates {
    * only then may a rebuild drop its candidates, since touching contacts must survive a rebuild.
    */
   private readonly gone: Uint8Array;
+  /** time (s) `state` is of */
+  private time = 0;
 
   constructor(private readonly motion: readonly WallMotion[]) {
     this.state = sharedFloat64(MOTION_STRIDE * Math.max(1, motion.length));
@@ -54,6 +68,24 @@ export class WallStates {
   setTime(t: number): void {
     for (let w = 0; w < this.count; w++) this.gone[w] = this.state[MOTION_STRIDE * w + MOTION.active] === 0 ? 1 : 0;
     writeWallState(this.motion, t, this.state);
+    this.time = t;
+  }
+
+  get stateDeclaration(): StateDeclaration {
+    return WALL_STATES_STATE;
+  }
+
+  saveState(out: StateWriter): void {
+    out.number('time', this.time);
+    out.array('offsetAtBuild', this.offsetAtBuild);
+    out.array('gone', this.gone);
+  }
+
+  restoreState(from: StateReader): void {
+    this.time = from.number('time');
+    this.offsetAtBuild.set(from.array('offsetAtBuild', Float64Array, 3 * this.count));
+    this.gone.set(from.array('gone', Uint8Array, this.count));
+    writeWallState(this.motion, this.time, this.state);
   }
 
   /** Wall w's contacts have all ended since it was removed: a rebuild may leave it out. */

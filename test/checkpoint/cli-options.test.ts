@@ -1,15 +1,18 @@
 /**
  * Run-directory safety on the command line (issue #7): an existing --out is refused unless --force; --resume
- * refuses directories it cannot continue, each with status 2 and one line saying why; an oversized scenario file
- * is refused before it is parsed.
+ * refuses directories it cannot continue — without checkpoints, finished, or with checkpoints an older grainflow
+ * wrote (issue 11) — each with status 2 and one line saying why; an oversized scenario file is refused before it
+ * is parsed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
+import { decodeCheckpoint, encodeCheckpoint } from '../../src/checkpoint/format.js';
+import { withFormatVersion } from './format-version.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-options-'));
@@ -53,15 +56,52 @@ describe('--resume', () => {
     expect(r.lines[0]).toMatch(/^grainflow: cannot resume: .* is not a resumable run \(no checkpoints\/scenario\.json; only runs with outputs\.checkpointEvery/);
   });
 
-  it('refuses a finished run', () => {
+  const checkpointedRun = (out: string) => {
     const scenario = JSON.parse(readFileSync('scenarios/two-spheres.json', 'utf8'));
     const file = path.join(scratch, 'checkpointed.json');
     writeFileSync(file, JSON.stringify({ ...scenario, outputs: { ...scenario.outputs, contactTrace: false, checkpointEvery: 0.0005 } }));
-    const out = path.join(scratch, 'finished');
     expect(grainflow('run', file, '--out', out).status).toBe(0);
+  };
+
+  it('refuses a finished run', () => {
+    const out = path.join(scratch, 'finished');
+    checkpointedRun(out);
     const r = grainflow('run', '--resume', out);
     expect(r.status).toBe(2);
     expect(r.lines).toEqual([`grainflow: cannot resume: ${out} has finished (it has summary.json); nothing to resume`]);
+  });
+
+  it('refuses checkpoints written by an older grainflow (format 1), naming the newest and what to do', () => {
+    const out = path.join(scratch, 'older');
+    checkpointedRun(out);
+    // An unfinished run whose checkpoints an older grainflow wrote.
+    rmSync(path.join(out, 'summary.json'));
+    const directory = path.join(out, 'checkpoints');
+    const files = readdirSync(directory).filter((f) => f.endsWith('.gfck')).sort();
+    for (const f of files) writeFileSync(path.join(directory, f), withFormatVersion(readFileSync(path.join(directory, f)), 1));
+    const r = grainflow('run', '--resume', out);
+    expect(r.status).toBe(2);
+    const newest = path.relative(process.cwd(), path.join(directory, files[files.length - 1]));
+    expect(r.lines).toEqual([`grainflow: cannot resume: checkpoint ${newest} was written by an older grainflow `
+      + '(checkpoint format 1); resume it with that version or start the run again']);
+    expect(readdirSync(directory).filter((f) => f.endsWith('.gfck')).sort()).toEqual(files);
+  });
+
+  it('refuses a checkpoint with a part of another version, naming the part', () => {
+    const out = path.join(scratch, 'older-part');
+    checkpointedRun(out);
+    rmSync(path.join(out, 'summary.json'));
+    const directory = path.join(out, 'checkpoints');
+    const newest = path.join(directory, readdirSync(directory).filter((f) => f.endsWith('.gfck')).sort().pop()!);
+    const cp = decodeCheckpoint(readFileSync(newest));
+    cp.parts.pairContacts = 0;
+    writeFileSync(newest, encodeCheckpoint(cp));
+    const r = grainflow('run', '--resume', out);
+    expect(r.status).toBe(2);
+    // Part versions are checked when the simulation is restored, after the notice naming the checkpoint.
+    expect(r.lines).toEqual([`grainflow: resuming from ${newest}`,
+      `grainflow: cannot resume: checkpoint ${path.relative(process.cwd(), newest)} was written by an older `
+      + 'grainflow (pairContacts state version 0; this grainflow reads version 1); resume it with that version or start the run again']);
   });
 
   it('takes no scenario file or --out', () => {

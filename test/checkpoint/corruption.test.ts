@@ -1,6 +1,7 @@
 /**
  * Damaged checkpoints are detected and skipped (issue #7): the format's CRC-32 against the standard check value
- * and node:zlib; every truncation and single bit flip of a checkpoint is refused with a reason; a run whose
+ * and node:zlib; every truncation and single bit flip of a checkpoint is refused with a reason, as damage (a flip
+ * in the version field too), while an intact file of another format version is told apart; a run whose
  * newest checkpoint is truncated and whose previous one has a flipped bit resumes from the one before, says so,
  * and still ends byte-identical to the run that never stopped.
  */
@@ -9,7 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CheckpointFormatError, crc32, decodeCheckpoint, encodeCheckpoint, type Checkpoint } from '../../src/checkpoint/format.js';
+import {
+  CHECKPOINT_VERSION, CheckpointFormatError, CheckpointVersionError, crc32, decodeCheckpoint, encodeCheckpoint, type Checkpoint,
+} from '../../src/checkpoint/format.js';
+import { withFormatVersion } from './format-version.js';
 import { RunCheckpoints } from '../../src/checkpoint/run-checkpoints.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/engine/setup.js';
@@ -20,11 +24,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('checkpoint format', () => {
   const sample: Checkpoint = {
-    scenarioHash: 'abc', step: 42, time: 42e-5, values: { 'pairs.count': 3, run: { series: { bytes: 10, rows: 1 } } },
+    scenarioHash: 'abc', step: 42, time: 42e-5, parts: { particles: 1, pairContacts: 1, pour: 1, run: 1 },
+    values: { 'pairContacts.count': 3, 'pour.lastInsertionTime': null, 'run.series': { bytes: 10, rows: 1 } },
     sections: new Map<string, Float64Array | Int32Array | Uint8Array | Uint16Array>([
       ['particles.pos', new Float64Array([1.5, -2.25, Math.PI, Number.MIN_VALUE])],
-      ['pairs.i', new Int32Array([0, 7, -3])],
-      ['pairs.touching', new Uint8Array([1, 0, 1, 1, 0])],
+      ['pairContacts.first', new Int32Array([0, 7, -3])],
+      ['pairContacts.touching', new Uint8Array([1, 0, 1, 1, 0])],
       ['particles.material', new Uint16Array([65535, 0, 2])],
     ]),
   };
@@ -56,6 +61,14 @@ describe('checkpoint format', () => {
       flipped[byte] ^= 1 << (byte % 8);
       expect(() => decodeCheckpoint(flipped), `bit flip in byte ${byte}`).toThrow(CheckpointFormatError);
     }
+  });
+
+  it('tells an intact file of another format version from a damaged one', () => {
+    expect(CHECKPOINT_VERSION).toBe(2);
+    expect(() => decodeCheckpoint(withFormatVersion(encoded, 1))).toThrow(CheckpointVersionError);
+    expect(() => decodeCheckpoint(withFormatVersion(encoded, 1)))
+      .toThrow('checkpoint was written by an older grainflow (checkpoint format 1); resume it with that version or start the run again');
+    expect(() => decodeCheckpoint(withFormatVersion(encoded, 3))).toThrow(/^checkpoint was written by a newer grainflow \(checkpoint format 3\)/);
   });
 });
 

@@ -1,0 +1,69 @@
+/**
+ * The run's own values in every checkpoint (part "run", beside the simulation's parts): where series.csv and
+ * impacts.csv end, the analysis's and the snapshot writers' state and the watchdog's energy baseline, so that a
+ * resumed run continues its outputs exactly where the state continues (run.ts).
+ */
+import type { CsvPosition } from '../output/csv.js';
+import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
+import type { EnergyBaseline } from './watchdog.js';
+
+export interface SavedRunValues {
+  series: CsvPosition;
+  impacts: CsvPosition;
+  /** the analysis's own save(); null without one */
+  analysis: unknown;
+  snapshots: unknown;
+  watchdog: EnergyBaseline;
+}
+
+const RUN_VALUES_STATE: StateDeclaration = {
+  part: 'run',
+  version: 1,
+  saved: ['series', 'impacts', 'analysis', 'snapshots', 'watchdog'],
+  excluded: {
+    current: 'fixed: reads the values of the outputs being written',
+    resumed: 'scratch: what a restore read, for the outputs to continue from',
+  },
+};
+
+/**
+ * The run's own part of a checkpoint: SavedRunValues, one JSON entry each, read from the run's outputs when a
+ * checkpoint is written (so, unlike the simulation's parts, its entries are not fields of its own).
+ */
+export class RunValues implements SavedState {
+  resumed: SavedRunValues | undefined;
+
+  constructor(private readonly current: () => SavedRunValues) {}
+
+  get stateDeclaration(): StateDeclaration {
+    return RUN_VALUES_STATE;
+  }
+
+  saveState(out: StateWriter): void {
+    const { series, impacts, analysis, snapshots, watchdog } = this.current();
+    out.json('series', series);
+    out.json('impacts', impacts);
+    out.json('analysis', analysis);
+    out.json('snapshots', snapshots);
+    out.json('watchdog', watchdog);
+  }
+
+  restoreState(from: StateReader): void {
+    this.resumed = {
+      series: from.json('series', isCsvPosition, 'a CSV file position'),
+      impacts: from.json('impacts', isCsvPosition, 'a CSV file position'),
+      analysis: from.json('analysis'),
+      snapshots: from.json('snapshots'),
+      watchdog: from.json('watchdog', isEnergyBaseline, 'an energy baseline'),
+    };
+  }
+}
+
+const isCsvPosition = (v: unknown): v is CsvPosition => hasNumbers(v, ['bytes', 'rows']);
+const isEnergyBaseline = (v: unknown): v is EnergyBaseline => hasNumbers(v, ['initialEnergy', 'energyScale', 'particles']);
+
+function hasNumbers(v: unknown, keys: readonly string[]): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const fields = new Map(Object.entries(v));
+  return keys.every((k) => typeof fields.get(k) === 'number');
+}
