@@ -88,7 +88,6 @@ async function drive(setup: SimulationSetup, dir: string, resume: boolean, optio
   const notice = options.onNotice ?? (() => {});
   const checkpoints = setup.scenario.outputs.checkpointEvery === undefined ? undefined
     : new RunCheckpoints(setup, dir, resume, notice);
-  if (resume && checkpoints?.newest) notice(`resuming from ${checkpoints.newest}`);
   return runToDirectory(setup, dir, {
     onProgress: options.onProgress,
     checkpoints,

@@ -42,9 +42,11 @@ export class RunCheckpoints {
 
   /**
    * @param resume continue the run in `runDir` (its scenario: readRunScenario); otherwise start it afresh there
-   * @param log one-line notices (damaged checkpoints skipped)
+   * @param log one-line notices (damaged checkpoints skipped, the checkpoint a resumed run continues from)
    */
-  constructor(setup: SimulationSetup, runDir: string, resume: boolean, log: (message: string) => void) {
+  constructor(
+    setup: SimulationSetup, runDir: string, resume: boolean, private readonly log: (message: string) => void,
+  ) {
     const every = setup.scenario.outputs.checkpointEvery;
     if (every === undefined) throw new Error('internal: RunCheckpoints without outputs.checkpointEvery');
     this.everySteps = typeof every === 'number' ? Math.max(1, Math.round(every / setup.dt)) : undefined;
@@ -83,6 +85,7 @@ export class RunCheckpoints {
       if (error instanceof SavedStateError) throw new ResumeError(`checkpoint ${file} does not fit this simulation: ${error.message}`);
       throw error;
     }
+    this.log(`resuming from ${this.newest}`);
     return true;
   }
 
