@@ -1,7 +1,7 @@
 /**
  * Bounces of one ball on a floor: restitution of each collision (rebound over impact normal speed, from the
  * collision records) and the apex height reached after it (highest sampled centre height before the next
- * collision). For a constant e the apexes follow R + (H₀ − R)·e^{2k} (seed 001 §8; contact-models.md §7.4),
+ * collision). For a constant e the apexes follow R + (H₀ − R)·e^{2k} (Safaeifar 2020, §8; docs/physics.md §7.9),
  * printed beside the measured ones.
  */
 export interface BounceImpact {

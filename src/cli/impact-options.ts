@@ -48,7 +48,7 @@ export const LAW_USAGE = `  --model                 normal law: ${normalModelNam
   --minimum-impact-speed  m/s, > 0: floor on the latched v0 of the Hunt–Crossley family (default 0.01)
   --convention            end of contact: ${endOfContactNames.join(' or ')} (default no-tension)
   --material              JSON {"youngsModulus": Pa, "poissonsRatio": -, "density": kg/m^3}
-                          (default: aluminium of seeds 002/004, {"youngsModulus":73.5e9,"poissonsRatio":0.33,"density":2745})
+                          (default: the aluminium of docs/physics.md §7.9, {"youngsModulus":73.5e9,"poissonsRatio":0.33,"density":2745})
   --radius                sphere radius in m, > 0 (default 0.02)
   --target                sphere (two identical spheres head-on, default) or wall (sphere on a fixed plane)`;
 

@@ -1,10 +1,10 @@
 /**
  * `grainflow impact`: single normal impacts run through the engine (src/run/single-impact.ts), either one law at
- * one speed or the seeds' worked examples for every law (contact-models.md §7.1, §7.4):
+ * one speed or the reference impacts for every law (docs/physics.md §7.9):
  *   aluminium-spheres  two aluminium spheres head-on, R = 20 mm, m = 0.092 kg, K = 5.5e9 N m^-3/2, v₀ = 0.3 m/s,
- *                      e = 0.7 (seed 002 Figs 3–6, seed 004 Example 2);
+ *                      e = 0.7 (Machado 2012, Figs 3–6; Lankarani 1994, Example 2);
  *   bouncing-ball      m = 1 kg, R = 0.1 m on a rigid floor, K = 1.4e8 N m^-3/2, v₀ = 4.2 m/s, g = 9.8 m/s² during
- *                      contact, e ∈ {0.2, 0.4, 0.6, 0.8} (seed 001 §8).
+ *                      contact, e ∈ {0.2, 0.4, 0.6, 0.8} (Safaeifar 2020, §8).
  * Prints e_out, δ_max, F_max and contact time per law and writes impacts.csv and the force–overlap loops as SVG.
  */
 import { normalModelNames, type EndOfContact, type Material } from '../forces/contact-spec.js';
@@ -26,7 +26,7 @@ export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('
 
   Runs single normal impacts through the engine and prints e_out, δ_max, F_max and contact time; writes
   impacts.csv and the force–overlap loops (force-overlap*.svg) to --out (default impact-<example or model>).
-  --example               the seeds' worked examples for every law (contact-models.md §7.1, §7.4)
+  --example               the reference impacts for every law (docs/physics.md §7.9)
   --speed                 impact speed in m/s, > 0
   --gravity               m/s², >= 0, towards the wall during a wall impact (default 0)
 ${LAW_USAGE}`;
@@ -136,7 +136,7 @@ function everyLaw(e: number, referenceSpeed: number, linearStiffness: number): C
   });
 }
 
-/** The laws of the seed-001 bouncing-ball comparison (contact-models.md §7.4), Gonthier as 1 − e² as there. */
+/** The laws of the bouncing-ball comparison of Safaeifar 2020 (docs/physics.md §7.9), Gonthier as 1 − e² as there. */
 function bouncingBallLaws(e: number): Case[] {
   const laws = ['hunt-crossley', 'lankarani-nikravesh', 'flores', 'gharib-hurmuzlu', 'hu-guo', 'safaeifar-farshidianfar'];
   return [
@@ -150,11 +150,12 @@ function exampleTables(example: Example, endOfContact: EndOfContact): Table[] {
   if (example === 'aluminium-spheres') {
     const R = 0.02, mass = 0.092, K = 5.5e9, nu = 0.33, speed = 0.3, e = 0.7;
     const material = { youngsModulus: youngsModulusForStiffness(K, R, 'sphere', nu), poissonsRatio: nu, density: densityForMass(mass, R) };
-    // Kelvin–Voigt gets the secant stiffness F_max/δ_max of the elastic Hertz impact (334.6 N / 15.467 µm, §7.1).
+    // Kelvin–Voigt gets the secant stiffness F_max/δ_max of the elastic Hertz impact (334.6 N / 15.467 µm,
+    // docs/physics.md §7.9).
     const secant = 334.6 / 1.5467e-5;
     return [{
       suffix: '',
-      heading: `two aluminium spheres (seeds 002/004): R = ${R} m, m = ${mass} kg, K = ${K} N m^-3/2, v₀ = ${speed} m/s, e = ${e}, ${endOfContact}`,
+      heading: `two aluminium spheres (docs/physics.md §7.9): R = ${R} m, m = ${mass} kg, K = ${K} N m^-3/2, v₀ = ${speed} m/s, e = ${e}, ${endOfContact}`,
       scene: { material, radius: R, target: 'sphere', speed, gravity: 0, endOfContact },
       cases: everyLaw(e, speed, secant),
     }];
@@ -163,7 +164,7 @@ function exampleTables(example: Example, endOfContact: EndOfContact): Table[] {
   const material = { youngsModulus: youngsModulusForStiffness(K, R, 'wall', nu), poissonsRatio: nu, density: densityForMass(mass, R) };
   return [0.2, 0.4, 0.6, 0.8].map((e) => ({
     suffix: `e${e}`,
-    heading: `bouncing ball (seed 001): m = ${mass} kg, R = ${R} m, K = ${K} N m^-3/2, v₀ = 4.2 m/s, g = 9.8 m/s², e = ${e}, ${endOfContact}`,
+    heading: `bouncing ball (docs/physics.md §7.9): m = ${mass} kg, R = ${R} m, K = ${K} N m^-3/2, v₀ = 4.2 m/s, g = 9.8 m/s², e = ${e}, ${endOfContact}`,
     scene: { material, radius: R, target: 'wall', speed: 4.2, gravity: 9.8, endOfContact },
     cases: bouncingBallLaws(e),
   }));

@@ -49,7 +49,7 @@ export interface WallArrays extends ContactArrays {
   geometry: Float64Array;
   triangleFeatures: Int32Array;
   edgeVertices: Int32Array;
-  /** per scenario wall, the state at the current step's end time (src/walls/wall-states.ts) */
+  /** per scenario wall, the state at the current step's end time (src/walls/motion.ts) */
   state: Float64Array;
 }
 

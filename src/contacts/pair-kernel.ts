@@ -2,9 +2,10 @@
  * The pair pass of a time step (engine/passes.ts, pass 2): for pairs [begin, end) of the current list, the
  * contact forces of every overlapping pair into the pair buffer `out` (force on first, torque on first, torque
  * on second), and the end of every contact that stopped overlapping. Each pair is written only by the lane that
- * owns its range; the per-particle sums happen later in a fixed order (docs/architecture.md, Determinism).
+ * owns its range; the per-particle sums happen later in a fixed order (docs/architecture.md §4).
  *
- * Velocities are the predicted full-step ones, v_{n+1/2} + (dt/2)a_n (engine/passes.ts module comment).
+ * Velocities are the predicted full-step ones, v_{n+1/2} + (dt/2)a_n (engine/passes.ts module comment;
+ * docs/physics.md §11.2).
  */
 import type { ParticleState } from '../particles/state.js';
 import { CONTACT, OUT } from '../forces/contact.js';
@@ -59,7 +60,7 @@ export function pairForces(
     const hii = half * invInertia[i], hij = half * invInertia[j];
     const wix = omega[i3] + hii * torque[i3], wiy = omega[i3 + 1] + hii * torque[i3 + 1], wiz = omega[i3 + 2] + hii * torque[i3 + 2];
     const wjx = omega[j3] + hij * torque[j3], wjy = omega[j3 + 1] + hij * torque[j3 + 1], wjz = omega[j3 + 2] + hij * torque[j3 + 2];
-    // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n (docs/physics.md §1).
+    // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n (docs/physics.md §1.3).
     const sx = ri * wix + rj * wjx, sy = ri * wiy + rj * wjy, sz = ri * wiz + rj * wjz;
     const k = cls[p];
     const reff = (ri * rj) / rsum;

@@ -11,7 +11,7 @@
  *   2b. hand-over: a triangle contact that starts takes the history and open collision record of one of the same
  *      wall that ends in the same step (rolling over a mesh is one contact, as on a plane);
  *   3. each accepted contact through the step every contact takes (contact-step.ts) with R_eff = R, m* = m
- *      (docs/physics.md §1), with the wall's velocity in the relative velocity.
+ *      (docs/physics.md §1.6), with the wall's velocity in the relative velocity (§1.3).
  */
 import type { ParticleState } from '../particles/state.js';
 import { CONTACT, HISTORY_STRIDE, OUT } from '../forces/contact.js';

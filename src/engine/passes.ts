@@ -1,5 +1,5 @@
 /**
- * The three per-step passes of velocity Verlet with contact forces (architecture.md, data flow):
+ * The three per-step passes of velocity Verlet with contact forces (docs/architecture.md §3; docs/physics.md §11.1):
  *   1. kickDrift      — by particle range: v += (dt/2)a, ω += (dt/2)α, x += v dt
  *   2. pairForces     — by pair range: contact forces of each candidate pair into the pair buffer
  *                       (contacts/pair-kernel.ts)
@@ -10,8 +10,8 @@
  *
  * Velocity-dependent forces (damping, friction) see the predicted full-step velocity v_{n+1/2} + (dt/2)a_n
  * rather than the half-step velocity v_{n+1/2}: the half-step value lags by dt/2 and makes the damping work,
- * hence the restitution, first-order in dt; the prediction makes it second order. a_n is still in st.force
- * while passes 2 and 3 run.
+ * hence the restitution, first-order in dt; the prediction makes it second order (docs/physics.md §11.2). a_n is
+ * still in st.force while passes 2 and 3 run.
  */
 import type { ParticleState } from '../particles/state.js';
 import type { KernelTable } from '../forces/contact-table.js';

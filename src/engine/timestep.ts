@@ -1,13 +1,14 @@
 /**
- * Time-step rules (docs/physics.md; was contact-models §10):
- *  - Rayleigh time T_R = π R_min √(ρ/G) / (0.1631ν + 0.8766); dense packings need dt ≤ 0.1–0.2 T_R.
+ * Time-step rules (docs/physics.md §10):
+ *  - Rayleigh time T_R = π R_min √(ρ/G) / (0.1631ν + 0.8766); dense packings need dt ≤ 0.1–0.2 T_R (§10.1).
  *  - contact time t_c of each contact class, from its normal law's definition (src/forces/normal: Hertz
- *    3.2181 (m* / K)^{2/5} v^{-1/5}, or π√(m* / k) for a linear spring); each collision needs ≥ 30–50 steps.
+ *    3.2181 (m* / K)^{2/5} v^{-1/5}, or π√(m* / k) for a linear spring); each collision needs ≥ 30–50 steps
+ *    (§10.2).
  *  - damping time t_d of the laws that have one (the Hunt–Crossley family: t_c/(3.67 Z), src/forces/normal/
  *    hysteresis.ts), the inverse of the peak damping rate; explicit Verlet needs dt < 2 t_d. Low-e laws (Z of
- *    10–20) need it.
+ *    10–20) need it (§10.3).
  * "auto" takes min(AUTO_RAYLEIGH_FRACTION·T_R, t_c / AUTO_STEPS_PER_CONTACT, t_d); a user dt above
- * WARN_RAYLEIGH_FRACTION·T_R, t_c / WARN_STEPS_PER_CONTACT or 2·t_d gets a warning naming the limit.
+ * WARN_RAYLEIGH_FRACTION·T_R, t_c / WARN_STEPS_PER_CONTACT or 2·t_d gets a warning naming the limit (§10.5).
  */
 import type { Material } from '../scenario/schema.js';
 

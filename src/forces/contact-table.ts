@@ -11,9 +11,9 @@ import { ElasticLaw, type EndOfContact, type NormalLawCoefficients, type NormalL
 
 export interface ContactClass {
   materials: [string, string];
-  /** E* (Pa) (docs/physics.md; was contact-models §2) */
+  /** E* (Pa) (docs/physics.md §1.5) */
   effectiveModulus: number;
-  /** G* (Pa) (docs/physics.md; was contact-models §10) */
+  /** G* (Pa) of the Mindlin tangential stiffness (docs/physics.md §1.5, §9.2) */
   effectiveShearModulus: number;
   friction: number;
   rollingFriction: number;
@@ -124,8 +124,8 @@ function power(x: number, p: number): number {
 }
 
 /**
- * The spring constant of a contact: Hertz K = (4/3)E*√R_eff (docs/physics.md; was contact-models §2), or the law's
- * own k for a linear spring.
+ * The spring constant of a contact: Hertz K = (4/3)E*√R_eff (docs/physics.md §1.5), or the law's own k for a linear
+ * spring (§5.1).
  */
 export function contactStiffness(t: KernelTable, cls: number, sqrtReff: number): number {
   return t.elastic[cls] === ElasticLaw.linear ? t.linearStiffness[cls] : t.hertzCoef[cls] * sqrtReff;

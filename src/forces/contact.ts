@@ -5,17 +5,17 @@
  * Conventions: n is the unit normal pointing from body j to body i; δ > 0 is the overlap; δ̇ = −v_rel·n > 0
  * while approaching; v_rel is the velocity of i's contact point minus j's.
  *
- * Normal (contact-models.md §3, §5):   F_n = F_el(δ) + c g(δ) δ̇,   clamped at 0 under "no-tension" (§5.6), with
- *   F_el = Kδ^{3/2} (Hertz), kδ (Kelvin–Voigt) or Hertz loading / permanent-indentation unloading (seed 004);
+ * Normal (docs/physics.md §2.1):   F_n = F_el(δ) + c g(δ) δ̇,   clamped at 0 under "no-tension" (§6.2), with
+ *   F_el = Kδ^{3/2} (Hertz), kδ (Kelvin–Voigt) or Hertz loading / permanent-indentation unloading (§5.3);
  *   g = δ^m (m = 0, 1/4, 1/2, 0.65), δ^{1/4} on compression only (Jankowski), or δ^{3/2}/v₀ with v₀ the impact
  *   speed latched at first touch, raised if the contact is later driven closed faster, and floored v₀ ≥ v_min
- *   (Hunt–Crossley family, §3.4, §9.2; c = Z(e)·K).
+ *   (Hunt–Crossley family, §4.1, §4.2; c = Z(e)·K).
  *   Small integer ids pick each part (normal/law.ts), so the existing laws keep their one-switch hot path.
- * Tangential (§10, Mindlin no-slip stiffness, Cundall–Strack history):
+ * Tangential (§9.2–§9.5, Mindlin no-slip stiffness, Cundall–Strack history):
  *   history ξ rotated into the current tangent plane (length kept), ξ += v_t dt, k_t = 8 G* √(R_eff δ),
- *   F_t = −k_t ξ − η_t v_t with η_t = c δ^m (Tsuji applied the normal damping tangentially, seed 003),
+ *   F_t = −k_t ξ − η_t v_t with η_t = c δ^m (Tsuji applied the normal damping tangentially [Corral 2021]; §9.4),
  *   Coulomb cap |F_t| ≤ μ F_n, after which ξ = −(F_t + η_t v_t)/k_t.
- * Rolling (§10, EPSD, Ai et al. 2011): k_r = 2.25 μ_r² k_n R_eff², k_n = dF_el/dδ = (3/2)K√δ,
+ * Rolling (§9.7, EPSD, Ai et al. 2011): k_r = 2.25 μ_r² k_n R_eff², k_n = dF_el/dδ = (3/2)K√δ,
  *   M_r −= k_r ω_r dt with ω_r the tangential part of ω_i − ω_j, capped at μ_r R_eff F_n.
  */
 import { DampingExponent, ElasticLaw } from './normal/law.js';
@@ -88,7 +88,7 @@ function dampingShape(
       // faster (an isolated impact only decelerates while loading, so there it stays the first-touch speed).
       // Keeping δ̇/v₀ <= 1 while loading bounds the damping force by Z·F_el: without it a contact that closed
       // slowly and is then rammed in a dense bed gets a damping rate beyond explicit stability (measured in the
-      // 2 000-sphere pour of test/parallel/determinism.test.ts).
+      // 2 000-sphere pour of test/engine/determinism.test.ts).
       let v0 = hist[h + HISTORY.lawState];
       if (-vn > v0 || v0 === 0) {
         v0 = Math.max(-vn, v0, table.minimumImpactSpeed[cls]);
@@ -103,7 +103,7 @@ function dampingShape(
 }
 
 /**
- * F_el(δ). Permanent indentation (seed 004 Eqs 11–19, contact-models.md §3.5): Hertz while δ reaches a new
+ * F_el(δ). Permanent indentation (Lankarani 1994, Eqs 11–19; docs/physics.md §5.3): Hertz while δ reaches a new
  * maximum δ_m (kept in the history), else f_m[(δ−δ_p)/(δ_m−δ_p)]^{3/2} with f_m = Kδ_m^{3/2}, δ_p = (1−e²)δ_m,
  * and 0 below δ_p; the unloading work is then e² times the loading work, so the rebound speed is e·v₀.
  */
@@ -199,7 +199,7 @@ function tangentialForce(
   if (ft2 > cap * cap) {
     const s = ft2 > 0 ? cap / Math.sqrt(ft2) : 0;
     ftx *= s; fty *= s; ftz *= s;
-    // Keep the spring consistent with the capped force (contact-models.md §10).
+    // Keep the spring consistent with the capped force (docs/physics.md §9.5).
     if (kt > 0) {
       sx = -(ftx + eta * vtx) / kt;
       sy = -(fty + eta * vty) / kt;
@@ -235,7 +235,7 @@ function rollingTorque(
 
 /**
  * History vectors live in the tangent plane of their contact; as the normal turns, the stored vector is
- * rotated back into the current plane with its length kept (contact-models.md §10).
+ * rotated back into the current plane with its length kept (docs/physics.md §9.3, §9.7).
  */
 function rotateIntoTangentPlane(hist: Float64Array, h: number, nx: number, ny: number, nz: number): void {
   let x = hist[h], y = hist[h + 1], z = hist[h + 2];

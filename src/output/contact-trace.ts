@@ -2,7 +2,7 @@
  * Per-step trace of every touching sphere–sphere contact (outputs.contactTrace, runs of at most
  * CONTACT_TRACE_MAX_PARTICLES spheres, scenario/checks.ts): contact-trace.csv with the overlap, the normal and tangential force and
  * the normal approach speed at the end of each step, and contact-trace.svg, the force–overlap loop of each pair —
- * the curve the contact laws are compared by (contact-models.md §7.1). Forces are those of the kernel at the step.
+ * the curve the contact laws are compared by (docs/physics.md §7.9). Forces are those of the kernel at the step.
  */
 import type { Simulation } from '../engine/simulation.js';
 import { PAIR_OUT_STRIDE } from '../contacts/pair-contacts.js';

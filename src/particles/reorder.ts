@@ -1,5 +1,5 @@
 /**
- * Re-numbering particles in place (Morton order at neighbour rebuilds, architecture.md): every per-particle
+ * Re-numbering particles in place (Morton order at neighbour rebuilds, docs/architecture.md §3): every per-particle
  * array is permuted through a scratch buffer, so the shared buffers that worker threads hold stay valid.
  */
 import type { ParticleState } from './state.js';

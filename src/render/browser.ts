@@ -1,7 +1,7 @@
 /**
- * The system Chromium, driven by playwright-core (which never downloads a browser). Flags as measured in
- * shared/docs/architecture.md: headless, no sandbox (we may run as root), GPU off so WebGL2 runs on SwiftShader,
- * no background traffic. playwright gives every launch a fresh temporary profile.
+ * The system Chromium, driven by playwright-core (which never downloads a browser). Flags, as measured to work:
+ * headless, no sandbox (we may run as root), GPU off so WebGL2 runs on SwiftShader, no background traffic.
+ * playwright gives every launch a fresh temporary profile.
  */
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';

@@ -3,8 +3,8 @@
  * restitution, and the restitution, contact time and peak force it then delivers at a set of impact speeds — each
  * one impact run by src/run/single-impact.ts. Used by `grainflow calibrate` and the library's `calibrateLaw`.
  *
- * The constant a scenario takes in place of `restitution` is reported in the scenario's units (docs/physics.md,
- * calibration of the damping constants): Tsuji α, Kuwabara–Kono χ (N·s/m^1.5), Brilliantov A (s), Bordbar χ
+ * The constant a scenario takes in place of `restitution` is reported in the scenario's units (docs/physics.md
+ * §7.10): Tsuji α, Kuwabara–Kono χ (N·s/m^1.5), Brilliantov A (s), Bordbar χ
  * (N·s/m^1.65) — the last three for the pair's K and m* at the given material and radius.
  */
 import type { EndOfContact, Material } from '../forces/contact-spec.js';
@@ -15,7 +15,10 @@ import { simulateImpact, type ImpactOutcome, type ImpactTarget, type NormalLawIn
 /** Impact speeds of the default table (m/s), 0.001–10, three per decade. */
 export const CALIBRATION_SPEEDS: readonly number[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
 
-/** Aluminium of seeds 002/004: with R = 20 mm, K = 5.5e9 N m^-3/2 and m = 0.092 kg (docs/physics.md, worked examples). */
+/**
+ * Aluminium of the reference impact of Machado 2012 and Lankarani 1994: with R = 20 mm, K = 5.5e9 N m^-3/2 and
+ * m = 0.092 kg (docs/physics.md §7.9).
+ */
 export const ALUMINIUM: Material = { youngsModulus: 73.5e9, poissonsRatio: 0.33, density: 2745 };
 export const ALUMINIUM_RADIUS = 0.02;
 
@@ -31,7 +34,7 @@ export interface ImpactGeometry {
   endOfContact: EndOfContact;
 }
 
-/** The default geometry: two aluminium spheres of seeds 002/004 (R = 20 mm) head-on, force clamped at 0. */
+/** The default geometry: two aluminium spheres of docs/physics.md §7.9 (R = 20 mm) head-on, force clamped at 0. */
 export const DEFAULT_IMPACT_GEOMETRY: ImpactGeometry = {
   material: ALUMINIUM, radius: ALUMINIUM_RADIUS, target: 'sphere', endOfContact: 'no-tension',
 };

@@ -1,8 +1,9 @@
 /**
  * One normal impact run through the real engine (scenario → setup → Simulation, the same contact kernel as
- * `grainflow run`): two identical spheres head-on (seed 002/004 aluminium spheres, contact-models.md §7.1) or a
- * sphere dropped on a fixed plane of its own material (seed 001 bouncing ball, §7.4). Used by `grainflow impact`,
- * `grainflow calibrate` and the tests of the seeds' worked examples.
+ * `grainflow run`): two identical spheres head-on (the aluminium spheres of Machado 2012 and Lankarani 1994) or a
+ * sphere dropped on a fixed plane of its own material (the bouncing ball of Safaeifar 2020) — the reference
+ * impacts of docs/physics.md §7.9. Used by `grainflow impact`, `grainflow calibrate` and the tests of those
+ * reference impacts.
  *
  * The run starts a few steps before touch-down and stops when the collision record closes (overlap back to 0).
  * Each step records the overlap δ and the normal contact force F_n, read back from the particle state
@@ -61,7 +62,7 @@ export interface ImpactOutcome {
 
 /** Young's modulus that gives Hertz stiffness K for a sphere of radius R against `target` of the same material. */
 export function youngsModulusForStiffness(K: number, radius: number, target: ImpactTarget, poissonsRatio: number): number {
-  // Same material on both sides: E* = E/(2(1−ν²)), K = (4/3)E*√R_eff (contact-models.md §2).
+  // Same material on both sides: E* = E/(2(1−ν²)), K = (4/3)E*√R_eff (docs/physics.md §1.5).
   const reff = target === 'wall' ? radius : radius / 2;
   return ((3 * K) / (4 * Math.sqrt(reff))) * 2 * (1 - poissonsRatio ** 2);
 }

@@ -1,7 +1,7 @@
 /**
  * Initial spheres of a run: the explicit `particles` in file order, then each `insert` block without a `rate`
  * filled by random sequential insertion (RSA) — draw a radius and a centre, keep the sphere if it overlaps
- * nothing placed so far and no wall. Blocks with a `rate` are poured during the run (src/sim/pour.ts).
+ * nothing placed so far and no wall. Blocks with a `rate` are poured during the run (src/engine/pour.ts).
  * The only randomness is the run's seeded stream (random.ts), so a scenario always gives the same spheres.
  */
 import { ScenarioError } from '../base/scenario-error.js';

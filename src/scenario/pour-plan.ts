@@ -1,7 +1,7 @@
 /**
  * What the `insert` blocks with a `rate` will pour: each sphere's radius (drawn at set-up from the run's stream,
  * after the t = 0 insertion, so the time step can account for them) and the time it is due. Where each one
- * goes is decided during the run (src/sim/pour.ts), against the spheres present then.
+ * goes is decided during the run (src/engine/pour.ts), against the spheres present then.
  */
 import type { InitialParticle } from './insert.js';
 import type { Vec3 } from './vec3.js';

@@ -1,7 +1,7 @@
 /**
  * Expands the scenario's walls into primitives (primitives.ts): plane → PLANE; cylinder, cone → one REVOLVED
  * segment; silo → wall + floor annulus (REVOLVED); box and STL mesh → TRIANGLEs with welded vertices and edges,
- * so that a sphere touching several triangles of one surface is counted once (wall-contacts.ts).
+ * so that a sphere touching several triangles of one surface is counted once (src/contacts/wall-kernel.ts).
  * Also the wall motion (prescribed velocity, removal time) and an R-tree over the triangles.
  */
 import { readFileSync, statSync } from 'node:fs';

@@ -8,7 +8,7 @@
  *             the 3-D distance is the 2-D point–segment distance; the segment ends are the rims (edge contact).
  *   TRIANGLE  one mesh triangle a, b, c with its unit normal; two-sided. The closest point is classified as
  *             face, edge or vertex so that a sphere touching several triangles of one surface counts once
- *             (src/walls/wall-contacts.ts).
+ *             (src/contacts/wall-kernel.ts).
  * Geometry is stored in the wall's rest frame (position at t = 0); a moving wall adds its offset (motion.ts).
  */
 

@@ -5,9 +5,10 @@
  *  - the README's "Use as a library" example is examples/restitution-sweep.mjs, verbatim; run, it delivers the
  *    Kuwabara–Kono law's target e = 0.8 at its reference speed 0.5 m/s within ±0.003, e falling with impact speed,
  *    and each run's e within ±0.002 of calibrateLaw's single impact at the same speed;
- *  - a user script (fixtures/user-script.mjs): the seed-001 ball bounces with e = 0.8 ± 0.003, its total energy
- *    never rises and ends at m·g·R (at rest on the floor); errors are the exported classes with one-line messages;
- *    an AbortSignal stops a run that resumeRun then finishes byte-identical to an uninterrupted one.
+ *  - a user script (fixtures/user-script.mjs): the bouncing ball of Safaeifar 2020 (docs/physics.md §7.9) bounces
+ *    with e = 0.8 ± 0.003, its total energy never rises and ends at m·g·R (at rest on the floor); errors are the
+ *    exported classes with one-line messages; an AbortSignal stops a run that resumeRun then finishes
+ *    byte-identical to an uninterrupted one.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The layering of src/ (docs/architecture.md, Layers): imports run one way, from the CLI down to the particles,
+ * The layering of src/ (docs/architecture.md §1): imports run one way, from the CLI down to the particles,
  * and no files import each other in a circle. A new upward import or cycle fails here with the offending line.
  */
 import fs from 'node:fs';

@@ -1,11 +1,11 @@
 /**
  * `grainflow calibrate` and `grainflow impact` end to end (the compiled CLI; `npm test` builds first):
- *  - Tsuji at e = 0.5 prints α = 0.4818 ("free") and 0.5708 ("no-tension"), contact-models.md §5.2 table;
+ *  - Tsuji at e = 0.5 prints α = 0.4818 ("free") and 0.5708 ("no-tension"), docs/physics.md §7.4 table;
  *  - for Kuwabara–Kono, Brilliantov and Bordbar the printed constant ("chi" or "A"), given to a scenario in place of
  *    "restitution" and run through the engine (test/helpers/collision.ts) at v_ref, gives e within ±0.003 of the
  *    target, for both conventions;
  *  - the table covers 0.001–10 m/s, and the files appear; bad input exits 2 with one line and writes nothing;
- *  - `impact --example aluminium-spheres` prints the §7.1 row of Hunt–Crossley.
+ *  - `impact --example aluminium-spheres` prints the Hunt–Crossley row of §7.9.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +30,7 @@ describe('grainflow calibrate', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`α = ${alpha} (dimensionless)`);
-    // Table rows from 0.001 to 10 m/s; Tsuji's e does not depend on speed (§5.2).
+    // Table rows from 0.001 to 10 m/s; Tsuji's e does not depend on speed (§3.3).
     const rows = r.stdout.split('\n').filter((line) => /^ {2}\d/.test(line)).map((line) => line.trim().split(/\s+/).map(Number));
     expect(rows[0][0]).toBe(0.001);
     expect(rows[rows.length - 1][0]).toBe(10);
@@ -52,7 +52,7 @@ describe('grainflow calibrate', () => {
     const match = new RegExp(`scenario: "${key}": ([0-9.e+-]+)`).exec(r.stdout);
     expect(match, r.stdout).not.toBeNull();
     const constant = Number(match![1]);
-    // The CLI's default material and geometry: aluminium spheres R = 20 mm, m = 0.092 kg, K = 5.5e9 (§7.1).
+    // The CLI's default material and geometry: aluminium spheres R = 20 mm, m = 0.092 kg, K = 5.5e9 (§7.9).
     const { impact } = collide({ normal: { model, [key]: constant } as NormalInput, endOfContact: convention, speed: vRef,
       target: 'sphere', radius: 0.02, mass: (4 / 3) * Math.PI * 0.02 ** 3 * 2745, K: (4 / 3) * (73.5e9 / (2 * (1 - 0.33 ** 2))) * Math.sqrt(0.01) });
     expect(Math.abs(impact.reboundSpeed / impact.impactSpeed - e)).toBeLessThan(0.003);
@@ -74,12 +74,12 @@ describe('grainflow calibrate', () => {
 });
 
 describe('grainflow impact', () => {
-  it('reproduces the §7.1 Hunt–Crossley row and writes the loops', () => {
+  it('reproduces the §7.9 Hunt–Crossley row and writes the loops', () => {
     const out = path.join(scratch, 'impact');
     const r = grainflow('impact', '--example', 'aluminium-spheres', '--out', out);
     expect(r.status).toBe(0);
     const row = r.stdout.split('\n').find((line) => line.trim().startsWith('hunt-crossley '))!.trim().split(/\s+/).map(Number);
-    // e_out 0.768, δ_max 1.3966e-5 m, F_max 304.8 N, contact time 156.8 µs (contact-models.md §7.1)
+    // e_out 0.768, δ_max 1.3966e-5 m, F_max 304.8 N, contact time 156.8 µs (docs/physics.md §7.9)
     [0.768, 1.3966e-5, 304.8, 156.8].forEach((expected, k) => expect(Math.abs(row[k + 1] / expected - 1)).toBeLessThan(0.01));
     expect(readdirSync(out).sort()).toEqual(['force-overlap.svg', 'impacts.csv']);
   });

@@ -1,6 +1,6 @@
 /**
- * The dimensionless impact y″ + y^{3/2} + β y^m y′ = 0 (contact-models.md §5.0): Φ_m(β), its inverse β*(e) and
- * the Tsuji closed forms, against the verified tables of §5.2 and §5.5 and the Schwager–Pöschel series (§5.3).
+ * The dimensionless impact y″ + y^{3/2} + β y^m y′ = 0 (docs/physics.md §7.1): Φ_m(β), its inverse β*(e) and
+ * the Tsuji closed forms, against the verified tables of §7.4 and §7.5 and the Schwager–Pöschel series (§7.5).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,14 +14,14 @@ function expectTableValue(x: number, expected: number, relative: number, printed
   expect(Math.abs(x - expected), `${x} vs ${expected}`).toBeLessThanOrEqual(tolerance);
 }
 
-// §5.2: e → α, [free (δ = 0 separation), no-tension (F = 0 separation)].
+// §7.4: e → α, [free (δ = 0 separation), no-tension (F = 0 separation)].
 const TSUJI_TABLE: [number, number, number][] = [
   [0.10, 1.3219, 2.7799], [0.20, 1.0195, 1.6351], [0.30, 0.8002, 1.1119], [0.40, 0.6261, 0.7927],
   [0.50, 0.4818, 0.5708], [0.60, 0.3589, 0.4044], [0.70, 0.2522, 0.2733], [0.80, 0.1584, 0.1663],
   [0.90, 0.0749, 0.0766], [0.95, 0.0365, 0.0369],
 ];
 
-describe('Tsuji closed forms (§5.2)', () => {
+describe('Tsuji closed forms (§7.4)', () => {
   it.each(TSUJI_TABLE)('Tsuji α(%s) = %s free and %s under no-tension', (e, free, noTension) => {
     expect(Math.abs(tsujiAlpha(e, 'free') - free)).toBeLessThan(1e-4);
     expect(Math.abs(tsujiAlpha(e, 'no-tension') - noTension)).toBeLessThan(1e-4);
@@ -71,7 +71,7 @@ describe('Tsuji closed forms (§5.2)', () => {
   });
 });
 
-// §5.5: e(β) [m = ½ free, m = ½ no-tension, m = 0.65 free, m = 0.65 no-tension].
+// §7.5: e(β) [m = ½ free, m = ½ no-tension, m = 0.65 free, m = 0.65 no-tension].
 const PHI_TABLE: [number, number, number, number | undefined, number | undefined][] = [
   [0.01, 0.98854, 0.98855, undefined, undefined],
   [0.05, 0.94426, 0.94440, 0.94970, 0.94973],
@@ -83,7 +83,7 @@ const PHI_TABLE: [number, number, number, number | undefined, number | undefined
   [2.00, 0.09533, 0.21165, 0.15742, 0.24183],
 ];
 
-// §5.5: β*(e) [m = ½ free, m = ½ no-tension, m = 0.65 free, m = 0.65 no-tension].
+// §7.5: β*(e) [m = ½ free, m = ½ no-tension, m = 0.65 free, m = 0.65 no-tension].
 const BETA_TABLE: [number, number, number, number, number][] = [
   [0.30, 1.08739, 1.39634, 1.29065, 1.58001],
   [0.50, 0.62649, 0.69804, 0.72289, 0.78018],
@@ -96,7 +96,7 @@ const BETA_TABLE: [number, number, number, number, number][] = [
 
 const COLUMNS: [number, EndOfContact][] = [[0.5, 'free'], [0.5, 'no-tension'], [0.65, 'free'], [0.65, 'no-tension']];
 
-describe('Φ_m(β) and its inverse (§5.5)', () => {
+describe('Φ_m(β) and its inverse (§7.5)', () => {
   it.each(PHI_TABLE)('e(β = %s) = %s / %s (m = ½) and %s / %s (m = 0.65), free / no-tension, to 2e-5',
     (beta, ...expected) => {
       COLUMNS.forEach(([m, endOfContact], i) => {
@@ -126,7 +126,7 @@ describe('Φ_m(β) and its inverse (§5.5)', () => {
     expect(restitutionFromBeta(0.65, 0, 'no-tension')).toBe(1);
   });
 
-  it('no-tension ends contact earlier than free, so it always rebounds faster (§5.6)', () => {
+  it('no-tension ends contact earlier than free, so it always rebounds faster (§6.2)', () => {
     for (const m of [0.5, 0.65]) {
       for (const beta of [0.01, 0.3, 3]) {
         expect(restitutionFromBeta(m, beta, 'no-tension')).toBeGreaterThan(restitutionFromBeta(m, beta, 'free'));
@@ -139,7 +139,7 @@ describe('Φ_m(β) and its inverse (§5.5)', () => {
   });
 });
 
-describe('Brilliantov small-damping limit (Schwager–Pöschel series, §5.3)', () => {
+describe('Brilliantov small-damping limit (Schwager–Pöschel series, §7.5)', () => {
   it('(1 − e)/β → 1.15344 as β → 0 under free, within 0.2 % at β = 1e-4', () => {
     const beta = 1e-4;
     const ratio = (1 - restitutionFromBeta(0.5, beta, 'free')) / beta;

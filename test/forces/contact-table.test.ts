@@ -1,6 +1,6 @@
 /**
  * Material mixing: contact settings for every pair of materials come from `contact`, except where a
- * `contactPairs` entry overrides them; E* and G* mix the two materials (contact-models.md §2, §10).
+ * `contactPairs` entry overrides them; E* and G* mix the two materials (docs/physics.md §1.5).
  */
 import { describe, expect, it } from 'vitest';
 import { buildContactTable } from '../../src/forces/contact-table.js';

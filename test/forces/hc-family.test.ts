@@ -1,8 +1,8 @@
 /**
- * The Hunt–Crossley family F = Kδ^{3/2}(1 + Z(e)·δ̇/v₀) (contact-models.md §3.4, §6), run through the real engine
- * (test/helpers/collision.ts). The expected restitution comes from the exact relation of §6.1,
+ * The Hunt–Crossley family F = Kδ^{3/2}(1 + Z(e)·δ̇/v₀) (docs/physics.md §4), run through the real engine
+ * (test/helpers/collision.ts). The expected restitution comes from the exact relation of §4.3,
  * h(1+e) = ln[(1+h)/(1−eh)] with h = Z(e_in), solved here by bisection, with each law's Z(e) written out again
- * from the §3.4 table; the §6.2 table (3 decimals) cross-checks the solver.
+ * from the Z column of the §4.4 table; its e_out columns (3 decimals) cross-check the solver.
  *
  * Measured (1000 steps per Hertz contact time, two spheres at 0.3 m/s): the engine's e differs from the exact
  * relation by at most 1.3e-6 (HC, Lee–Wang, Flores, Gharib–Hurmuzlu over these e_in); Zhang–Sharf delivers e_in to
@@ -44,7 +44,7 @@ function exactFactor(e: number): number {
 interface FamilyLaw {
   normal: (e: number) => NormalInput;
   Z: (e: number) => number;
-  /** §6.2 row at e_in = 0.1, 0.2, 0.3, 0.5, 0.7, 0.9 */
+  /** §4.4 row at e_in = 0.1, 0.2, 0.3, 0.5, 0.7, 0.9 */
   table?: number[];
 }
 
@@ -62,7 +62,7 @@ const LAWS: Record<string, FamilyLaw> = {
   'gonthier (approximate d = 1 − e²)': {
     normal: (e) => ({ model: 'gonthier', restitution: e, form: 'approximate' }), Z: (e) => (1 - e * e) / e,
     table: [0.101, 0.205, 0.304, 0.488, 0.670, 0.876] },
-  // Exact d: (1 + d/e)/(1 − d) = exp[d(1 + 1/e)] (seed 003 Eq 5.23) is the §6.1 relation with h = d/e.
+  // Exact d: (1 + d/e)/(1 − d) = exp[d(1 + 1/e)] (Corral 2021, Eq 5.23) is the §4.3 relation with h = d/e.
   'gonthier (exact d)': { normal: named('gonthier'), Z: exactFactor, table: E_IN },
   'zhang-sharf': { normal: named('zhang-sharf'), Z: exactFactor, table: E_IN },
   'zhiying-qishao': { normal: named('zhiying-qishao'), Z: (e) => 0.75 * (1 - e * e) * Math.exp(2 * (1 - e)),
@@ -76,7 +76,7 @@ const LAWS: Record<string, FamilyLaw> = {
     table: [0.089, 0.197, 0.314, 0.536, 0.735, 0.915] },
   yu: {
     normal: named('yu'),
-    // d(e) of seed 003 Eq 5.34, Z = d/e
+    // d(e) of Corral 2021, Eq 5.34, Z = d/e
     Z: (e) => {
       const cubic = (c3: number, c2: number, c1: number, c0: number) => ((c3 * e + c2) * e + c1) * e + c0;
       const d = e <= 0.25 ? 1 : e <= 0.4 ? cubic(2.1663, -3.7216, 0.8724, 0.9409)
@@ -94,14 +94,14 @@ function engineRestitution(normal: NormalInput, speed: number, target: 'sphere' 
   return impact.reboundSpeed / impact.impactSpeed;
 }
 
-describe('exact relation h(1+e) = ln[(1+h)/(1−eh)] solved in the test (§6.1)', () => {
-  it('reproduces the h(e) table of §6.1', () => {
+describe('exact relation h(1+e) = ln[(1+h)/(1−eh)] solved in the test (§4.3)', () => {
+  it('reproduces the h(e) table of §7.7', () => {
     const table: [number, number][] = [[0.05, 20.000], [0.1, 9.998], [0.2, 4.919], [0.3, 3.087], [0.4, 2.083],
       [0.5, 1.4328], [0.6, 0.9749], [0.7, 0.6348], [0.8, 0.3732], [0.9, 0.1665], [0.95, 0.0789]];
     for (const [e, h] of table) expect(Math.abs(exactFactor(e) - h), `e = ${e}`).toBeLessThan(6e-4);
   });
 
-  it.each(Object.entries(LAWS))('gives the §6.2 row of %s', (_name, law) => {
+  it.each(Object.entries(LAWS))('gives the §4.4 row of %s', (_name, law) => {
     E_IN.forEach((e, k) => {
       expect(Math.abs(deliveredRestitution(law.Z(e)) - law.table![k]), `e_in = ${e}`).toBeLessThan(6e-4);
     });
@@ -179,7 +179,7 @@ describe('bad specs', () => {
 });
 
 describe('time step of the Hunt–Crossley family', () => {
-  // Peak damping rate of an HC impact: η/m* ≤ 1.14·Z·v₀/δ₀ = 3.67·Z/t_c (contact-models.md §5.0), and explicit
+  // Peak damping rate of an HC impact: η/m* ≤ 1.14·Z·v₀/δ₀ = 3.67·Z/t_c (docs/physics.md §10.3), and explicit
   // Verlet needs dt·η/m* < 2. "auto" keeps dt ≤ t_c/(3.67 Z); a larger given dt than twice that is warned about.
   const scenario = (normal: NormalInput) => collisionScenario({ normal, endOfContact: 'no-tension',
     speed: 0.3, target: 'sphere' }) as ScenarioInput & { time: { duration: number; dt: number | 'auto' } };

@@ -1,5 +1,5 @@
 /**
- * Resolution of each normal law's spec into kernel coefficients (docs/physics.md; was contact-models §5): the damping
+ * Resolution of each normal law's spec into kernel coefficients (docs/physics.md §2.1, §7): the damping
  * power products, the material-based constants against hand-computed values, and the ScenarioErrors for bad specs —
  * parameters a law does not take are rejected by the scenario schema, combinations of its own by the law.
  */
@@ -47,14 +47,14 @@ describe('tsuji: c = α√(m*K), δ^{1/4}', () => {
     expect(law.derived.alpha).toBe(0.4818);
   });
 
-  it('α is the same for every material pair (e depends on α alone, §5.2)', () => {
+  it('α is the same for every material pair (e depends on α alone, §3.3)', () => {
     expect(resolve({ model: 'tsuji', restitution: 0.5 }, rubber, gel).dampingScale)
       .toBe(tsujiAlpha(0.5, 'no-tension'));
   });
 });
 
 describe('kuwabara-kono: δ^{1/2}', () => {
-  it('χ = 2√R_eff/D′ from viscosities (seed 003 Eqs 5.37–5.38): ξ = 2, η = 1 against ξ = η = 1 gives (1008/411)√R_eff',
+  it('χ = 2√R_eff/D′ from viscosities (Corral 2021, Eqs 5.37–5.38): ξ = 2, η = 1 against ξ = η = 1 gives (1008/411)√R_eff',
   () => {
     // D′ shares: ξ = η = 1 → 64/144 = 4/9; ξ = 2, η = 1 → (4·49 − 9)/(36·7·2) = 187/504; D′ = 411/504.
     const law = resolve({ model: 'kuwabara-kono' }, rubber, gel);
@@ -72,7 +72,7 @@ describe('kuwabara-kono: δ^{1/2}', () => {
       .toMatchObject({ dampingScale: 1234, kPower: 0, radiusPower: 0 });
   });
 
-  it('calibrated: c = β*·v_ref^{-1/5}·K^{3/5}·m*^{2/5} (§5.1), reporting β* and v_ref', () => {
+  it('calibrated: c = β*·v_ref^{-1/5}·K^{3/5}·m*^{2/5} (§7.5), reporting β* and v_ref', () => {
     const law = resolve({ model: 'kuwabara-kono', restitution: 0.7, referenceSpeed: 2 }, glass, glass, 'free');
     expect(law.derived.betaStar as number).toBeCloseTo(0.31807, 5);
     expect(law.dampingScale).toBeCloseTo((law.derived.betaStar as number) * 2 ** -0.2, 14);
@@ -89,13 +89,13 @@ describe('kuwabara-kono: δ^{1/2}', () => {
 });
 
 describe('brilliantov: c = (3/2)K·A, δ^{1/2}', () => {
-  // contact-models.md §4 D3, η = ξ = 1 Pa·s, E = 1 Pa: A in s for original / zheng / generalized.
-  const D3: [number, number, number, number][] = [
+  // docs/physics.md §3.4, η = ξ = 1 Pa·s, E = 1 Pa: A in s for original / zheng / generalized.
+  const A_TABLE: [number, number, number, number][] = [
     [0.1, 21.12, 2.053, 2.265],
     [0.3, 1.079, 1.213, 2.253],
     [0.45, 0.105, 0.338, 2.672],
   ];
-  it.each(D3)('at ν = %s, A = %s (original), %s (zheng), %s (generalized)', (nu, original, zheng, generalized) => {
+  it.each(A_TABLE)('at ν = %s, A = %s (original), %s (zheng), %s (generalized)', (nu, original, zheng, generalized) => {
     const material: Material = { youngsModulus: 1, poissonsRatio: nu, density: 1, bulkViscosity: 1, shearViscosity: 1 };
     const A = (variant: (typeof brilliantovVariants)[number]) =>
       resolve({ model: 'brilliantov', variant }, material, material).dampingScale / 1.5;
@@ -104,12 +104,12 @@ describe('brilliantov: c = (3/2)K·A, δ^{1/2}', () => {
     expect(A('generalized')).toBeCloseTo(generalized, 3);
   });
 
-  it('the original A vanishes at η = 3ξ although shear viscosity is present (D3)', () => {
+  it('the original A vanishes at η = 3ξ although shear viscosity is present (§8, M3)', () => {
     const material: Material = { ...gel, bulkViscosity: 1, shearViscosity: 3 };
     expect(resolve({ model: 'brilliantov', variant: 'original' }, material, material).dampingScale).toBe(0);
   });
 
-  it('uses χ = (3/2)KA with K^1 — not Zheng\'s 2AE√R/(1−ν²) prefactor (D7)', () => {
+  it('uses χ = (3/2)KA with K^1 — not Zheng\'s 2AE√R/(1−ν²) prefactor (§8, M4)', () => {
     const law = resolve({ model: 'brilliantov', A: 1e-5 });
     expect(law.dampingScale).toBeCloseTo(1.5e-5, 18);
     expect(law).toMatchObject({ kPower: 1, massPower: 0, radiusPower: 0 });
@@ -125,7 +125,7 @@ describe('brilliantov: c = (3/2)K·A, δ^{1/2}', () => {
 });
 
 describe('bordbar: δ^{0.65}', () => {
-  it('calibrated: c = β*·v_ref^{-0.32}·K^{0.66}·m*^{0.34} (§5.4)', () => {
+  it('calibrated: c = β*·v_ref^{-0.32}·K^{0.66}·m*^{0.34} (§7.5)', () => {
     const law = resolve({ model: 'bordbar', restitution: 0.7, referenceSpeed: 0.3 }, glass, glass, 'free');
     expect(law.dampingExponent).toBe(DampingExponent.bordbar);
     expect(law.derived.betaStar as number).toBeCloseTo(0.36007, 5);
@@ -210,7 +210,7 @@ describe('a parameter the law does not take is rejected by the scenario schema, 
       'contact.normal.variant: unknown field; allowed here: model, chi, restitution, referenceSpeed'],
     ['brilliantov with χ', { model: 'brilliantov', chi: 10 },
       'contact.normal.chi: unknown field; allowed here: model, A, variant, restitution, referenceSpeed'],
-    ['bordbar with Brilliantov\'s A (D8)', { model: 'bordbar', A: 1e-5 },
+    ['bordbar with Brilliantov\'s A (§8, M5)', { model: 'bordbar', A: 1e-5 },
       'contact.normal.A: unknown field; allowed here: model, chi, restitution, referenceSpeed'],
   ];
   it.each(cases)('%s', (_, normal, message) => {

@@ -1,7 +1,8 @@
 /**
  * Calibrated laws checked in physical units by an independent integrator: adaptive Dormand–Prince 5(4) on
  * m*δ̈ + Kδ^{3/2} + cδ^m δ̇ = 0 in seconds and metres (the production code integrates the dimensionless ODE with
- * fixed-step RK4 in a regularised time). Contact-models.md §5.0 (scaling law), §5.5 (worked illustration), §7.1 (R1).
+ * fixed-step RK4 in a regularised time). docs/physics.md §7.1 (scaling law), §7.6 (worked illustration), §7.9
+ * (the Hertz row of the aluminium spheres).
  */
 import { describe, expect, it } from 'vitest';
 import { effectiveMass, effectiveRadius, effectiveYoungsModulus, hertzStiffness } from '../../src/forces/elastic.js';
@@ -106,7 +107,7 @@ function damping(law: NormalLawCoefficients, K: number, mStar: number, rEff: num
 }
 
 describe('the reference integrator itself', () => {
-  it('reproduces the elastic Hertz impact of two aluminium spheres (§7.1, R1)', () => {
+  it('reproduces the elastic Hertz impact of two aluminium spheres (§7.9, Hertz row)', () => {
     const impact = referenceImpact(5.5e9, 0.046, 0, 0.5, 0.3, 'free');
     expect(impact.restitution).toBeCloseTo(1, 8);
     expect(impact.maxOverlap).toBeCloseTo(1.5467e-5, 9);
@@ -124,7 +125,7 @@ const K = hertzStiffness(effectiveYoungsModulus(glass, steel), effectiveRadius(r
 const mStar = effectiveMass(masses[0], masses[1]);
 const rEff = effectiveRadius(radii[0], radii[1]);
 
-// β ∝ v^{(4m−1)/5}: v^{1/5} for KK and Brilliantov (m = ½), v^{0.32} for Bordbar (m = 0.65) (§5.0 table).
+// β ∝ v^{(4m−1)/5}: v^{1/5} for KK and Brilliantov (m = ½), v^{0.32} for Bordbar (m = 0.65) (§7.1 table).
 /** The laws calibrated to e at a reference speed. */
 type SpeedCalibrated = Extract<NormalLawSpec, { model: 'kuwabara-kono' | 'brilliantov' | 'bordbar' }>;
 const CALIBRATED: [SpeedCalibrated, EndOfContact, number][] = [
@@ -154,7 +155,7 @@ describe('calibrated laws in physical units', () => {
     });
 });
 
-describe('worked illustration: aluminium spheres, K = 5.5e9, m* = 0.046, e = 0.7 at 0.3 m/s, free (§5.5)', () => {
+describe('worked illustration: aluminium spheres, K = 5.5e9, m* = 0.046, e = 0.7 at 0.3 m/s, free (§7.6)', () => {
   const alK = 5.5e9, alMass = 0.046, alRadius = 0.01;
   const anyMaterial: Material = { youngsModulus: 73.5e9, poissonsRatio: 0.33, density: 2700 };
   const calibrate = (model: 'tsuji' | SpeedCalibrated['model']) => resolveNormalLaw(
@@ -172,7 +173,7 @@ describe('worked illustration: aluminium spheres, K = 5.5e9, m* = 0.046, e = 0.7
     }
   });
 
-  it('the same Tsuji α run under no-tension rebounds at 0.718 (§5.5 brackets)', () => {
+  it('the same Tsuji α run under no-tension rebounds at 0.718 (§7.6 brackets)', () => {
     const c = damping(calibrate('tsuji'), alK, alMass, alRadius);
     expect(referenceImpact(alK, alMass, c, 0.25, 0.003, 'no-tension').restitution).toBeCloseTo(0.718, 3);
   });
@@ -188,7 +189,7 @@ describe('worked illustration: aluminium spheres, K = 5.5e9, m* = 0.046, e = 0.7
     });
   });
 
-  it('Kuwabara–Kono calibrated the same way has the same χ as Brilliantov (same ODE, §5.3)', () => {
+  it('Kuwabara–Kono calibrated the same way has the same χ as Brilliantov (same ODE, §7.5)', () => {
     const kk = damping(calibrate('kuwabara-kono'), alK, alMass, alRadius);
     expect(kk / damping(calibrate('brilliantov'), alK, alMass, alRadius)).toBeCloseTo(1, 12);
   });

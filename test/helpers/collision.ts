@@ -46,7 +46,7 @@ export interface CollisionResult {
   momentumAfter: number[];
 }
 
-/** Elastic Hertz contact time at the impact speed (contact-models.md §5.0). */
+/** Elastic Hertz contact time at the impact speed (docs/physics.md §7.2). */
 export function hertzContactTime(meff: number, K: number, v: number): number {
   return 3.2181 * (meff / K) ** 0.4 * v ** -0.2;
 }

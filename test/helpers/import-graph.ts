@@ -1,5 +1,5 @@
 /**
- * The import graph of src/ and the two rules the layering keeps (docs/architecture.md, Layers): a folder imports
+ * The import graph of src/ and the two rules the layering keeps (docs/architecture.md §1): a folder imports
  * only folders of lower layers, and no file imports itself through others (a cycle). Type-only imports count:
  * a shared interface belongs in a module of its own in the lower layer.
  */

@@ -1,6 +1,6 @@
 /**
  * Independent reference for engine tests: the 1-D normal impact m*δ̈ + F(δ, δ̇) = 0 with δ(0) = 0, δ̇(0) = v₀,
- * F = Kδ^{3/2} + cδ^m δ̇ (contact-models.md §5.0), integrated with classical RK4 at a very small fixed step and
+ * F = Kδ^{3/2} + cδ^m δ̇ (docs/physics.md §7.1), integrated with classical RK4 at a very small fixed step and
  * the end of contact located by bisection on a cubic Hermite interpolant. Shares no code with src/.
  */
 export type Convention = 'free' | 'no-tension';

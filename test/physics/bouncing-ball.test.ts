@@ -1,5 +1,5 @@
 /**
- * Bouncing ball of seed 001 (contact-models.md §7.4): m = 1 kg, R = 0.1 m, centre released from rest at
+ * Bouncing ball of Safaeifar 2020 (docs/physics.md §7.9): m = 1 kg, R = 0.1 m, centre released from rest at
  * H₀ = 1 m above a rigid floor, g = 9.8 m/s², K = 1.4e8 N m^-3/2, Tsuji e = 0.8. A ball with a constant
  * restitution reaches apex heights R + (H₀ − R)·e^{2k} after its k-th bounce.
  */
@@ -22,7 +22,7 @@ describe('bouncing ball, Tsuji e = 0.8', () => {
     outputs: { impacts: false },
   });
 
-  it('has K = 1.4e8 N m^-3/2 and m = 1 kg as in the seed', () => {
+  it('has K = 1.4e8 N m^-3/2 and m = 1 kg as in Safaeifar 2020', () => {
     const setup = createSetup(scenario);
     const sim = new Simulation(setup);
     expect(sim.walls.count).toBe(0); // released 0.9 m above the floor: no wall contact candidate yet

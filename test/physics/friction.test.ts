@@ -1,5 +1,5 @@
 /**
- * Tangential friction (contact-models.md §10): Mindlin spring with history and Coulomb cap.
+ * Tangential friction (docs/physics.md §9): Mindlin spring with history and Coulomb cap.
  *  - A solid sphere launched sliding without spin on a plane ends up rolling at v = (5/7)v₀ whatever μ:
  *    friction μmg decelerates v and spins up ω until v = ωR; angular momentum about the contact point is
  *    conserved, m v₀ R = m v R + (2/5) m R² ω  ⇒  v = 5v₀/7.

@@ -1,7 +1,7 @@
 /**
- * Elastic Hertz impact of two aluminium spheres (seeds 002/004; contact-models.md §7.1, regression R1):
+ * Elastic Hertz impact of two aluminium spheres (Machado 2012; Lankarani 1994; docs/physics.md §7.9, Hertz row):
  * R = 20 mm, m = 0.092 kg (m* = 0.046 kg), K = 5.5e9 N m^-3/2, v₀ = 0.3 m/s.
- * Closed form (§5.0): δ_max = (5m*v₀²/(4K))^{2/5}, F_max = Kδ_max^{3/2}, t_c = 2·(2/5)B(2/5, 1/2)·δ_max/v₀.
+ * Closed form (§7.2): δ_max = (5m*v₀²/(4K))^{2/5}, F_max = Kδ_max^{3/2}, t_c = 2·(2/5)B(2/5, 1/2)·δ_max/v₀.
  */
 import { describe, expect, it } from 'vitest';
 import { collide } from '../helpers/collision.js';

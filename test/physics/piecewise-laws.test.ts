@@ -1,11 +1,12 @@
 /**
  * Kelvin–Voigt (Anagnostopoulos ξ under "free", Brogliato ξ under "no-tension"), Jankowski (Tsuji damping on the
- * compression branch only, exact ξ(e) of contact-models.md §5.2/D12) and the Lankarani–Nikravesh permanent-indentation
- * law (§3.5) each claim to deliver the target e at every impact speed; measured here through the engine.
+ * compression branch only, exact ξ(e) of docs/physics.md §5.2) and the Lankarani–Nikravesh permanent-indentation
+ * law (§5.3) each claim to deliver the target e at every impact speed; measured here through the engine.
  * Kelvin–Voigt is also checked against the closed-form contact time of a damped linear oscillator.
- * Kelvin–Voigt's force jumps to Dδ̇ at first touch (the defect seeds 000, 002, 003 and 004 list), which the engine
- * resolves only to first order in dt: measured |e − target| ≤ 1.3e-3 at 1000 steps per Hertz contact time (0.01 m/s,
- * "free") and 2.7e-4 at 4000, the resolution used here. Jankowski and the plastic law are within 5e-5 there.
+ * Kelvin–Voigt's force jumps to Dδ̇ at first touch (the defect Banerjee 2016, Machado 2012, Corral 2021 and
+ * Lankarani 1994 list), which the engine resolves only to first order in dt: measured |e − target| ≤ 1.3e-3 at
+ * 1000 steps per Hertz contact time (0.01 m/s, "free") and 2.7e-4 at 4000, the resolution used here. Jankowski
+ * and the plastic law are within 5e-5 there.
  */
 import { describe, expect, it } from 'vitest';
 import { densityForMass, simulateImpact, youngsModulusForStiffness } from '../../src/run/single-impact.js';

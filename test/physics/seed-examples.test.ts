@@ -1,15 +1,15 @@
 /**
- * The seeds' worked examples (contact-models.md §7.1, §7.4) reproduced through the engine by src/sim/single-impact.ts
- * — the module behind `grainflow impact` — within 1 % (project issue #6):
- *  - two aluminium spheres head-on, seed 002 Figs 3–6 / seed 004 Example 2: R = 20 mm, m = 0.092 kg each,
- *    K = 5.5e9 N m^-3/2, v₀ = 0.3 m/s, e = 0.7, for every law of the §7.1 table and the seed-004 permanent-indentation
- *    model (δ_p, separation speed 0.21 m/s, contact time 128.99 µs);
- *  - seed 001's bouncing ball: m = 1 kg, R = 0.1 m on a rigid floor, K = 1.4e8 N m^-3/2, v₀ = 4.2 m/s, gravity 9.8 m/s²
- *    during contact, e ∈ {0.2, 0.4, 0.6, 0.8} (§7.4 table).
- * The §7.1 rows are also checked against the independent RK4 integration of test/helpers/reference-ode.ts
+ * The reference impacts of the reviews (docs/physics.md §7.9) reproduced through the engine by
+ * src/run/single-impact.ts — the module behind `grainflow impact` — within 1 % (project issue #6):
+ *  - two aluminium spheres head-on, Machado 2012, Figs 3–6 / Lankarani 1994, Example 2: R = 20 mm, m = 0.092 kg
+ *    each, K = 5.5e9 N m^-3/2, v₀ = 0.3 m/s, e = 0.7, for every law of the §7.9 aluminium table and the
+ *    permanent-indentation model of Lankarani 1994 (δ_p, separation speed 0.21 m/s, contact time 128.99 µs);
+ *  - the bouncing ball of Safaeifar 2020, §8: m = 1 kg, R = 0.1 m on a rigid floor, K = 1.4e8 N m^-3/2,
+ *    v₀ = 4.2 m/s, gravity 9.8 m/s² during contact, e ∈ {0.2, 0.4, 0.6, 0.8} (§7.9 bouncing-ball table).
+ * The aluminium rows are also checked against the independent RK4 integration of test/helpers/reference-ode.ts
  * (HC family: c = Z·K/v₀ with damping exponent 3/2), which shares no code with src/.
- * The tables are the "[derived here]" reference numbers of contact-models.md, rounded to 4–5 significant digits.
- * The seeds' Gonthier is the 1 − e² approximation (its e_out 0.670 at e_in = 0.7 is not the exact law's 0.7).
+ * The tables are the "[derived]" reference numbers of docs/physics.md §7.9, rounded to 4–5 significant digits.
+ * The reviews' Gonthier is the 1 − e² approximation (its e_out 0.670 at e_in = 0.7 is not the exact law's 0.7).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -28,7 +28,7 @@ const law = (model: string, e: number): Normal =>
   (model === 'hertz' ? { model } : model === 'gonthier' ? { model, restitution: e, form: 'approximate' }
     : { model, restitution: e }) as Normal;
 
-/** Z(e) of the HC-family laws in the tables, written out from contact-models.md §3.4 for the reference ODE. */
+/** Z(e) of the HC-family laws in the tables, written out from docs/physics.md §4.4 for the reference ODE. */
 const FACTOR: Record<string, (e: number) => number> = {
   hertz: () => 0,
   'hunt-crossley': (e) => 1.5 * (1 - e),
@@ -43,7 +43,7 @@ const FACTOR: Record<string, (e: number) => number> = {
   'safaeifar-farshidianfar': (e) => (5 * (1 - e)) / (4 * e),
 };
 
-describe('two aluminium spheres, v₀ = 0.3 m/s, e = 0.7 (§7.1)', () => {
+describe('two aluminium spheres, v₀ = 0.3 m/s, e = 0.7 (§7.9)', () => {
   const R = 0.02, mass = 0.092, K = 5.5e9, nu = 0.33, v0 = 0.3, e = 0.7;
   const material = { youngsModulus: youngsModulusForStiffness(K, R, 'sphere', nu), poissonsRatio: nu, density: densityForMass(mass, R) };
   const run = (normal: Normal): ImpactOutcome =>
@@ -79,7 +79,7 @@ describe('two aluminium spheres, v₀ = 0.3 m/s, e = 0.7 (§7.1)', () => {
     expect(Math.abs(o.contactTime / ref.duration - 1)).toBeLessThan(2e-3);
   });
 
-  it('permanent indentation (seed 004 Example 2): δ_m, f_m, δ_p, separation speed, contact time, energy', () => {
+  it('permanent indentation (Lankarani 1994, Example 2): δ_m, f_m, δ_p, separation speed, contact time, energy', () => {
     const o = run({ model: 'lankarani-nikravesh-plastic', restitution: e });
     within(o.maxOverlap, 1.5467e-5, 'δ_m');
     within(o.maxForce, 334.6, 'f_m');
@@ -90,12 +90,12 @@ describe('two aluminium spheres, v₀ = 0.3 m/s, e = 0.7 (§7.1)', () => {
     let last = force.length - 1;
     while (last > 0 && !(force[last] > 0)) last--;
     within(overlap[last], 7.888e-6, 'δ_p');
-    // Dissipated energy ½m*(v₀² − v_out²) (seed 004 Eq 18: 1.056e-3 J).
+    // Dissipated energy ½m*(v₀² − v_out²) (Lankarani 1994, Eq 18: 1.056e-3 J).
     within(0.5 * (mass / 2) * (o.impactSpeed ** 2 - o.reboundSpeed ** 2), 1.056e-3, 'dissipated energy');
   });
 });
 
-describe('seed 001 bouncing ball, v₀ = 4.2 m/s (§7.4)', () => {
+describe('bouncing ball of Safaeifar 2020, v₀ = 4.2 m/s (§7.9)', () => {
   const R = 0.1, mass = 1, K = 1.4e8, nu = 0.3, g = 9.8;
   const material = { youngsModulus: youngsModulusForStiffness(K, R, 'wall', nu), poissonsRatio: nu, density: densityForMass(mass, R) };
   const E = [0.2, 0.4, 0.6, 0.8];

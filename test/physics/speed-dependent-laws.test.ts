@@ -1,6 +1,6 @@
 /**
  * The viscoelastic laws F = Kδ^{3/2} + cδ^m δ̇ with m > 1/4 have a speed-dependent restitution
- * (contact-models.md §5.0): e = Φ_m(β) with β = (c/K)(K/m*)^{(3−2m)/5}·v₀^{(4m−1)/5}, i.e. β ∝ v₀^{1/5} for
+ * (docs/physics.md §7.1): e = Φ_m(β) with β = (c/K)(K/m*)^{(3−2m)/5}·v₀^{(4m−1)/5}, i.e. β ∝ v₀^{1/5} for
  * Kuwabara–Kono and Brilliantov (m = 1/2) and β ∝ v₀^{0.32} for Bordbar–Hyppänen (m = 0.65). Every collision
  * here runs through the real engine (scenario → setup → Simulation); the expected restitution comes from the
  * target itself, from the small-damping series of the literature, or from the independent RK4 integration in
@@ -39,7 +39,7 @@ interface Law {
   name: string;
   /** damping exponent m */
   m: number;
-  /** the law's own speed exponent of β, (4m − 1)/5 (§5.0) */
+  /** the law's own speed exponent of β, (4m − 1)/5 (§7.1) */
   speedExponent: number;
   /** the other family's exponent, which the engine's e(v) must be distinguishable from */
   wrongExponent: number;
@@ -159,7 +159,7 @@ describe('Away from v_ref, e(v) follows each law\'s own β ∝ v^{(4m−1)/5} (i
 });
 
 /*
- * Brilliantov's law with A given: β = (3/2)A(K/m*)^{2/5}v₀^{1/5} (§5.3), and the Schwager–Pöschel series
+ * Brilliantov's law with A given: β = (3/2)A(K/m*)^{2/5}v₀^{1/5} (§3.4), and the Schwager–Pöschel series
  * 1 − e = 1.15344β − 0.79826β² + … gives (1−e)/β → 1.15344 as β → 0. At β = 1e-3 the β² term moves (1−e)/β by
  * −0.069 %, inside the 0.2 % acceptance band; the test also checks it to 0.005 %.
  *
@@ -197,7 +197,7 @@ describe('Brilliantov in the small-damping limit: (1 − e)/β → 1.15344 (Schw
 });
 
 /*
- * Kuwabara–Kono with χ from the viscosities (seed 003 Eqs 5.37–5.38, contact-models.md §5.1):
+ * Kuwabara–Kono with χ from the viscosities (Corral 2021, Eqs 5.37–5.38; docs/physics.md §3.2):
  *   χ = 2√R_eff / D′,  D′ = Σ_{i=1,2} [4(3ξᵢ+ηᵢ)² − 9(ξᵢ−ηᵢ)²] / [36(3ξᵢ+ηᵢ)ξᵢηᵢ],
  * ξ bulk and η shear viscosity (Pa·s). Two materials with the same elastic constants and different viscosities, so
  * the sum over both bodies matters.

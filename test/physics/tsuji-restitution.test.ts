@@ -1,5 +1,5 @@
 /**
- * Tsuji's law has a speed-independent restitution fixed by α alone (contact-models.md §5.2): calibrated to a
+ * Tsuji's law has a speed-independent restitution fixed by α alone (docs/physics.md §3.3, §7.4): calibrated to a
  * target e, the engine must rebound at e ± 0.003 from 0.01 to 10 m/s, for both end-of-contact conventions,
  * sphere–sphere and sphere–wall.
  */

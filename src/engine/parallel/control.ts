@@ -1,5 +1,5 @@
 /**
- * Shared control block and the barrier that keeps lanes in step (architecture.md, Threads).
+ * Shared control block and the barrier that keeps lanes in step (docs/architecture.md §3).
  *
  * The main thread is lane 0; worker threads are lanes 1..L−1. To run a phase the main thread stores the phase
  * code, resets the arrival count and bumps the generation; every worker wakes on the new generation, runs its

@@ -1,5 +1,5 @@
 /**
- * Runs the three phases of a time step on one or more lanes (architecture.md, Threads; issue #3).
+ * Runs the three phases of a time step on one or more lanes (docs/architecture.md §3, §4; issue #3).
  *
  * SerialExecutor: everything on the calling thread. ParallelExecutor: the calling thread is lane 0 and a piscina
  * pool hosts lanes 1..L−1 as long-lived tasks that share the particle, pair and wall buffers; each phase is one

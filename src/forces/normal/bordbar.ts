@@ -1,8 +1,8 @@
 /**
- * Bordbar & Hyppänen (2007): F = Kδ^{3/2} + χδ^{0.65}δ̇ (seed 003 Eq 5.16; seed 000 Eq 23; docs/physics.md; was
- * contact-models §5.4). χ (N·s/m^1.65) is empirical: given, or calibrated to a target e at a reference speed
- * (χ = β*·K·(m* / K)^{0.34}·v_ref^{−0.32}, was contact-models §5.0, §5.5). Never Brilliantov's constant, which
- * seed 000 attaches to this law although its units (N·s/m^1.5) leave m^0.15 unbalanced (was contact-models §4 D8).
+ * Bordbar & Hyppänen (2007): F = Kδ^{3/2} + χδ^{0.65}δ̇ (Corral 2021, Eq 5.16; Banerjee 2016, Eq 23;
+ * docs/physics.md §3.5). χ (N·s/m^1.65) is empirical: given, or calibrated to a target e at a reference speed
+ * (χ = β*·K·(m* / K)^{0.34}·v_ref^{−0.32}, §7.1, §7.5). Never Brilliantov's constant, which Banerjee 2016
+ * attaches to this law although its units (N·s/m^1.5) leave m^0.15 unbalanced (§8, M5).
  */
 import { nonNegative } from '../../base/schema-fields.js';
 import { calibratedLaw } from './calibration.js';

@@ -1,10 +1,10 @@
 /**
- * Brilliantov, Spahn, Hertzsch & Pöschel (1996): F = Kδ^{3/2} + (3/2)KA·δ^{1/2}δ̇ (seed 003 Eqs 5.36, 5.47;
- * seed 000 Eq 22; docs/physics.md; was contact-models §5.3). The dissipative time A (s) is given, or comes from
- * the viscosities by one of three published formulas (was contact-models §4 D3), or the law is calibrated to a
- * target e at a reference speed (same ODE as Kuwabara–Kono, β = (3/2)A(K/m*)^{2/5}v^{1/5}, was §5.3).
+ * Brilliantov, Spahn, Hertzsch & Pöschel (1996): F = Kδ^{3/2} + (3/2)KA·δ^{1/2}δ̇ (Corral 2021, Eqs 5.36, 5.47;
+ * Banerjee 2016, Eq 22; docs/physics.md §3.4). The dissipative time A (s) is given, or comes from the viscosities
+ * by one of three published formulas (§3.4; §8, M3), or the law is calibrated to a target e at a reference speed
+ * (same ODE as Kuwabara–Kono, β = (3/2)A(K/m*)^{2/5}v^{1/5}, §7.5).
  * χ = (3/2)KA with the pair's own K, never Zheng's 2AE√R_eff/(1−ν²), which doubles it for two like spheres
- * (was contact-models §4 D7).
+ * (§3.4; §8, M4).
  */
 import { z } from 'zod';
 import { nonNegative, quoted } from '../../base/schema-fields.js';
@@ -30,19 +30,20 @@ const schema = lawSchema('brilliantov',
       error: `must be one of ${quoted(brilliantovVariants)} (Brilliantov A from viscosities)`,
     }).optional()
       .describe('A from the materials\' viscosities: original (1996), zheng, generalized '
-        + '(docs/physics.md; was contact-models §5.3).'),
+        + '(docs/physics.md §3.4).'),
     restitution: restitution.optional(),
     referenceSpeed,
   });
 
-/** A (s) from Young's modulus E, Poisson's ratio ν, bulk viscosity ξ and shear viscosity η (was contact-models §5.3). */
+/** A (s) from Young's modulus E, Poisson's ratio ν, bulk viscosity ξ and shear viscosity η (docs/physics.md §3.4). */
 const DISSIPATIVE_TIME: Record<Variant, (E: number, nu: number, xi: number, eta: number) => number> = {
-  // 1996 original, seed 003 Eq 5.48 (= seed 000 Eq 22): diverges as ν → 0, vanishes as ν → ½ and at η = 3ξ (D3).
+  // 1996 original, Corral 2021, Eq 5.48 (= Banerjee 2016, Eq 22): diverges as ν → 0, vanishes as ν → ½ and at
+  // η = 3ξ (docs/physics.md §8, M3).
   original: (E, nu, xi, eta) =>
     ((3 * xi - eta) ** 2 / (3 * (3 * xi + 2 * eta))) * ((1 - nu * nu) * (1 - 2 * nu)) / (E * nu * nu),
-  // Zheng et al., seed 003 Eq 5.49 (their χ prefactor, Eq 5.50, is not used: D7).
+  // Zheng et al., Corral 2021, Eq 5.49 (their χ prefactor, Eq 5.50, is not used: docs/physics.md §8, M4).
   zheng: (E, nu, xi, eta) => ((1 - 2 * nu) * (1 + nu) * (2 * xi + eta / 3)) / E,
-  // Generalised, seed 003 Eq 5.51: finite for ν → 0 and ν → ½.
+  // Generalised, Corral 2021, Eq 5.51: finite for ν → 0 and ν → ½.
   generalized: (E, nu, xi, eta) =>
     ((1 + nu) / ((1 - nu) * E)) * ((4 / 3) * eta * (1 - nu + nu * nu) + xi * (1 - 2 * nu) ** 2),
 };
@@ -70,7 +71,8 @@ export const brilliantov: NormalLawDefinition<typeof schema> = {
   },
 };
 
-/** A of one material; the seeds give no mixing rule for unlike materials (was §5.3), so the pair must be alike. */
+/** A of one material; the literature gives no mixing rule for unlike materials (docs/physics.md §3.4), so the pair
+ * must be alike. */
 function dissipativeTime(variant: Variant, a: PairMaterial, b: PairMaterial, field: string): number {
   const need = `brilliantov "variant": "${variant}"`;
   const va = viscosities(a, need);
@@ -80,13 +82,13 @@ function dissipativeTime(variant: Variant, a: PairMaterial, b: PairMaterial, fie
     || va.bulk !== vb.bulk || va.shear !== vb.shear) {
     throw new ScenarioError(`${field}.variant`,
       'brilliantov "variant" needs both materials of the pair to have the same youngsModulus, poissonsRatio, '
-      + 'bulkViscosity and shearViscosity (no mixing rule for A exists, contact-models.md §5.3); give "A" or '
+      + 'bulkViscosity and shearViscosity (no mixing rule for A exists, docs/physics.md §3.4); give "A" or '
       + '"restitution" for this pair in contactPairs');
   }
   const A = DISSIPATIVE_TIME[variant](ma.youngsModulus, ma.poissonsRatio, va.bulk, va.shear);
   if (!Number.isFinite(A)) {
     throw new ScenarioError(`${a.path}.poissonsRatio`,
-      `brilliantov "variant": "${variant}" diverges at ν = 0 (contact-models.md §4 D3); use "generalized"`);
+      `brilliantov "variant": "${variant}" diverges at ν = 0 (docs/physics.md §3.4); use "generalized"`);
   }
   return A;
 }

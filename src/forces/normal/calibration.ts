@@ -1,14 +1,14 @@
 /**
  * Calibration of the Hertz-damp laws F = Kδ^{3/2} + χδ^m δ̇ to a target coefficient of restitution e
- * (docs/physics.md; was contact-models §5 — the bare § numbers in this file are the old contact-models sections).
+ * (docs/physics.md §7; every bare § in this file is a section of docs/physics.md).
  *
- * With δ₀ = (m*v₀²/K)^{2/5} and t₀ = δ₀/v₀ every such law becomes the dimensionless impact (§5.0)
+ * With δ₀ = (m*v₀²/K)^{2/5} and t₀ = δ₀/v₀ every such law becomes the dimensionless impact (§7.1)
  *     y″ + y^{3/2} + β·y^m·y′ = 0,   y(0) = 0,  y′(0) = 1,   β = (χ/K)(K/m*)^{(3−2m)/5}·v₀^{(4m−1)/5},
- * so e = Φ_m(β) depends on one number per exponent m and end-of-contact convention (§5.6):
+ * so e = Φ_m(β) depends on one number per exponent m and end-of-contact convention (§6.2):
  *   "free":       tension allowed, contact ends when y returns to 0, e = −y′ there;
  *   "no-tension": force clamped at 0, contact ends at the first zero of y^{3/2} + β y^m y′ while unloading.
- * Φ_m is integrated numerically here and inverted by root finding (KK, Brilliantov, Bordbar: β* at a reference speed);
- * Tsuji (m = 1/4) has closed forms (§5.2).
+ * Φ_m is integrated numerically here (§7.3) and inverted by root finding (KK, Brilliantov, Bordbar: β* at a
+ * reference speed, §7.5); Tsuji (m = 1/4) has closed forms (§7.4).
  */
 import { ScenarioError } from '../../base/scenario-error.js';
 import { dampingExponentValue } from './law.js';
@@ -38,12 +38,12 @@ const STEP = 0.004;
 const EDGE = 1e-6;
 /** The "free" tail takes over once it changes v by less than this fraction (v is then constant enough). */
 const TAIL_CHANGE = 1e-3;
-/** Guard against impacts that do not end (Tsuji under "free" with α ≥ √5 creeps back forever, §5.2). */
+/** Guard against impacts that do not end (Tsuji under "free" with α ≥ √5 creeps back forever, §7.4). */
 const MAX_STEPS = 200_000;
 
 /**
- * Φ_m(β): the coefficient of restitution of the dimensionless impact y″ + y^{3/2} + β y^m y′ = 0 (§5.0) under the
- * given end-of-contact convention (§5.6). Valid for 0 < m < 3/2 and β ≥ 0; throws a RangeError when the overlap
+ * Φ_m(β): the coefficient of restitution of the dimensionless impact y″ + y^{3/2} + β y^m y′ = 0 (§7.1) under the
+ * given end-of-contact convention (§6.2). Valid for 0 < m < 3/2 and β ≥ 0; throws a RangeError when the overlap
  * does not close (e = 0 for practical purposes).
  */
 export function restitutionFromBeta(m: number, beta: number, endOfContact: EndOfContact): number {
@@ -122,14 +122,14 @@ function liftOffSpeed(step: Step, h: number, force: (y: number, v: number) => nu
 const MAX_BETA = 1e3;
 
 /**
- * β* with Φ_m(β*) = e (§5.5, "β needed for a target e"), to |Φ_m(β*) − e| < 1e-10.
+ * β* with Φ_m(β*) = e (§7.5, "β* for a target e"), to |Φ_m(β*) − e| < 1e-10.
  * Throws a RangeError when e is below what the law reaches for β ≤ MAX_BETA.
  */
 export function betaForRestitution(m: number, e: number, endOfContact: EndOfContact): number {
   if (!(e > 0 && e <= 1)) throw new RangeError(`restitution must be in (0, 1], got ${e}`);
   if (e === 1) return 0;
   const residual = (beta: number) => restitutionFromBeta(m, beta, endOfContact) - e;
-  // Φ falls monotonically from 1 at β = 0; the small-damping law 1 − e ≈ 1.15β (§5.3) sets the first guess.
+  // Φ falls monotonically from 1 at β = 0; the small-damping law 1 − e ≈ 1.15β (§7.5) sets the first guess.
   let lo = 0, rLo = 1 - e;
   let hi = (1 - e) / 1.15, rHi = residual(hi);
   while (rHi > 0) {
@@ -142,11 +142,11 @@ export function betaForRestitution(m: number, e: number, endOfContact: EndOfCont
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Tsuji (m = 1/4): closed forms (§5.2). w = y^{5/4} with ds = y^{1/4} dt turns the impact into the linear
+// Tsuji (m = 1/4): closed forms (§7.4). w = y^{5/4} with ds = y^{1/4} dt turns the impact into the linear
 // oscillator w″ + α w′ + (5/4) w = 0, damping ratio ζ = α/√5.
 // ---------------------------------------------------------------------------------------------------------------
 
-/** e(α) of Tsuji's law (§5.2); independent of impact speed, K and m*. */
+/** e(α) of Tsuji's law (§7.4); independent of impact speed, K and m*. */
 export function tsujiRestitution(alpha: number, endOfContact: EndOfContact): number {
   if (!(alpha >= 0)) throw new RangeError(`α must be >= 0, got ${alpha}`);
   const zeta = alpha / Math.sqrt(5);
@@ -162,7 +162,7 @@ export function tsujiRestitution(alpha: number, endOfContact: EndOfContact): num
   return Math.exp(-2 * ratio);
 }
 
-/** α(e) of Tsuji's law (§5.2): closed form under "free", the inverse of tsujiRestitution under "no-tension". */
+/** α(e) of Tsuji's law (§7.4): closed form under "free", the inverse of tsujiRestitution under "no-tension". */
 export function tsujiAlpha(e: number, endOfContact: EndOfContact): number {
   if (!(e > 0 && e <= 1)) throw new RangeError(`restitution must be in (0, 1], got ${e}`);
   const lnE = Math.log(e);
@@ -179,8 +179,8 @@ export function tsujiAlpha(e: number, endOfContact: EndOfContact): number {
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * §5.0 solved for χ at v₀ = v_ref: χ = β·K^{(2+2m)/5}·m*^{(3−2m)/5}·v_ref^{(1−4m)/5}, as the kernel's power product
- * (KK and Brilliantov: β v^{−1/5} K^{3/5} m*^{2/5}, §5.1, §5.3; Bordbar: β v^{−0.32} K^{0.66} m*^{0.34}, §5.4).
+ * §7.1 solved for χ at v₀ = v_ref (§7.5): χ = β·K^{(2+2m)/5}·m*^{(3−2m)/5}·v_ref^{(1−4m)/5}, as the kernel's power
+ * product (KK and Brilliantov: β v^{−1/5} K^{3/5} m*^{2/5}; Bordbar: β v^{−0.32} K^{0.66} m*^{0.34}).
  */
 function dampingForBeta(m: number, beta: number, referenceSpeed: number):
   Pick<LawCalibration, 'dampingScale' | 'kPower' | 'massPower' | 'radiusPower'> {

@@ -1,7 +1,7 @@
 /**
- * Hertz (1882): F = Kδ^{3/2}, purely elastic, e = 1 (docs/physics.md; was contact-models §2; seed 000 Eq 1,
- * seed 001 Eq 1, seed 002 Eq 17, seed 003 Eq 5.2, seed 004 Eq 1). K is the pair's, so the law takes no parameter
- * and nothing is left to resolve.
+ * Hertz (1882): F = Kδ^{3/2}, purely elastic, e = 1 (docs/physics.md §3.1, K in §1.5; Banerjee 2016, Eq 1;
+ * Safaeifar 2020, Eq 1; Machado 2012, Eq 17; Corral 2021, Eq 5.2; Lankarani 1994, Eq 1). K is the pair's, so the
+ * law takes no parameter and nothing is left to resolve.
  */
 import { DampingExponent, type NormalLawDefinition } from './law.js';
 import { lawSchema } from './parameters.js';

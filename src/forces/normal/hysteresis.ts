@@ -1,19 +1,20 @@
 /**
- * The Hunt–Crossley family (docs/physics.md; was contact-models §3.4, §6): F = Kδ^{3/2}(1 + Z(e)·δ̇/v₀), i.e.
- * damping χδ^{3/2}δ̇ with χ = Z(e)·K/v₀ and v₀ the impact speed latched per contact at first touch (raised if a
- * third body later drives the contact closed faster; contact.ts). Each law of the family is only its hysteresis
- * factor Z(e) (the table in hysteresis-laws.ts); `hysteresisLaw` turns a factor into the law's definition.
+ * The Hunt–Crossley family (docs/physics.md §4; every bare § in this file is a section of docs/physics.md):
+ * F = Kδ^{3/2}(1 + Z(e)·δ̇/v₀), i.e. damping χδ^{3/2}δ̇ with χ = Z(e)·K/v₀ and v₀ the impact speed latched per
+ * contact at first touch (raised if a third body later drives the contact closed faster; contact.ts, §4.2). Each
+ * law of the family is only its hysteresis factor Z(e) (the table in hysteresis-laws.ts); `hysteresisLaw` turns a
+ * factor into the law's definition.
  *
- * Exact restitution of the family (was contact-models §6.1; seed 001 Eqs 25–39): with h = χv₀/K = Z, the law
- * delivers the e_out that solves h(1+e_out) = ln[(1+h)/(1−e_out·h)], whatever v₀, K, m* (no external force). Laws
- * whose Z is this relation's own h(e) (Zhang–Sharf, Luo–Nahon, Khatiwada, Gonthier's exact d) deliver e exactly.
+ * Exact restitution of the family (§4.3; Safaeifar 2020, Eqs 25–39): with h = χv₀/K = Z, the law delivers the
+ * e_out that solves h(1+e_out) = ln[(1+h)/(1−e_out·h)], whatever v₀, K, m* (no external force). Laws whose Z is
+ * this relation's own h(e) (Zhang–Sharf, Luo–Nahon, Khatiwada, Gonthier's exact d) deliver e exactly.
  *
- * Slow contacts (was contact-models §9.2): χ ∝ 1/v₀ grows without bound as v₀ → 0, so the kernel latches
- * max(v₀, v_min). Why a floor of 0.01 m/s by default: a contact resting under gravity has Kδ^{3/2} = m g, so its
- * damping rate is χδ^{3/2}/m* = Z g / v_min, and explicit Verlet stays stable only while dt·Z·g/v_min < 2 — with
- * v_min = 0.01 m/s and Z = 10 (e = 0.1) that is dt < 2e-4 s, looser than any DEM step. Impacts slower than v_min
- * are damped less than the law says (e closer to 1). Impacts themselves need dt below the damping time
- * t_c/(3.67 Z) (hysteresisDampingTime).
+ * Slow contacts (§4.2, §10.6): χ ∝ 1/v₀ grows without bound as v₀ → 0, so the kernel latches max(v₀, v_min).
+ * Why a floor of 0.01 m/s by default: a contact resting under gravity has Kδ^{3/2} = m g, so its damping rate is
+ * χδ^{3/2}/m* = Z g / v_min, and explicit Verlet stays stable only while dt·Z·g/v_min < 2 — with v_min = 0.01 m/s
+ * and Z = 10 (e = 0.1) that is dt < 2e-4 s, looser than any DEM step. Impacts slower than v_min are damped less
+ * than the law says (e closer to 1). Impacts themselves need dt below the damping time t_c/(3.67 Z)
+ * (hysteresisDampingTime, §10.3).
  */
 import type { z } from 'zod';
 import { positive } from '../../base/schema-fields.js';
@@ -37,7 +38,7 @@ type FamilySchema<M extends string, Options extends z.ZodRawShape> = ReturnType<
 
 /**
  * t_d = t_c/(3.67 Z): the inverse of the peak damping rate of an impact of the family with hysteresis factor Z.
- * The damping rate η/m* peaks below 1.14·Z·v₀/δ₀ = 3.67·Z/t_c (was contact-models §5.0: F_max = 1.1433·Kδ₀^{3/2},
+ * The damping rate η/m* peaks below 1.14·Z·v₀/δ₀ = 3.67·Z/t_c (§10.3, from §7.2: F_max = 1.1433·Kδ₀^{3/2},
  * t_c = 3.2181·δ₀/v₀), and explicit Verlet needs dt·η/m* < 2. Low-e laws (Z of 10–20) need it.
  */
 function hysteresisDampingTime(contactTime: number, Z: number): number {
@@ -93,10 +94,10 @@ export function hysteresisLaw<M extends string, Options extends z.ZodRawShape = 
 }
 
 /**
- * The exact h(e) (docs/physics.md; was contact-models §6.1): the root h in (0, 1/e) of
+ * The exact h(e) (§4.3): the root h in (0, 1/e) of
  * f(h) = ln(1+h) − ln(1−eh) − h(1+e) (h = 0 is the trivial root; f < 0 just above it and f → +∞ as h → 1/e).
- * Newton's method kept inside a shrinking bracket, from the start 1.5(1−e)/e (was contact-models §9.3).
- * Zhang & Sharf (2004), seed 001 Eq 39.
+ * Newton's method kept inside a shrinking bracket, from the start 1.5(1−e)/e (§4.3).
+ * Zhang & Sharf (2004), Safaeifar 2020, Eq 39.
  */
 export function exactHysteresisFactor(e: number): number {
   if (!(e > 0 && e <= 1)) throw new RangeError(`restitution must be in (0, 1], got ${e}`);
@@ -117,7 +118,7 @@ export function exactHysteresisFactor(e: number): number {
 }
 
 /**
- * The e_out a factor Z delivers (docs/physics.md; was contact-models §6.2): the root e in [0, 1) of
+ * The e_out a factor Z delivers (§4.3, §4.4): the root e in [0, 1) of
  * Z(1+e) = ln[(1+Z)/(1−eZ)], by bisection.
  */
 export function restitutionOfFactor(Z: number): number {

@@ -1,11 +1,11 @@
 /**
  * Jankowski (2005/2006): F = Kδ^{3/2} + χδ^{1/4}δ̇ while approaching (δ̇ > 0), F = Kδ^{3/2} while separating, with
- * χ = 2ξ√(K m*) (seed 003 Eqs 5.52–5.55; docs/physics.md; was contact-models §3.5). The compression branch is
- * Tsuji's law, so the same substitution gives the exact restitution e = exp[−(ζ/√(1−ζ²))·arccos ζ], ζ = 2ξ/√5
- * (was contact-models §5.2, §4 D12; continued with arcosh for ζ > 1); ξ is its inverse here, so the target e is
- * delivered at every speed. Jankowski's own ξ(e) formulas (versions 1 and 2, seed 003 Eqs 5.54–5.55) approximate
- * this one (version 2 within 3.5 %). No tension can arise (the separating branch is purely elastic), so both
- * end-of-contact conventions agree.
+ * χ = 2ξ√(K m*) (Corral 2021, Eqs 5.52–5.55; docs/physics.md §5.2). The compression branch is Tsuji's law, so
+ * the same substitution (§7.4) gives the exact restitution e = exp[−(ζ/√(1−ζ²))·arccos ζ], ζ = 2ξ/√5
+ * [derived] (continued with arcosh for ζ > 1); ξ is its inverse here, so the target e is delivered at every speed.
+ * Jankowski's own ξ(e) formulas (versions 1 and 2, Corral 2021, Eqs 5.54–5.55; Banerjee 2016 misprints version 2,
+ * docs/physics.md §8, M11) approximate this one (version 2 within 3.5 %). No tension can arise (the separating
+ * branch is purely elastic), so both end-of-contact conventions agree.
  */
 import { DampingExponent, type NormalLawDefinition } from './law.js';
 import { lawSchema, restitution } from './parameters.js';

@@ -1,12 +1,13 @@
 /**
- * Kelvin–Voigt linear spring–dashpot: F = kδ + Dδ̇ with D = 2ξ√(k m*) (seed 000 Eq 14; seed 002 Eq 27; seed 003
- * Eqs 5.8, 5.39–5.40; docs/physics.md; was contact-models §3.2). ξ is calibrated to the target e for the
- * end-of-contact convention in use, so e is delivered exactly at every impact speed:
- *   "free" (separation at δ = 0):  Anagnostopoulos, ξ = −ln e / √(π² + ln² e) (seed 003 Eq 5.40; D10);
- *   "no-tension" (separation at F = 0): Brogliato, e = exp[−(2ξ/√(1−ξ²))·atan(√(1−ξ²)/ξ)] (seed 000 Eq 17).
- * Both are the damped linear oscillator of Tsuji's law in its own variables (was contact-models §5.2, ζ = α/√5),
- * so the inversion is shared with it. Seed 000's Anagnostopoulos and Goyal expressions are garbled and not used
- * (was contact-models §4 D10, D11).
+ * Kelvin–Voigt linear spring–dashpot: F = kδ + Dδ̇ with D = 2ξ√(k m*) (Banerjee 2016, Eq 14; Machado 2012, Eq 27;
+ * Corral 2021, Eqs 5.8, 5.39–5.40; docs/physics.md §5.1). ξ is calibrated to the target e for the end-of-contact
+ * convention in use, so e is delivered exactly at every impact speed:
+ *   "free" (separation at δ = 0):  Anagnostopoulos, ξ = −ln e / √(π² + ln² e) (Corral 2021, Eq 5.40;
+ *                                  docs/physics.md §8, M9);
+ *   "no-tension" (separation at F = 0): Brogliato, e = exp[−(2ξ/√(1−ξ²))·atan(√(1−ξ²)/ξ)] (Banerjee 2016, Eq 17).
+ * Both are the damped linear oscillator of Tsuji's law in its own variables (docs/physics.md §7.4, ζ = α/√5), so
+ * the inversion is shared with it. Banerjee 2016's Anagnostopoulos and Goyal expressions are garbled and not used
+ * (§8, M9, M10).
  */
 import { positive } from '../../base/schema-fields.js';
 import { tsujiAlpha } from './calibration.js';

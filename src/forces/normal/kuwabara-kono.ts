@@ -1,8 +1,8 @@
 /**
- * Kuwabara & Kono (1987): F = Kδ^{3/2} + χδ^{1/2}δ̇ (seed 003 Eq 5.36; docs/physics.md; was contact-models §5.1).
- * χ is given, or comes from the viscosities by seed 003 Eqs 5.37–5.38, χ = 2√R_eff/D′ — never seed 000 Eq 19,
- * whose χ has the wrong units and no viscosity (was contact-models §4 D2) — or is calibrated to a target e at a
- * reference speed (was contact-models §5.0, §5.5: χ = β*·K·(m* / K)^{2/5}·v_ref^{−1/5}).
+ * Kuwabara & Kono (1987): F = Kδ^{3/2} + χδ^{1/2}δ̇ (Corral 2021, Eq 5.36; docs/physics.md §3.2).
+ * χ is given, or comes from the viscosities by Corral 2021, Eqs 5.37–5.38, χ = 2√R_eff/D′ — never Banerjee 2016,
+ * Eq 19, whose χ has the wrong units and no viscosity (§8, M2) — or is calibrated to a target e at a reference
+ * speed (§7.1, §7.5: χ = β*·K·(m* / K)^{2/5}·v_ref^{−1/5}).
  */
 import { nonNegative } from '../../base/schema-fields.js';
 import { ScenarioError } from '../../base/scenario-error.js';
@@ -37,7 +37,7 @@ export const kuwabaraKono: NormalLawDefinition<typeof schema> = {
     if (given === 'chi') {
       return { dampingScale: spec.chi!, kPower: 0, massPower: 0, radiusPower: 0, derived: { chi_N_s_per_m1_5: spec.chi! } };
     }
-    // D′ = Σ over both bodies (seed 003 Eq 5.38); χ = (2/D′)·√R_eff (Eq 5.37).
+    // D′ = Σ over both bodies (Corral 2021, Eq 5.38); χ = (2/D′)·√R_eff (Eq 5.37).
     const compliance = viscousCompliance(a) + viscousCompliance(b);
     return {
       dampingScale: 2 / compliance,
@@ -49,14 +49,14 @@ export const kuwabaraKono: NormalLawDefinition<typeof schema> = {
   },
 };
 
-/** One body's share of D′, [4(3ξ+η)² − 9(ξ−η)²] / [36(3ξ+η)ξη] in 1/(Pa·s) (seed 003 Eq 5.38). */
+/** One body's share of D′, [4(3ξ+η)² − 9(ξ−η)²] / [36(3ξ+η)ξη] in 1/(Pa·s) (Corral 2021, Eq 5.38). */
 function viscousCompliance(body: PairMaterial): number {
   const { bulk: xi, shear: eta } = viscosities(body, 'kuwabara-kono without "chi" or "restitution"');
   const share = (4 * (3 * xi + eta) ** 2 - 9 * (xi - eta) ** 2) / (36 * (3 * xi + eta) * xi * eta);
   // The numerator is (3ξ+5η)(9ξ−η): the printed formula gives no positive compliance when η >= 9ξ.
   if (!(share > 0)) {
     throw new ScenarioError(`${body.path}.shearViscosity`,
-      'kuwabara-kono\'s viscous compliance (seed 003 Eq 5.38) is positive only for shearViscosity < 9 × '
+      'kuwabara-kono\'s viscous compliance (docs/physics.md §3.2) is positive only for shearViscosity < 9 × '
       + 'bulkViscosity; change the viscosities or give "chi" or "restitution"');
   }
   return share;

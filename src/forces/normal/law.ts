@@ -2,19 +2,20 @@
  * What a normal contact law is: the definition each law's module exports (registry.ts lists them), and the
  * coefficients the force kernel reads, resolved once per material pair.
  *
- * Every law here has the form F_n = F_el(δ) + c·g_m(δ)·δ̇   (docs/physics.md; was contact-models §3, §5)
- * with the elastic part F_el chosen by `elastic` (Hertz Kδ^{3/2} with K = (4/3)E*√R_eff; linear kδ; or Hertz
- * loading with the permanent-indentation unloading branch of seed 004) and the damping shape g_m chosen by
- * `dampingExponent` (δ^m; δ^{3/2}/v₀ for the Hunt–Crossley family, v₀ latched per contact at first touch;
- * δ^{1/4} on the compression branch only for Jankowski). The damping coefficient c may depend on the pair's K,
- * effective mass m* and effective radius R_eff; it is written as a power product so the kernel can evaluate it
- * once per pair at neighbour-list rebuilds:  c = dampingScale · K^kPower · m*^massPower · R_eff^radiusPower.
+ * Every law here has the form F_n = F_el(δ) + c·g_m(δ)·δ̇   (docs/physics.md §2.1)
+ * with the elastic part F_el chosen by `elastic` (Hertz Kδ^{3/2} with K = (4/3)E*√R_eff, §1.5; linear kδ, §5.1;
+ * or Hertz loading with the permanent-indentation unloading branch of Lankarani & Nikravesh, §5.3) and the
+ * damping shape g_m chosen by `dampingExponent` (δ^m; δ^{3/2}/v₀ for the Hunt–Crossley family, v₀ latched per
+ * contact at first touch, §4.2; δ^{1/4} on the compression branch only for Jankowski, §5.2). The damping
+ * coefficient c may depend on the pair's K, effective mass m* and effective radius R_eff; it is written as a power
+ * product so the kernel can evaluate it once per pair at neighbour-list rebuilds:
+ *   c = dampingScale · K^kPower · m*^massPower · R_eff^radiusPower.
  */
 import type { z } from 'zod';
 import type { Material } from '../material-spec.js';
 
 /**
- * When a contact ends (docs/physics.md; was contact-models §5.6): "no-tension" clamps the normal force at 0,
+ * When a contact ends (docs/physics.md §6.2): "no-tension" clamps the normal force at 0,
  * "free" allows tension until the overlap returns to 0. Calibrations depend on it.
  */
 export const endOfContactNames = ['no-tension', 'free'] as const;
@@ -64,7 +65,8 @@ export const ElasticLaw = {
   linear: 1,
   /**
    * Hertz while loading; on unloading f_m[(δ−δ_p)/(δ_m−δ_p)]^{3/2} with δ_m the largest overlap of the contact,
-   * f_m = Kδ_m^{3/2} and δ_p = (1−e²)δ_m: Lankarani–Nikravesh permanent indentation (seed 004 Eqs 11–19)
+   * f_m = Kδ_m^{3/2} and δ_p = (1−e²)δ_m: Lankarani–Nikravesh permanent indentation
+   * (Lankarani 1994, Eqs 11–19; docs/physics.md §5.3)
    */
   plasticHertz: 2,
 } as const;

@@ -28,7 +28,7 @@ export const restitution = number('target coefficient of restitution e, dimensio
 /** Impact speed (m/s) at which a target restitution holds when the scenario gives none. */
 export const DEFAULT_REFERENCE_SPEED = 1;
 
-/** For laws whose e depends on impact speed (docs/physics.md; was contact-models §5.0, §5.5). */
+/** For laws whose e depends on impact speed (docs/physics.md §7.5). */
 export const referenceSpeed = positive('reference impact speed in m/s').optional()
   .describe('Impact speed (m/s) at which `restitution` holds (this law\'s e depends on impact speed). '
     + `Default ${DEFAULT_REFERENCE_SPEED} m/s.`);

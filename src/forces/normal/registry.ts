@@ -19,9 +19,9 @@ import { tsuji } from './tsuji.js';
 
 const NORMAL_LAWS = [
   hertz, kuwabaraKono, tsuji, brilliantov, bordbar,
-  // Hunt–Crossley family, velocity-dependent hysteresis damping (docs/physics.md; was contact-models §3.4, §6)
+  // Hunt–Crossley family, velocity-dependent hysteresis damping (docs/physics.md §4)
   ...HYSTERESIS_LAWS,
-  // linear spring–dashpot, piecewise and permanent-indentation laws (was contact-models §3.2, §3.5)
+  // linear spring–dashpot, piecewise and permanent-indentation laws (docs/physics.md §5)
   kelvinVoigt, jankowski, lankaraniNikraveshPlastic,
 ] as const;
 
@@ -37,7 +37,7 @@ export const normalLawSchema = z.discriminatedUnion(
       : `must be one of ${quoted(modelNames)} (normal contact law)`),
   },
 ).describe('Normal force law: `model` names it and decides which parameters it takes; give the damping as a '
-  + 'target restitution or as the law\'s own constant (docs/physics.md; was contact-models §2, §5).');
+  + 'target restitution or as the law\'s own constant (docs/physics.md §2).');
 
 export type NormalLawSpec = z.output<typeof normalLawSchema>;
 export type NormalModelName = NormalLawSpec['model'];

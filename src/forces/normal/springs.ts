@@ -9,25 +9,25 @@ type SpringPart = Pick<NormalLawDefinition, 'elastic' | 'contactTime' | 'storedE
 
 /**
  * Elastic Hertz contact duration t_c = 3.2181 (m* / K)^{2/5} v^{-1/5} (s) for effective mass m*, stiffness K and
- * impact speed v (docs/physics.md; was contact-models §5.0).
+ * impact speed v (docs/physics.md §7.2, §10.2).
  */
 export function hertzContactTime(meff: number, K: number, speed: number): number {
   return 3.2181 * Math.pow(meff / K, 0.4) * Math.pow(speed, -0.2);
 }
 
-/** Undamped linear-spring contact duration π/√(k/m*) (s), independent of impact speed (was contact-models §3.2). */
+/** Undamped linear-spring contact duration π/√(k/m*) (s), independent of impact speed (docs/physics.md §10.2). */
 export function linearContactTime(meff: number, k: number): number {
   return Math.PI * Math.sqrt(meff / k);
 }
 
-/** F_el = Kδ^{3/2} with the pair's K = (4/3)E*√R_eff (docs/physics.md; was contact-models §2): energy (2/5)Kδ^{5/2}. */
+/** F_el = Kδ^{3/2} with the pair's K = (4/3)E*√R_eff (docs/physics.md §1.5): energy (2/5)Kδ^{5/2}. */
 export const HERTZ_SPRING = {
   elastic: ElasticLaw.hertz,
   contactTime: hertzContactTime,
   storedEnergy: (K, delta) => 0.4 * K * delta * delta * Math.sqrt(delta),
 } as const satisfies SpringPart;
 
-/** F_el = kδ with the law's own k (N/m) (docs/physics.md; was contact-models §3.2): energy ½kδ². */
+/** F_el = kδ with the law's own k (N/m) (docs/physics.md §5.1): energy ½kδ². */
 export const LINEAR_SPRING = {
   elastic: ElasticLaw.linear,
   contactTime: linearContactTime,

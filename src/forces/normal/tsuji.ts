@@ -1,8 +1,7 @@
 /**
- * Tsuji, Tanaka & Ishida (1992): F = Kδ^{3/2} + α√(m*K)·δ^{1/4}δ̇ (seed 000 Eq 20; seed 003 Eqs 5.45–5.46;
- * docs/physics.md; was contact-models §5.2). With m = 1/4 the restitution depends on α alone — not on impact
- * speed, K or m* (was contact-models §5.0) — so a target e maps to α exactly by the closed forms of §5.2, for the
- * end-of-contact convention in use.
+ * Tsuji, Tanaka & Ishida (1992): F = Kδ^{3/2} + α√(m*K)·δ^{1/4}δ̇ (Banerjee 2016, Eq 20; Corral 2021, Eqs 5.45–5.46;
+ * docs/physics.md §3.3). With m = 1/4 the restitution depends on α alone — not on impact speed, K or m* (§7.1) —
+ * so a target e maps to α exactly by the closed forms of §7.4, for the end-of-contact convention in use.
  */
 import { nonNegative } from '../../base/schema-fields.js';
 import { tsujiAlpha, tsujiRestitution } from './calibration.js';

@@ -2,7 +2,7 @@
 // vertex per sphere, the sphere surface reconstructed per fragment with a correct depth), walls as
 // translucent triangles seen only from the particles' side, a z-up camera framing the whole run.
 // Impostors, not meshes: under SwiftShader (headless Chromium) InstancedMesh spheres took 0.6–2.5 s per frame
-// at 10k spheres, impostors 54–87 ms at 10k–50k (shared/docs/architecture.md).
+// at 10k spheres, impostors 54–87 ms at 10k–50k (measured).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 
