@@ -1,7 +1,7 @@
 /**
  * The sphere-pair list of the current neighbour build: the contact-list core (contact-list.ts) plus what only
  * pairs have — the periodic image each pair acts through, the per-pair force/torque results and the CSR index
- * particle → pairs used for the deterministic reduction (docs/architecture.md, Determinism). K, 8G*√R_eff and
+ * particle → pairs used for the deterministic reduction (docs/architecture.md §4). K, 8G*√R_eff and
  * R_eff are cheap to recompute from the radii, so they are not stored (memory per sphere); c may need three
  * powers, so it is.
  *

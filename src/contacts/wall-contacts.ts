@@ -2,7 +2,7 @@
  * Sphere–wall contact candidates: the contact-list core (contact-list.ts) with `second` a wall primitive. The
  * scenario's walls are expanded into primitives (planes, segments of revolution, triangles: src/walls/) at
  * set-up; a sphere touches a primitive when its distance to it is below its radius, and the contact uses the same
- * kernel as sphere pairs with R_eff = R and m* = m (docs/physics.md §1; contacts/wall-kernel.ts).
+ * kernel as sphere pairs with R_eff = R and m* = m (docs/physics.md §1.6; contacts/wall-kernel.ts).
  *
  * Like sphere pairs, candidates are found at neighbour rebuilds (distance < R + skin at the walls' current
  * positions; mesh triangles through an R-tree over their boxes), sorted by particle, so a bed far from the walls

@@ -1,6 +1,6 @@
 /**
  * A running simulation: owns the state, the pair list, the walls and the broad phase, and advances time with
- * velocity Verlet (architecture.md, data flow). Measures where the time goes, per phase.
+ * velocity Verlet (docs/architecture.md §3). Measures where the time goes, per phase.
  */
 import { createBroadPhase, createPairList, type BroadPhase, type PairList } from '../broadphase/index.js';
 import { PairContactList } from '../contacts/pair-contacts.js';
@@ -297,7 +297,7 @@ export class Simulation implements SavedState {
 
   /**
    * Neighbour rebuild; every RESORT_EVERY-th one first re-numbers the particles in Morton order so that
-   * neighbours are close in memory (architecture.md: State layout).
+   * neighbours are close in memory (docs/architecture.md §3).
    */
   private rebuild(): void {
     const { st, periodic } = this;
