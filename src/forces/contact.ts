@@ -1,6 +1,7 @@
 /**
  * The one contact kernel: normal law + tangential friction + rolling resistance for a single contact.
- * Sphere–sphere pairs and sphere–wall contacts both call it (a wall is the second body: R_eff = R, m* = m, no spin; docs/physics.md §1.6).
+ * Sphere–sphere pairs and sphere–wall contacts both call it (a wall is the second body: R_eff = R, m* = m,
+ * no spin; docs/physics.md §1.6).
  *
  * Conventions: n is the unit normal pointing from body j to body i; δ > 0 is the overlap; δ̇ = −v_rel·n > 0
  * while approaching; v_rel is the velocity of i's contact point minus j's.
