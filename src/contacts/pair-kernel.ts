@@ -79,7 +79,9 @@ export function pairForces(
     contact[CONTACT.radiusSecond] = rj;
     touchContact(pr, p, table, sp, contact, result, omega, i3, omega, j3);
     const o = PAIR_OUT_STRIDE * p;
-    for (let a = 0; a < PAIR_OUT_STRIDE; a++) out[o + a] = result[OUT.force + a];
+    out[o] = result[OUT.force]; out[o + 1] = result[OUT.force + 1]; out[o + 2] = result[OUT.force + 2];
+    out[o + 3] = result[OUT.torqueFirst]; out[o + 4] = result[OUT.torqueFirst + 1]; out[o + 5] = result[OUT.torqueFirst + 2];
+    out[o + 6] = result[OUT.torqueSecond]; out[o + 7] = result[OUT.torqueSecond + 1]; out[o + 8] = result[OUT.torqueSecond + 2];
   }
   return nEnded;
 }
