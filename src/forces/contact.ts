@@ -145,10 +145,13 @@ export function evaluateContact(
 
   const vtx = vx - vn * nx, vty = vy - vn * ny, vtz = vz - vn * nz;
   out[OUT.slipSpeed] = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
+  // The caps of friction and rolling resistance scale with |F_n| (docs/physics.md §9.5): under "free" the force may
+  // pull, and a negative cap would turn the friction force along the slip. LAMMPS's pair granular does the same.
+  const capForce = Math.abs(fn);
   const mu = table.friction[cls];
   if (mu > 0) {
     tangentialForce(out, hist, h + HISTORY.tangential, nx, ny, nz, vtx, vty, vtz,
-      contact[CONTACT.tangentialCoefficient] * sqrtDelta, eta, mu * fn, dt);
+      contact[CONTACT.tangentialCoefficient] * sqrtDelta, eta, mu * capForce, dt);
   } else {
     out[0] = 0; out[1] = 0; out[2] = 0;
   }
@@ -167,7 +170,7 @@ export function evaluateContact(
     const kn = table.elastic[cls] === ElasticLaw.linear ? K : 1.5 * K * sqrtDelta;
     rollingTorque(out, hist, h + HISTORY.rolling, nx, ny, nz,
       contact[CONTACT.wx], contact[CONTACT.wy], contact[CONTACT.wz], 2.25 * muRoll * muRoll * kn * reff * reff,
-      muRoll * reff * fn, dt);
+      muRoll * reff * capForce, dt);
   } else {
     out[6] = 0; out[7] = 0; out[8] = 0;
   }
