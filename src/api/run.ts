@@ -29,7 +29,10 @@ export interface RunControl {
   signal?: AbortSignal;
   /** Warnings about the set-up (e.g. a time step that breaks a stability rule), one line each, before the run. */
   onWarning?: (message: string) => void;
-  /** Notices about checkpoints (a damaged one skipped, the one a resume starts from), one line each. */
+  /**
+   * Notices about checkpoints (a damaged one skipped, the one a resume starts from) and the output directory (the
+   * lock of a process no longer running taken over, its staging directory removed), one line each.
+   */
   onNotice?: (message: string) => void;
 }
 
@@ -41,8 +44,10 @@ export interface RunScenarioOptions extends RunControl {
    */
   out: string;
   /**
-   * Replace an existing `out`. Without it an existing `out` is refused; with it, only a directory holding a run
-   * (or an empty one) is replaced. Refusals throw OutputExistsError.
+   * Replace an existing `out`. Without it an existing non-empty `out` is refused; with it, only a directory
+   * grainflow made (its marker file `.grainflow-output` lists everything in it) is replaced — never `/`, the home
+   * directory, the working directory or an ancestor of it. A directory another run is writing is refused too
+   * (lock file). Refusals throw OutputExistsError (README, "Safety of your files").
    */
   force?: boolean;
 }
@@ -58,7 +63,7 @@ export interface RunScenarioOptions extends RunControl {
 export async function runScenario(scenario: Scenario | ScenarioInput, options: RunScenarioOptions): Promise<RunSummary> {
   const setup = createSetup(checkedScenario(scenario), { workers: workerCount(options.workers) });
   refuseToReplace(options.out, options.force ?? false);
-  return drive(setup, options.out, false, options);
+  return drive(setup, options.out, false, options, options.force ?? false);
 }
 
 /**
@@ -66,12 +71,13 @@ export async function runScenario(scenario: Scenario | ScenarioInput, options: R
  * intact checkpoint; the finished directory is bit-identical to that of a run that never stopped.
  * @param dir the run directory (its scenario had `outputs.checkpointEvery`)
  * @returns the run's summary, as runScenario
- * @throws ResumeError when `dir` cannot be resumed (no checkpoints, finished, no intact checkpoint); otherwise
- *   as runScenario
+ * @throws ResumeError when `dir` cannot be resumed (no checkpoints, finished, no intact checkpoint, a CSV file,
+ *   frame or STL mesh changed since the checkpoint); OutputExistsError when another process is writing `dir`;
+ *   otherwise as runScenario
  */
 export async function resumeRun(dir: string, options: RunControl = {}): Promise<RunSummary> {
   const setup = createSetup(readRunScenario(dir), { workers: workerCount(options.workers) });
-  return drive(setup, dir, true, options);
+  return drive(setup, dir, true, options, false);
 }
 
 function workerCount(workers: number | undefined): number | undefined {
@@ -81,16 +87,20 @@ function workerCount(workers: number | undefined): number | undefined {
   return workers;
 }
 
-async function drive(setup: SimulationSetup, dir: string, resume: boolean, options: RunControl): Promise<RunSummary> {
+async function drive(
+  setup: SimulationSetup, dir: string, resume: boolean, options: RunControl, force: boolean,
+): Promise<RunSummary> {
   const { signal } = options;
   if (signal?.aborted) throw new RunInterrupted(`${stopReason(signal)} before the run started; nothing written`, stopReason(signal));
   for (const warning of setup.warnings) options.onWarning?.(warning);
   const notice = options.onNotice ?? (() => {});
   const checkpoints = setup.scenario.outputs.checkpointEvery === undefined ? undefined
-    : new RunCheckpoints(setup, dir, resume, notice);
+    : new RunCheckpoints(setup, dir, resume, notice, force);
   return runToDirectory(setup, dir, {
     onProgress: options.onProgress,
     checkpoints,
+    force,
+    onNotice: notice,
     stopRequested: signal && (() => (signal.aborted ? stopReason(signal) : null)),
   });
 }

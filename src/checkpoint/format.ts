@@ -15,14 +15,17 @@
  * from a damaged one.
  *
  * Versions: 1 named its sections after whatever typed-array fields reflection found on the saved objects (so a
- * renamed field changed the format unnoticed); 2 holds the parts' declared fields. A version-1 checkpoint is
- * refused as written by an older grainflow, not converted: reading it would keep the private field names of one
- * past commit alive as a format, for files that only serve to continue one run (the older grainflow can).
+ * renamed field changed the format unnoticed); 2 holds the parts' declared fields; 3 adds to the header the SHA-256
+ * of the triangles of every STL mesh the run uses (`meshes`), so that a resume notices a mesh changed since
+ * (scenario-hash.ts).
+ * A checkpoint of an older version is refused as written by an older grainflow, not converted: reading it would
+ * keep the private field names of one past commit alive as a format, for files that only serve to continue one run
+ * (the older grainflow can).
  */
 import type { SavedArray } from '../base/saved-state.js';
 
 export const CHECKPOINT_MAGIC = 'GFCKPT\0\0';
-export const CHECKPOINT_VERSION = 2;
+export const CHECKPOINT_VERSION = 3;
 const PREFIX_BYTES = 16;
 const CRC_BYTES = 4;
 
@@ -46,6 +49,8 @@ export interface SectionEntry {
 export interface CheckpointHeader {
   /** hash of the scenario the state belongs to (scenario-hash.ts) */
   scenarioHash: string;
+  /** SHA-256 of the triangles of each mesh wall, by its field ("walls[2].file"): the rest of the scenario's identity */
+  meshes: Record<string, string>;
   step: number;
   /** simulated time (s) */
   time: number;
@@ -81,7 +86,8 @@ export function encodeCheckpoint(cp: Checkpoint): Uint8Array {
     payloadBytes += align8(array.byteLength);
   }
   const header = Buffer.from(JSON.stringify({
-    scenarioHash: cp.scenarioHash, step: cp.step, time: cp.time, parts: cp.parts, values: cp.values, sections: entries,
+    scenarioHash: cp.scenarioHash, meshes: cp.meshes, step: cp.step, time: cp.time, parts: cp.parts, values: cp.values,
+    sections: entries,
   }));
   const shift = align8(PREFIX_BYTES + header.length);
   const body = Buffer.alloc(shift + payloadBytes + CRC_BYTES);
@@ -121,8 +127,9 @@ export function decodeCheckpoint(file: Uint8Array): Checkpoint {
   } catch {
     throw new CheckpointFormatError('header is not valid JSON');
   }
-  if (!isRecord(parsed?.parts) || !isRecord(parsed.values) || !Array.isArray(parsed.sections)) {
-    throw new CheckpointFormatError('header lacks the parts, values or sections table');
+  if (!isRecord(parsed?.parts) || !isRecord(parsed.values) || !isRecord(parsed.meshes)
+    || !Object.values(parsed.meshes).every((h) => typeof h === 'string') || !Array.isArray(parsed.sections)) {
+    throw new CheckpointFormatError('header lacks the parts, values, meshes or sections table');
   }
   const sections = new Map<string, SavedArray>();
   for (const e of parsed.sections) {
@@ -138,8 +145,8 @@ export function decodeCheckpoint(file: Uint8Array): Checkpoint {
     sections.set(e.name, new Type(copy.buffer) as SavedArray);
   }
   return {
-    scenarioHash: parsed.scenarioHash, step: parsed.step, time: parsed.time, parts: parsed.parts, values: parsed.values,
-    sections,
+    scenarioHash: parsed.scenarioHash, meshes: parsed.meshes, step: parsed.step, time: parsed.time, parts: parsed.parts,
+    values: parsed.values, sections,
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * Checkpoints of one run directory (issue #7): when to write them, writing them with the run's own bookkeeping
- * (CSV lengths, analysis state), and, for `--resume`, finding the newest usable one and the scenario it belongs to.
- * A checkpoint another grainflow wrote (another format or part version) or one that does not fit the simulation
- * is refused with one line saying so (ResumeError), not skipped like a damaged one: the older ones are no better.
+ * (CSV lengths and checksums, analysis state), and, for `--resume`, finding the newest usable one and the scenario
+ * it belongs to. A checkpoint another grainflow wrote (another format or part version), one that does not fit the
+ * simulation, or one whose STL meshes have changed since is refused with one line saying so (ResumeError), not
+ * skipped like a damaged one: the older ones are no better. The run's other files are checked against the
+ * checkpoint as the outputs reopen them (src/output/resume-check.ts).
  *
  * Layout: `<run>/checkpoints/scenario.json` is the validated scenario (written when the run starts, read by
  * --resume); `<run>/checkpoints/step-<step>.gfck` are the checkpoints (store.ts).
@@ -14,9 +16,10 @@ import type { CheckedScenario } from '../scenario/checks.js';
 import type { SimulationSetup } from '../engine/setup.js';
 import type { Simulation } from '../engine/simulation.js';
 import { ResumableRunDirectory } from '../output/run-directory.js';
+import { ResumeError } from '../output/resume-error.js';
 import { SavedStateError, type SavedState } from '../base/saved-state.js';
 import { CheckpointVersionError, type Checkpoint } from './format.js';
-import { scenarioHash } from './scenario-hash.js';
+import { meshHashes, scenarioHash } from './scenario-hash.js';
 import { restoreSimulation, captureSimulation } from './snapshot.js';
 import { CheckpointStore } from './store.js';
 
@@ -25,13 +28,13 @@ const SCENARIO_FILE = 'scenario.json';
 /** Marks a finished run: written last (run.ts). */
 const FINISHED_MARKER = 'summary.json';
 
-/** A run directory that cannot be resumed; the message says why, on one line. */
-export class ResumeError extends Error {}
+export { ResumeError };
 
 export class RunCheckpoints {
   readonly directory: ResumableRunDirectory;
   private readonly store: CheckpointStore;
   private readonly hash: string;
+  private readonly meshes: Record<string, string>;
   private readonly everySteps: number | undefined;
   private readonly everyWallMs: number | undefined;
   private lastWrite = performance.now();
@@ -42,37 +45,58 @@ export class RunCheckpoints {
 
   /**
    * @param resume continue the run in `runDir` (its scenario: readRunScenario); otherwise start it afresh there
-   * @param log one-line notices (damaged checkpoints skipped, the checkpoint a resumed run continues from)
+   * @param log one-line notices (damaged checkpoints skipped, the checkpoint a resumed run continues from, a stale
+   *   lock taken over)
+   * @param force a new run replaces an earlier output grainflow made in `runDir` (src/output/run-directory.ts)
    */
   constructor(
     setup: SimulationSetup, runDir: string, resume: boolean, private readonly log: (message: string) => void,
+    force = false,
   ) {
     const every = setup.scenario.outputs.checkpointEvery;
     if (every === undefined) throw new Error('internal: RunCheckpoints without outputs.checkpointEvery');
     this.everySteps = typeof every === 'number' ? Math.max(1, Math.round(every / setup.dt)) : undefined;
     this.everyWallMs = typeof every === 'number' ? undefined : 1000 * every.wallSeconds;
     this.hash = scenarioHash(setup.scenario);
+    this.meshes = meshHashes(setup.scenario, setup.walls);
     this.store = new CheckpointStore(path.join(runDir, CHECKPOINT_DIRECTORY));
-    this.directory = new ResumableRunDirectory(runDir, !resume);
-    if (resume) {
-      this.store.removeInterruptedWrites();
-      try {
-        this.resumeFrom = this.store.newestValid(this.hash, log);
-      } catch (error) {
-        throw error instanceof CheckpointVersionError ? new ResumeError(error.message) : error;
+    this.directory = new ResumableRunDirectory(runDir, resume ? 'resume' : 'fresh', { force, onNotice: log });
+    try {
+      if (resume) {
+        this.resumeFrom = this.newestUsable(setup);
+        this.newest = this.store.files().find((f) => f.step === this.resumeFrom!.step)?.file;
+      } else {
+        this.directory.writeFile(path.join(CHECKPOINT_DIRECTORY, SCENARIO_FILE), `${JSON.stringify(setup.scenario, null, 2)}\n`);
       }
-      if (this.resumeFrom === undefined) {
-        throw new ResumeError(`no usable checkpoint in ${this.store.directory}; start the run again`);
-      }
-      this.newest = this.store.files().find((f) => f.step === this.resumeFrom!.step)?.file;
-    } else {
-      this.directory.writeFile(path.join(CHECKPOINT_DIRECTORY, SCENARIO_FILE), `${JSON.stringify(setup.scenario, null, 2)}\n`);
+    } catch (error) {
+      this.directory.discard();
+      throw error;
     }
+  }
+
+  /** The checkpoint to resume from; ResumeError when there is none, or when a mesh differs from the run's. */
+  private newestUsable(setup: SimulationSetup): Checkpoint {
+    this.store.removeInterruptedWrites();
+    let cp: Checkpoint | undefined;
+    try {
+      cp = this.store.newestValid(this.hash, this.log);
+    } catch (error) {
+      throw error instanceof CheckpointVersionError ? new ResumeError(error.message) : error;
+    }
+    if (cp === undefined) throw new ResumeError(`no usable checkpoint in ${this.store.directory}; start the run again`);
+    for (const [field, hash] of Object.entries(this.meshes)) {
+      if (cp.meshes[field] === hash) continue;
+      const wall = Number(/^walls\[(\d+)\]/.exec(field)![1]);
+      const file = (setup.scenario.walls[wall] as { file: string }).file;
+      throw new ResumeError(`${field} ${path.relative(process.cwd(), file)} is not the mesh the run started with (the `
+        + 'SHA-256 of its triangles differs from the checkpoint\'s): put the original back or start the run again');
+    }
+    return cp;
   }
 
   /**
    * Resume only: puts the checkpoint's state into `sim` (before its worker threads start) and the run's own
-   * values into `run`; false for a fresh run.
+   * values into `run`; false for a fresh run. reportResume says so once the outputs are checked.
    */
   restore(sim: Simulation, run: SavedState): boolean {
     const cp = this.resumeFrom;
@@ -85,8 +109,15 @@ export class RunCheckpoints {
       if (error instanceof SavedStateError) throw new ResumeError(`checkpoint ${file} does not fit this simulation: ${error.message}`);
       throw error;
     }
-    this.log(`resuming from ${this.newest}`);
     return true;
+  }
+
+  /**
+   * Says which checkpoint the run continues from: once its outputs have been checked against it too (the run's
+   * files, src/output/resume-check.ts), so that a refused resume prints one line.
+   */
+  reportResume(): void {
+    if (this.resumeFrom !== undefined) this.log(`resuming from ${this.newest}`);
   }
 
   /** Whether a checkpoint is due after `step`. */
@@ -97,7 +128,7 @@ export class RunCheckpoints {
 
   /** `run`: the run's own values, saved with the simulation's state. */
   write(sim: Simulation, run: SavedState): void {
-    this.newest = this.store.write(captureSimulation(sim, this.hash, run));
+    this.newest = this.store.write(captureSimulation(sim, { scenarioHash: this.hash, meshes: this.meshes }, run));
     this.lastWrite = performance.now();
   }
 }

@@ -11,9 +11,17 @@ import {
 } from '../base/saved-state.js';
 import { CheckpointVersionError, type Checkpoint } from './format.js';
 
-/** `run`: the caller's own part (output file lengths, analysis state), saved alongside the simulation's. */
-export function captureSimulation(sim: Simulation, scenarioHash: string, run: SavedState): Checkpoint {
-  const cp: Checkpoint = { scenarioHash, step: sim.stepCount, time: sim.time, parts: {}, values: {}, sections: new Map() };
+/**
+ * `identity`: the scenario's (scenario-hash.ts); `run`: the caller's own part (output file lengths, analysis state),
+ * saved alongside the simulation's.
+ */
+export function captureSimulation(
+  sim: Simulation, identity: Pick<Checkpoint, 'scenarioHash' | 'meshes'>, run: SavedState,
+): Checkpoint {
+  const cp: Checkpoint = {
+    scenarioHash: identity.scenarioHash, meshes: identity.meshes, step: sim.stepCount, time: sim.time, parts: {}, values: {},
+    sections: new Map(),
+  };
   for (const part of [...sim.savedParts(), run]) {
     const { part: name, version, saved } = part.stateDeclaration;
     if (name in cp.parts) throw new Error(`internal: two checkpoint parts are named ${name}`);

@@ -7,35 +7,38 @@
  * The constant is printed in the units a scenario takes it in, so it can be pasted into `contact.normal`.
  */
 import { calibrateLaw, type ImpactGeometry, type LawCalibration } from '../api/index.js';
-import { RunDirectory } from '../output/run-directory.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
+import { refuseToReplace, writeOutputDirectory } from '../run/output-guard.js';
 import {
   CliInputError, geometryOptions, LAW_USAGE, lawSpec, parseOptions, text, withInputErrors,
 } from './impact-options.js';
+import { outputOptions } from './output-options.js';
 
 export const CALIBRATE_USAGE = `usage: grainflow calibrate --model <law> [--restitution e] [--reference-speed v] [--compare law,law,...]
                           [--material JSON] [--radius m] [--target sphere|wall] [--convention no-tension|free]
-                          [--out dir]
+                          [--out dir] [--force]
 
   Prints the law's derived constants for the target restitution and a table of delivered restitution, contact
   time and peak force against impact speed (0.001–10 m/s), each from an impact run through the engine; writes
-  table.csv and restitution-vs-speed.svg to --out (default calibrate-<model>).
+  table.csv and restitution-vs-speed.svg to --out (default calibrate-<model>); an existing --out is replaced
+  only with --force, and only when grainflow made it.
   --compare               further laws to overlay (same options; with --compare, options a law does not use
                           are left out for it instead of being rejected)
 ${LAW_USAGE}`;
 
 export async function calibrateCommand(argv: string[]): Promise<number> {
   return withInputErrors('calibrate', async () => {
-    const values = parseOptions(argv, { compare: { type: 'string' } });
+    const values = parseOptions(argv, { compare: { type: 'string' }, force: { type: 'boolean' } });
     if (typeof values.model !== 'string') throw new CliInputError('missing --model <law>');
     const compare = (text(values, 'compare') ?? '').split(',').map((m) => m.trim()).filter((m) => m !== '');
     const geometry = geometryOptions(values);
+    const target = text(values, 'out') ?? `calibrate-${values.model}`;
+    refuseToReplace(target, values.force === true);
     const models = [values.model, ...compare];
     const laws = models.map((model) => lawSpec(values, model, compare.length > 0));
     const results = laws.map((normal) => calibrateLaw(normal, geometry));
-    const out = new RunDirectory(text(values, 'out') ?? `calibrate-${values.model}`);
-    try {
-      for (const r of results) process.stdout.write(report(r));
+    for (const r of results) process.stdout.write(report(r));
+    await writeOutputDirectory(target, outputOptions(values, 'calibrate'), async (out) => {
       out.writeFile('table.csv', csv(results));
       out.writeFile('restitution-vs-speed.svg', await renderLinePlotSvg({
         title: `Delivered restitution, ${describeGeometry(geometry)}`,
@@ -44,11 +47,8 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
         xLog: true,
         series: results.map((r) => ({ name: r.normal.model, x: r.rows.map((row) => row.impactSpeed), y: r.rows.map((row) => row.restitution) })),
       }));
-      out.commit();
-    } finally {
-      out.discard();
-    }
-    process.stdout.write(`wrote table.csv and restitution-vs-speed.svg to ${out.target}\n`);
+    });
+    process.stdout.write(`wrote table.csv and restitution-vs-speed.svg to ${target}\n`);
     return 0;
   });
 }

@@ -8,24 +8,26 @@
  * Prints e_out, δ_max, F_max and contact time per law and writes impacts.csv and the force–overlap loops as SVG.
  */
 import { normalModelNames, type EndOfContact, type Material } from '../forces/contact-spec.js';
-import { RunDirectory } from '../output/run-directory.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
+import { refuseToReplace, writeOutputDirectory } from '../run/output-guard.js';
 import {
   densityForMass, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget, type NormalLawInput,
 } from '../run/single-impact.js';
 import {
   CliInputError, geometryOptions, LAW_USAGE, lawSpec, numberOption, parseOptions, text, withInputErrors,
 } from './impact-options.js';
+import { outputOptions } from './output-options.js';
 
 const EXAMPLES = ['aluminium-spheres', 'bouncing-ball'] as const;
 type Example = (typeof EXAMPLES)[number];
 
-export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('|')} [--convention no-tension|free] [--out dir]
+export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('|')} [--convention no-tension|free] [--out dir] [--force]
        grainflow impact --model <law> [--restitution e] --speed v [--material JSON] [--radius m] [--target sphere|wall]
-                        [--gravity g] [--out dir]
+                        [--gravity g] [--out dir] [--force]
 
   Runs single normal impacts through the engine and prints e_out, δ_max, F_max and contact time; writes
-  impacts.csv and the force–overlap loops (force-overlap*.svg) to --out (default impact-<example or model>).
+  impacts.csv and the force–overlap loops (force-overlap*.svg) to --out (default impact-<example or model>); an
+  existing --out is replaced only with --force, and only when grainflow made it.
   --example               the reference impacts for every law (docs/physics.md §7.9)
   --speed                 impact speed in m/s, > 0
   --gravity               m/s², >= 0, towards the wall during a wall impact (default 0)
@@ -56,7 +58,9 @@ interface Table {
 
 export async function impactCommand(argv: string[]): Promise<number> {
   return withInputErrors('impact', async () => {
-    const values = parseOptions(argv, { example: { type: 'string' }, speed: { type: 'string' }, gravity: { type: 'string' } });
+    const values = parseOptions(argv, {
+      example: { type: 'string' }, speed: { type: 'string' }, gravity: { type: 'string' }, force: { type: 'boolean' },
+    });
     const example = text(values, 'example');
     let tables: Table[];
     let name: string;
@@ -78,9 +82,10 @@ export async function impactCommand(argv: string[]): Promise<number> {
       tables = [{ suffix: '', heading: `${model} at ${speed} m/s`, scene, cases: [{ label: model, normal: lawSpec(values, model) }] }];
       name = model;
     }
+    const target = text(values, 'out') ?? `impact-${name}`;
+    refuseToReplace(target, values.force === true);
     const results = tables.map((t) => ({ table: t, outcomes: t.cases.map((c) => run(t.scene, c.normal)) }));
-    const out = new RunDirectory(text(values, 'out') ?? `impact-${name}`);
-    try {
+    await writeOutputDirectory(target, outputOptions(values, 'impact'), async (out) => {
       const csv = ['table,law,restitution_in,e_out,max_overlap_m,max_force_N,contact_time_s'];
       for (const { table, outcomes } of results) {
         process.stdout.write(`${table.heading}\n  law                             e_out    δ_max (m)    F_max (N)   contact time (µs)\n`);
@@ -104,11 +109,8 @@ export async function impactCommand(argv: string[]): Promise<number> {
         }));
       }
       out.writeFile('impacts.csv', `${csv.join('\n')}\n`);
-      out.commit();
-    } finally {
-      out.discard();
-    }
-    process.stdout.write(`wrote impacts.csv and the force–overlap plots to ${out.target}\n`);
+    });
+    process.stdout.write(`wrote impacts.csv and the force–overlap plots to ${target}\n`);
     return 0;
   });
 }

@@ -4,11 +4,14 @@
  * exits 0 (the handlers never see --help); `grainflow --help` lists the commands; `grainflow --version` prints
  * the package version. A bare `grainflow`, an unknown command or an option before the command prints one line and
  * the list on stderr and exits 2, like every other usage error: a script that calls grainflow without saying what
- * to do has a bug, which a 0 would hide. Exit statuses: exit-status.ts.
+ * to do has a bug, which a 0 would hide. An output refused and a file-system failure (a full disk, a read-only
+ * directory) that a command does not handle itself end as one line naming the path and the cause (failures.ts).
+ * Exit statuses: exit-status.ts.
  */
 import { version } from '../api/index.js';
 import { CALIBRATE_USAGE, calibrateCommand } from './calibrate.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
+import { reportFailure } from './failures.js';
 import { IMPACT_USAGE, impactCommand } from './impact.js';
 import { RENDER_USAGE, renderCommand } from './render.js';
 import { RUN_USAGE, runCommand } from './run.js';
@@ -74,7 +77,12 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${command.usage}\n`);
     return EXIT_OK;
   }
-  return command.handler(rest);
+  try {
+    return await command.handler(rest);
+  } catch (error) {
+    // An output refused or a file-system failure: one line (failures.ts); anything else keeps its trace.
+    return reportFailure(error);
+  }
 }
 
 /** --help or -h among the options (not after `--`, which ends them). */

@@ -1,8 +1,9 @@
 /**
  *   grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
  *                             [--color-by speed|height|id|material] [--camera iso|front|side|top|AZ,EL] [--quiet]
- * Bad options or run directory: status 2, one line naming the option and the allowed range. No browser, or a
- * render that fails: status 1 with the remedy. Nothing is left half-written.
+ *                             [--force]
+ * Bad options or run directory, or an --out the output rule refuses: status 2, one line naming the option and the
+ * allowed range. No browser, or a render that fails: status 1 with the remedy. Nothing is left half-written.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,10 +11,11 @@ import { BrowserMissingError, findChromium } from '../render/browser.js';
 import { CAMERA_PRESETS, COLOR_BY, outputKind, renderRun, validCamera, type ColorBy, type RenderOptions } from '../render/export.js';
 import { checkRunDirectory, ViewerInputError } from '../render/server.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
+import { describeFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
 
 export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
-                        [--color-by ${COLOR_BY.join('|')}] [--camera ${CAMERA_PRESETS.join('|')}|AZ,EL] [--quiet]
+                        [--color-by ${COLOR_BY.join('|')}] [--camera ${CAMERA_PRESETS.join('|')}|AZ,EL] [--quiet] [--force]
 
   render      draw every stored frame of a run in headless Chromium and write a video or PNG frames
   --out       .mp4 (ffmpeg; a GIF if ffmpeg is missing), .gif, or a directory for PNG frames (default <runDir>/anim.mp4);
@@ -23,6 +25,7 @@ export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|an
   --color-by  colour of the spheres (speed)
   --camera    view direction: a preset or "azimuth,elevation" in degrees, elevation in [-90, 90] (iso)
   --quiet     no progress bar and no result line
+  --force     replace an existing --out (a video and poster that are files; a frames directory grainflow made)
   Set CHROME_PATH to use a browser other than the system Chromium.`;
 
 class RenderUsageError extends Error {}
@@ -59,6 +62,7 @@ async function renderReporting(runDir: string, options: RenderOptions, quiet: bo
   try {
     const result = await renderRun(runDir, {
       ...options,
+      onNotice: (message) => process.stderr.write(`grainflow: ${message}\n`),
       onProgress: progress && ((done, total) =>
         progress.report({ step: done, steps: total, particleSteps: done, elapsedSeconds: (performance.now() - started) / 1000 })),
     });
@@ -66,8 +70,10 @@ async function renderReporting(runDir: string, options: RenderOptions, quiet: bo
     if (!quiet) process.stdout.write(`rendered ${result.frames} frames → ${result.output} (poster ${result.poster})\n`);
     return EXIT_OK;
   } catch (err) {
-    process.stderr.write(`grainflow: render failed: ${(err as Error).message}\n`);
-    return EXIT_FAILED;
+    // An --out refused by the output rule is bad input (2); a file-system failure names its path (1).
+    const failure = describeFailure(err);
+    process.stderr.write(`grainflow: ${failure?.message ?? `render failed: ${(err as Error).message}`}\n`);
+    return failure?.status ?? EXIT_FAILED;
   }
 }
 
@@ -78,6 +84,7 @@ function defaults(runDir: string): RenderOptions {
 const RENDER_OPTIONS = {
   out: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, fps: { type: 'string' },
   'color-by': { type: 'string' }, camera: { type: 'string' }, quiet: { type: 'boolean', default: false },
+  force: { type: 'boolean', default: false },
 } as const;
 
 function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptions; quiet: boolean } {
@@ -115,6 +122,7 @@ function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptio
     }
     options.camera = values.camera;
   }
+  options.force = values.force;
   return { runDir, options, quiet: values.quiet };
 }
 

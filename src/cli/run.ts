@@ -2,17 +2,20 @@
  *   grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render] [--force]
  *   grainflow run --resume <dir> [--workers N] [--quiet]
  * Parses the options and hands the run to the library (src/api/run.ts), then prints the result line and the
- * analysis headline. Input problems (usage, scenario file, contact law, an existing --out, a directory that cannot
- * be resumed) exit with status 2 and one line on stderr; nothing is written. A run that becomes unstable exits
- * with 1 and leaves no output (runs with checkpoints keep their directory and last good checkpoint).
- * SIGINT/SIGTERM stop after the current step with 128 + the signal number.
+ * analysis headline. Input problems (usage, scenario file, contact law, an --out refused by the output rule, a
+ * directory that cannot be resumed or that another run is writing) exit with status 2 and one line on stderr;
+ * nothing is written. A run that becomes unstable or cannot write its files (disk full, no permission) exits with
+ * 1 and one line, and leaves no output (runs with checkpoints keep their directory and last good checkpoint).
+ * SIGINT/SIGTERM stop after the current step with 128 + the signal number (stop-signals.ts).
  */
 import { parseArgs } from 'node:util';
 import {
   loadScenario, OutputExistsError, ResumeError, resumeRun, RunInterrupted, runScenario, ScenarioError,
   UnstableRunError, type RunControl, type RunSummary,
 } from '../api/index.js';
+import { CLI_OPTION_NAMES } from '../run/output-guard.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
+import { reportFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
 import { renderAfterRun } from './render.js';
 import { signalExitStatus, watchStopSignals } from './stop-signals.js';
@@ -21,8 +24,9 @@ export const RUN_USAGE = `usage: grainflow run <scenario.json> --out <dir> [--wo
        grainflow run --resume <dir> [--workers N] [--quiet]
 
   run        simulate the scenario and write scenario.json, summary.json, series.csv and impacts.csv to <dir>
-  --out      output directory (replaced when the run succeeds; untouched when it fails)
-  --force    replace an existing --out directory (refused otherwise)
+  --out      output directory (appears when the run succeeds; untouched when it fails)
+  --force    replace an existing --out that grainflow made (marker .grainflow-output); never a directory it did
+             not make, the working directory, your home or /
   --resume   continue the run in <dir> from its newest intact checkpoint (scenario with outputs.checkpointEvery)
   --workers  worker threads for the force computation (whole number >= 1; default: the scenario's "workers")
   --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)
@@ -31,25 +35,34 @@ export const RUN_USAGE = `usage: grainflow run <scenario.json> --out <dir> [--wo
 /** Bad command line: the message, then the usage text. */
 class UsageError extends Error {}
 
+/** The directory a run writes, once the options are parsed: for the messages of a failure. */
+interface Target {
+  dir?: string;
+  resume?: boolean;
+}
+
 export async function runCommand(argv: string[]): Promise<number> {
+  const target: Target = {};
   try {
-    return await run(argv);
+    return await run(argv, target);
   } catch (err) {
     const fail = (message: string, status = EXIT_BAD_INPUT) => {
       process.stderr.write(`grainflow: ${message}\n`);
       return status;
     };
     if (err instanceof UsageError) return fail(`${err.message}\n${RUN_USAGE}`);
-    if (err instanceof OutputExistsError) return fail(err.describe({ out: '--out', force: '--force' }));
+    if (err instanceof OutputExistsError) {
+      return fail(err.describe(target.resume ? { ...CLI_OPTION_NAMES, out: '--resume' } : CLI_OPTION_NAMES));
+    }
     if (err instanceof ResumeError) return fail(`cannot resume: ${err.message}`);
     if (err instanceof ScenarioError) return fail(`invalid scenario: ${err.message}`);
     if (err instanceof UnstableRunError) return fail(`run failed: ${err.message}`, EXIT_FAILED);
     if (err instanceof RunInterrupted) return fail(`interrupted: ${err.message}`, signalExitStatus(err.signal));
-    throw err;
+    return reportFailure(err, CLI_OPTION_NAMES, target.dir);
   }
 }
 
-async function run(argv: string[]): Promise<number> {
+async function run(argv: string[], target: Target): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -77,6 +90,8 @@ async function run(argv: string[]): Promise<number> {
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (resume === undefined && !values.out) throw new UsageError('missing --out <dir>');
   const outDir = resume ?? values.out!;
+  target.dir = outDir;
+  target.resume = resume !== undefined;
   const workers = values.workers === undefined ? undefined : parseWorkers(values.workers);
 
   const log = (message: string) => process.stderr.write(`grainflow: ${message}\n`);

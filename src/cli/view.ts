@@ -21,7 +21,8 @@ export async function viewCommand(argv: string[]): Promise<number> {
     server = await startViewerServer(runDir, port);
   } catch (err) {
     if (!(err instanceof ViewerInputError)) throw err;
-    process.stderr.write(`grainflow: ${err.message}\n${VIEW_USAGE}\n`);
+    // One line: the message names the option and its allowed range (`grainflow view --help` has the rest).
+    process.stderr.write(`grainflow: ${err.message}\n`);
     return EXIT_BAD_INPUT;
   }
   process.stdout.write(`grainflow: viewer at ${server.url} (Ctrl-C to stop)\n`);
@@ -43,9 +44,10 @@ function parseViewArgs(argv: string[]): { runDir: string; port: number } {
   if (!runDir) throw new ViewerInputError('missing <runDir>');
   if (extra.length > 0) throw new ViewerInputError(`unexpected argument "${extra[0]}"`);
   const text = parsed.values.port;
-  const port = text === undefined ? DEFAULT_PORT : Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ViewerInputError(`--port must be a whole number in 0–65535 (got "${text}")`);
+  // Decimal digits only: Number() would take "" as 0, "0x1F90" as 8080 and "9e3" as 9000.
+  const port = text === undefined ? DEFAULT_PORT : /^[0-9]{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535)) {
+    throw new ViewerInputError(`--port must be a whole number in 0–65535, in decimal digits (got "${text}")`);
   }
   return { runDir, port };
 }

@@ -3,17 +3,24 @@
  * writing a row per collision does not dominate a run. Numbers are written with JavaScript's shortest
  * round-trip representation, which is deterministic and loses no precision.
  *
- * A resumed run reopens its files at the position a checkpoint recorded (`CsvPosition`): anything written after
- * the checkpoint is cut off, so the continued file has neither duplicated nor missing rows.
+ * A resumed run reopens its files at the position a checkpoint recorded (`CsvPosition`): the part kept is checked
+ * against the checkpoint's length and SHA-256 (resume-check.ts), anything written after the checkpoint is cut off,
+ * so the continued file has neither duplicated nor missing rows nor rows of another history. Every chunk is
+ * written whole or reported (file-writes.ts).
  */
+import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
+import { errnoCode, openForWriting, OutputWriteError, writeFully } from './file-writes.js';
+import { checkedPrefix } from './resume-check.js';
 
 const FLUSH_BYTES = 1 << 16;
 
-/** Length of a CSV file and its data rows at some point of a run. */
+/** Length of a CSV file, its data rows and the SHA-256 of its bytes at some point of a run. */
 export interface CsvPosition {
   bytes: number;
   rows: number;
+  /** hex digest of the file's first `bytes` bytes */
+  sha256: string;
 }
 
 export class CsvWriter {
@@ -21,17 +28,24 @@ export class CsvWriter {
   private chunk: string[] = [];
   private bytes = 0;
   private written = 0;
+  /** of every byte written so far */
+  private readonly hash: Hash;
   rows = 0;
 
-  /** A new file with `header`, or, given `resumeAt`, the existing file cut back to that position. */
-  constructor(file: string, header: readonly string[], resumeAt?: CsvPosition) {
+  /**
+   * A new file with `header`, or, given `resumeAt`, the existing file checked against that position and cut back
+   * to it (ResumeError naming the file when it is missing, shorter or different).
+   */
+  constructor(private readonly file: string, header: readonly string[], resumeAt?: CsvPosition) {
     if (resumeAt === undefined) {
-      this.fd = fs.openSync(file, 'w');
+      this.hash = createHash('sha256');
+      this.fd = openForWriting(file, 'w');
       this.push(header.join(','));
       return;
     }
+    this.hash = checkedPrefix(file, resumeAt.bytes, resumeAt.sha256);
     fs.truncateSync(file, resumeAt.bytes);
-    this.fd = fs.openSync(file, 'a');
+    this.fd = openForWriting(file, 'a');
     this.written = resumeAt.bytes;
     this.rows = resumeAt.rows;
   }
@@ -47,8 +61,12 @@ export class CsvWriter {
    */
   position(): CsvPosition {
     this.flush();
-    fs.fsyncSync(this.fd);
-    return { bytes: this.written, rows: this.rows };
+    try {
+      fs.fsyncSync(this.fd);
+    } catch (error) {
+      throw new OutputWriteError(this.file, errnoCode(error) ?? 'EIO', 'fsync');
+    }
+    return { bytes: this.written, rows: this.rows, sha256: this.hash.copy().digest('hex') };
   }
 
   close(): void {
@@ -64,9 +82,9 @@ export class CsvWriter {
 
   private flush(): void {
     if (this.chunk.length === 0) return;
-    const text = this.chunk.join('\n') + '\n';
-    fs.writeSync(this.fd, text);
-    this.written += Buffer.byteLength(text);
+    const text = Buffer.from(this.chunk.join('\n') + '\n');
+    this.written += writeFully(this.fd, text, this.file);
+    this.hash.update(text);
     this.chunk = [];
     this.bytes = 0;
   }

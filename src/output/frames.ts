@@ -13,6 +13,8 @@
 import fs from 'node:fs';
 import type { SimulationSetup } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
+import { writeWholeFile } from './file-writes.js';
+import { requireFiles } from './resume-check.js';
 import type { Snapshot, SnapshotWriter } from './snapshot.js';
 import type { Extent, WallSurfaces } from './wall-surfaces.js';
 
@@ -47,9 +49,10 @@ export class FrameWriter implements SnapshotWriter {
   /** the latest snapshot: it holds every sphere of the run, so its radii and materials are written at the end */
   private last: Snapshot | null = null;
 
-  constructor(private readonly setup: SimulationSetup, private readonly dir: RunOutputDirectory) {
-    fs.mkdirSync(dir.file(FRAMES_DIRECTORY), { recursive: true });
-  }
+  /** made with the first file written: a resume refused by load() must leave the run directory as it was */
+  private directoryMade = false;
+
+  constructor(private readonly setup: SimulationSetup, private readonly dir: RunOutputDirectory) {}
 
   save(): unknown {
     return { frames: this.frames, speedRange: this.speedRange, heightRange: this.heightRange };
@@ -57,6 +60,8 @@ export class FrameWriter implements SnapshotWriter {
 
   load(saved: unknown): void {
     const s = saved as { frames: FrameIndex['frames']; speedRange: [number, number]; heightRange: [number, number] };
+    // A resumed run's index lists these frames: each must still be there (resume-check.ts).
+    requireFiles(s.frames.map((f) => this.path(f.file)), 'the checkpoint lists it among the run\'s frames');
     this.frames.push(...s.frames);
     this.speedRange.splice(0, 2, ...s.speedRange);
     this.heightRange.splice(0, 2, ...s.heightRange);
@@ -108,14 +113,21 @@ export class FrameWriter implements SnapshotWriter {
       bounds: extent,
       ranges: { speed: this.speedRange, height: this.heightRange },
     };
-    fs.writeFileSync(this.path(FRAME_INDEX), `${JSON.stringify(index, null, 1)}\n`);
+    writeWholeFile(this.output(FRAME_INDEX), `${JSON.stringify(index, null, 1)}\n`);
   }
 
   private path(name: string): string {
     return this.dir.file(`${FRAMES_DIRECTORY}/${name}`);
   }
 
+  /** The path of a frame file about to be written, its directory made first. */
+  private output(name: string): string {
+    if (!this.directoryMade) fs.mkdirSync(this.dir.file(FRAMES_DIRECTORY), { recursive: true });
+    this.directoryMade = true;
+    return this.path(name);
+  }
+
   private writeArray(name: string, array: Float32Array | Uint16Array): void {
-    fs.writeFileSync(this.path(name), new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+    writeWholeFile(this.output(name), new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
   }
 }

@@ -1,91 +1,451 @@
 /**
- * Where a run writes its files. Two kinds:
- *  - RunDirectory: appears whole or not at all. Files are written into a sibling staging directory, which
- *    replaces the target only when the run has finished; a failed run removes its staging directory, so no
- *    half-written output is ever left behind.
+ * Where grainflow writes its outputs, and the one rule for replacing an existing one (README, "Safety of your
+ * files"). Every output directory grainflow makes holds a marker file, `.grainflow-output`, written when the
+ * directory is made and listing what grainflow put at its top level. An existing output is
+ *  - used as it is when it is an empty directory;
+ *  - replaced with force only when it is a directory holding the marker and nothing the marker does not list (a file
+ *    output: a regular file);
+ *  - never written at all when it is `/`, the home directory, the working directory or one of its ancestors, a
+ *    non-empty directory without the marker, or something other than a directory (a file output: a regular file).
+ * Every writer first takes the output's lock (output-lock.ts), checks the rule under it, and removes what killed
+ * writers of the same output left (staging directories of processes no longer running). Kinds of output:
+ *  - RunDirectory: appears whole or not at all. Files are written into a sibling staging directory,
+ *    `.<name>.partial-<pid>`, which replaces the target only when the output is complete; an output that fails
+ *    removes its staging directory, and so does the exit handler of a process ended by process.exit. The lock and
+ *    the staging directory are made with the first file, after the caller's set-up: a set-up that fails or aborts
+ *    (out of memory) leaves nothing.
  *  - ResumableRunDirectory (runs with checkpoints): written in place, because a run that stops — failure, signal,
  *    kill -9 — must leave its checkpoints where `--resume <dir>` finds them. Every whole file is written to a
  *    temporary name and renamed; summary.json is written last, so its presence marks a finished run. The CSV
- *    files grow during the run and are cut back to the checkpoint's length on resume.
+ *    files grow during the run and are checked and cut back to the checkpoint's length on resume (csv.ts).
+ *  - StagedFiles: files (a video and its poster) made in a staging directory and renamed into place at the end.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { onProcessExit } from './exit-cleanup.js';
+import { fileTypeOf, OutputWriteError, writeFileAtomically, writeWholeFile } from './file-writes.js';
+import { busyRefusal, LOCK_SUFFIX, OutputLock, processIsAlive } from './output-lock.js';
+import { OutputExistsError, type Refusal } from './output-refusal.js';
+
+export const OUTPUT_MARKER = '.grainflow-output';
+const MARKER_SIGNATURE = 'output directory';
+const MARKER_NOTE = 'grainflow made this directory. grainflow --force replaces it only while everything at its top '
+  + 'level is listed under "entries"; anything else you put here keeps it from being replaced.';
 
 export interface RunOutputDirectory {
-  /** path of an output file */
+  /** path of an output file (`name` may have directories: "frames/000001.f32") */
   file(name: string): string;
   writeFile(name: string, content: string): void;
-  /** the run finished: its outputs become the run directory */
+  /** the output is complete: it becomes the output directory */
   commit(): void;
-  /** the run is over, finished or not (called last, always) */
+  /** the output is over, complete or not (called last, always): lock released, staging removed */
   discard(): void;
 }
 
-/**
- * Whether `dir` may be replaced by a new run (--force): it is empty or holds a run's scenario.json. Guards
- * against `--out .` or a typo pointing at a source tree.
- */
-export function isReplaceableRunDirectory(dir: string): boolean {
-  const entries = fs.readdirSync(dir);
-  return entries.length === 0 || entries.includes('scenario.json');
+export interface OutputOptions {
+  /** replace an existing output grainflow made (see the rule above); without it an existing non-empty one is refused */
+  force?: boolean;
+  /** what the output holds, recorded in the marker: 'run', 'calibrate', 'impact', 'frames', … (default 'run') */
+  kind?: string;
+  /** one-line notices: a stale lock taken over, a dead process's staging directory removed */
+  onNotice?: (message: string) => void;
 }
 
-export class RunDirectory implements RunOutputDirectory {
-  readonly staging: string;
-  private finished = false;
+/**
+ * Throws OutputExistsError when a new output may not be written at `target` (the rule above), or when another
+ * process is writing it: the check a command makes before its work, which its writer repeats under the lock.
+ */
+export function refuseToReplace(target: string, force: boolean, wanted: 'directory' | 'file' = 'directory'): void {
+  const refusal = replaceRefusal(target, force, wanted) ?? busyRefusal(target);
+  if (refusal !== null) throw new OutputExistsError(target, refusal);
+}
 
-  constructor(readonly target: string) {
-    const abs = path.resolve(target);
-    this.staging = path.join(path.dirname(abs), `.${path.basename(abs)}.partial-${process.pid}`);
-    fs.mkdirSync(path.dirname(abs), { recursive: true });
-    fs.rmSync(this.staging, { recursive: true, force: true });
-    fs.mkdirSync(this.staging);
+/** The rule alone, for a writer holding the output's lock. */
+function refuseByRule(target: string, force: boolean, wanted: 'directory' | 'file'): void {
+  const refusal = replaceRefusal(target, force, wanted);
+  if (refusal !== null) throw new OutputExistsError(target, refusal);
+}
+
+/** Why a new output may not be written at `target`, or null when it may (the rule above). */
+export function replaceRefusal(target: string, force: boolean, wanted: 'directory' | 'file'): Refusal | null {
+  const absolute = path.resolve(target);
+  const what = protectedPath(absolute);
+  if (what !== null) return { reason: 'protected', what };
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (typeof code !== 'string') throw error;
+    // ENOTDIR, EACCES: the output could not be made there either.
+    throw new OutputWriteError(target, code, wanted === 'directory' ? 'mkdir' : 'open');
+  }
+  if (wanted === 'file') {
+    if (!stat.isFile()) return { reason: 'wrong-type', what: fileTypeOf(stat), wanted };
+    return force ? null : { reason: 'exists', directory: false };
+  }
+  if (!stat.isDirectory()) return { reason: 'wrong-type', what: fileTypeOf(stat), wanted };
+  const entries = fs.readdirSync(absolute);
+  if (entries.length === 0) return null;
+  const marker = readMarker(absolute);
+  if (marker === null) return { reason: 'not-ours', marker: OUTPUT_MARKER };
+  const foreign = entries.find((entry) => !isOwnEntry(entry, marker.entries));
+  if (foreign !== undefined) return { reason: 'foreign-entry', entry: foreign };
+  return force ? null : { reason: 'exists', directory: true };
+}
+
+/**
+ * What `absolute` is if it is a path grainflow never writes an output to: the root, a home directory, the working
+ * directory or an ancestor of it (compared through symbolic links). Null otherwise.
+ */
+function protectedPath(absolute: string): string | null {
+  const cwd = realPath(process.cwd());
+  const homes = [os.homedir(), process.env.HOME, userHome()].flatMap((h) => (h ? [realPath(h)] : []));
+  for (const p of new Set([absolute, realPath(absolute)])) {
+    if (p === path.parse(p).root) return 'the root directory';
+    if (homes.includes(p)) return 'your home directory';
+    if (p === cwd) return 'the working directory';
+    if (isInside(cwd, p)) return 'an ancestor of the working directory';
+  }
+  return null;
+}
+
+/** Whether `inner` lies below `outer`. */
+function isInside(inner: string, outer: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel !== '' && rel.split(path.sep)[0] !== '..' && !path.isAbsolute(rel);
+}
+
+function userHome(): string | undefined {
+  try {
+    return os.userInfo().homedir;
+  } catch {
+    return undefined;
+  }
+}
+
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+// --- The marker ---
+
+interface Marker {
+  kind: string;
+  entries: string[];
+}
+
+/** The marker of `dir`, or null when it has none (or one grainflow did not write). */
+function readMarker(dir: string): Marker | null {
+  const file = path.join(dir, OUTPUT_MARKER);
+  try {
+    const stat = fs.lstatSync(file);
+    if (!stat.isFile() || stat.size > 1 << 20) return null;
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const { entries, kind } = parsed;
+    if (parsed.grainflow !== MARKER_SIGNATURE || typeof kind !== 'string' || !Array.isArray(entries)
+      || !entries.every((e) => typeof e === 'string')) return null;
+    return { kind, entries: entries as string[] };
+  } catch {
+    return null;
+  }
+}
+
+function writeMarker(dir: string, marker: Marker): void {
+  const content = { grainflow: MARKER_SIGNATURE, kind: marker.kind, note: MARKER_NOTE, entries: [...marker.entries].sort() };
+  writeFileAtomically(path.join(dir, OUTPUT_MARKER), `${JSON.stringify(content, null, 2)}\n`);
+}
+
+/**
+ * Whether a top-level entry of a marked directory is grainflow's: the marker, an entry it lists, or what a writer
+ * leaves for a moment (a file being renamed into place, the lock and staging directory of an output inside it).
+ */
+function isOwnEntry(entry: string, listed: readonly string[]): boolean {
+  if (entry === OUTPUT_MARKER || listed.includes(entry)) return true;
+  const temporary = /^(.+)\.\d+\.tmp$/.exec(entry);
+  if (temporary && (temporary[1] === OUTPUT_MARKER || listed.includes(temporary[1]))) return true;
+  return new RegExp(`^\\..+(\\.partial-\\d+(\\.old)?|${escapeRegExp(LOCK_SUFFIX)})$`).test(entry);
+}
+
+/** Adds `name` to the marker of the directory holding it, if that is an output grainflow made (a run's video). */
+function recordInEnclosingOutput(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  const marker = readMarker(dir);
+  const name = path.basename(file);
+  if (marker === null || marker.entries.includes(name)) return;
+  writeMarker(dir, { ...marker, entries: [...marker.entries, name] });
+}
+
+/** The first path component of a name inside an output ("frames" of "frames/000001.f32"). */
+function topLevel(name: string): string {
+  return name.split(/[/\\]/).find((part) => part !== '' && part !== '.') ?? name;
+}
+
+// --- Claiming an output: lock, rule, leftovers ---
+
+/** `.<name>.partial-<pid>`: the staging directory of this process for the output at `target`. */
+function stagingPath(target: string): string {
+  const absolute = path.resolve(target);
+  return path.join(path.dirname(absolute), `.${path.basename(absolute)}.partial-${process.pid}`);
+}
+
+/**
+ * Takes the output's lock, checks the rule under it (unless resuming: then the directory is the run's own), and
+ * removes staging directories that writers no longer running left for the same output.
+ */
+function claim(target: string, wanted: 'directory' | 'file', options: OutputOptions, resume = false): OutputLock {
+  const force = options.force ?? false;
+  const notice = options.onNotice ?? (() => {});
+  // First without side effects: a refused output gets no parent directory and no lock file.
+  if (!resume) refuseToReplace(target, force, wanted);
+  const parent = path.dirname(path.resolve(target));
+  let lock: OutputLock;
+  try {
+    fs.mkdirSync(parent, { recursive: true });
+    lock = OutputLock.acquire(target, notice);
+  } catch (error) {
+    if (error instanceof OutputExistsError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string') throw error;
+    throw new OutputWriteError(target, code, 'mkdir');
+  }
+  try {
+    if (!resume) refuseByRule(target, force, wanted);
+    removeStaleStaging(target, notice);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return lock;
+}
+
+/** Removes the staging directories of the output at `target` whose process is no longer running. */
+function removeStaleStaging(target: string, notice: (message: string) => void): void {
+  const absolute = path.resolve(target);
+  const parent = path.dirname(absolute);
+  const pattern = new RegExp(`^\\.${escapeRegExp(path.basename(absolute))}\\.partial-(\\d+)(\\.old)?$`);
+  for (const name of fs.readdirSync(parent)) {
+    const m = pattern.exec(name);
+    if (m === null) continue;
+    const pid = Number(m[1]);
+    // This process holds the lock, so a staging directory with its pid was left by an earlier process.
+    if (pid !== process.pid && processIsAlive(pid)) continue;
+    const dir = path.join(parent, name);
+    if (!fs.lstatSync(dir).isDirectory() || readMarker(dir) === null) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
+    notice(`removed ${dir}, left by process ${pid}, which is no longer running`);
+  }
+}
+
+/** Makes a staging directory with the marker in it, so that a later writer may recognise and remove it. */
+function createStaging(staging: string, kind: string): void {
+  try {
+    fs.mkdirSync(staging);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string') throw error;
+    throw new OutputWriteError(staging, code, 'mkdir');
+  }
+  writeMarker(staging, { kind, entries: [] });
+}
+
+/** Puts `staged` where `target` is, replacing what is there (checked by the rule under the lock). */
+function moveIntoPlace(staged: string, target: string, force: boolean, wanted: 'directory' | 'file'): void {
+  refuseByRule(target, force, wanted);
+  const absolute = path.resolve(target);
+  if (wanted === 'file') {
+    fs.renameSync(staged, absolute);
+    return;
+  }
+  const previous = `${stagingPath(target)}.old`;
+  const replacing = fs.existsSync(absolute);
+  if (replacing) fs.renameSync(absolute, previous);
+  try {
+    fs.renameSync(staged, absolute);
+  } catch (error) {
+    if (replacing) fs.renameSync(previous, absolute);
+    throw error;
+  }
+  if (replacing) fs.rmSync(previous, { recursive: true, force: true });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// --- The kinds of output ---
+
+export class RunDirectory implements RunOutputDirectory {
+  private readonly options: OutputOptions;
+  private readonly marker: Marker;
+  /** taken with the first file, so that a set-up that fails (or aborts) leaves neither lock nor staging */
+  private lock: OutputLock | null = null;
+  private finished = false;
+  private closed = false;
+  private readonly cancelExitHook: () => void;
+
+  /** Checks the rule for `target` (OutputExistsError when refused); nothing is written before the first file. */
+  constructor(readonly target: string, options: OutputOptions = {}) {
+    this.options = options;
+    this.marker = { kind: options.kind ?? 'run', entries: [] };
+    refuseToReplace(target, options.force ?? false);
+    this.cancelExitHook = onProcessExit(() => this.discard());
+  }
+
+  /** The sibling directory the output is written into until commit. */
+  get staging(): string {
+    return stagingPath(this.target);
   }
 
   file(name: string): string {
+    this.makeStaging();
+    const entry = topLevel(name);
+    if (!this.marker.entries.includes(entry)) this.marker.entries.push(entry);
     return path.join(this.staging, name);
   }
 
   writeFile(name: string, content: string): void {
-    fs.writeFileSync(this.file(name), content);
+    writeWholeFile(this.file(name), content);
   }
 
-  /** Moves the staging directory into place, replacing an earlier run at the same path. */
+  /** Moves the staging directory into place, replacing an earlier output at the same path (rule permitting). */
   commit(): void {
-    const abs = path.resolve(this.target);
-    const previous = `${this.staging}.old`;
-    if (fs.existsSync(abs)) fs.renameSync(abs, previous);
-    fs.renameSync(this.staging, abs);
-    fs.rmSync(previous, { recursive: true, force: true });
+    this.makeStaging();
+    writeMarker(this.staging, this.marker);
+    moveIntoPlace(this.staging, this.target, this.options.force ?? false, 'directory');
     this.finished = true;
+    recordInEnclosingOutput(this.target);
   }
 
-  /** Removes the staging directory of a run that did not finish. */
+  /** Removes the staging directory of an output that did not finish, and releases the lock. */
   discard(): void {
-    if (!this.finished) fs.rmSync(this.staging, { recursive: true, force: true });
+    if (this.closed) return;
+    this.closed = true;
+    this.cancelExitHook();
+    if (this.lock === null) return;
+    try {
+      if (!this.finished) fs.rmSync(this.staging, { recursive: true, force: true });
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  /** Claims the output (lock, rule under it, leftovers of killed writers) and makes the staging directory. */
+  private makeStaging(): void {
+    if (this.lock !== null) return;
+    if (this.closed) throw new Error(`internal: ${this.target} written after discard()`);
+    const lock = claim(this.target, 'directory', this.options);
+    try {
+      createStaging(this.staging, this.marker.kind);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    this.lock = lock;
   }
 }
 
 export class ResumableRunDirectory implements RunOutputDirectory {
-  /** @param fresh a new run: an earlier run at `target` is removed first (the CLI asks for --force) */
-  constructor(readonly target: string, fresh: boolean) {
-    if (fresh) fs.rmSync(target, { recursive: true, force: true });
-    fs.mkdirSync(target, { recursive: true });
+  private readonly lock: OutputLock;
+  /** the directory's marker, kept up to date as entries appear; null for a directory without one (resumed) */
+  private readonly marker: Marker | null;
+  private closed = false;
+
+  /**
+   * @param mode 'fresh': a new run, made here (an earlier output replaced as the rule and `options.force` allow);
+   *   'resume': continue the run already here
+   */
+  constructor(readonly target: string, mode: 'fresh' | 'resume', options: OutputOptions = {}) {
+    this.lock = claim(target, 'directory', options, mode === 'resume');
+    try {
+      if (mode === 'resume') {
+        this.marker = readMarker(target);
+        return;
+      }
+      if (fs.existsSync(target) && fs.readdirSync(target).length > 0) fs.rmSync(target, { recursive: true });
+      fs.mkdirSync(target, { recursive: true });
+      this.marker = { kind: options.kind ?? 'run', entries: [] };
+      writeMarker(target, this.marker);
+    } catch (error) {
+      this.lock.release();
+      throw error;
+    }
   }
 
   file(name: string): string {
+    const entry = topLevel(name);
+    if (this.marker !== null && !this.marker.entries.includes(entry)) {
+      this.marker.entries.push(entry);
+      writeMarker(this.target, this.marker);
+    }
     return path.join(this.target, name);
   }
 
   writeFile(name: string, content: string): void {
-    const temporary = `${this.file(name)}.${process.pid}.tmp`;
-    fs.mkdirSync(path.dirname(temporary), { recursive: true });
-    fs.writeFileSync(temporary, content);
-    fs.renameSync(temporary, this.file(name));
+    const file = this.file(name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    writeFileAtomically(file, content);
   }
 
   commit(): void {}
 
-  /** Nothing to remove: an unfinished run keeps its checkpoints for --resume. */
-  discard(): void {}
+  /** Releases the lock; an unfinished run keeps its checkpoints for --resume. */
+  discard(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.lock.release();
+  }
+}
+
+/**
+ * Files that appear whole or not at all (a video and its poster): made in a staging directory beside the first
+ * target, renamed into place by commit. Each target follows the rule for files: an existing regular file is
+ * replaced only with force, anything else never.
+ */
+export class StagedFiles {
+  private readonly lock: OutputLock;
+  private readonly force: boolean;
+  private closed = false;
+  private readonly cancelExitHook: () => void;
+  /** the staging directory, made with the marker */
+  readonly directory: string;
+
+  constructor(readonly targets: readonly string[], options: OutputOptions = {}) {
+    this.force = options.force ?? false;
+    for (const target of targets) refuseToReplace(target, this.force, 'file');
+    this.lock = claim(targets[0], 'file', options);
+    this.directory = stagingPath(targets[0]);
+    this.cancelExitHook = onProcessExit(() => this.discard());
+    try {
+      createStaging(this.directory, options.kind ?? 'files');
+    } catch (error) {
+      this.discard();
+      throw error;
+    }
+  }
+
+  /** Renames `staged[k]` (files in the staging directory) to `targets[k]`. */
+  commit(staged: readonly string[]): void {
+    for (const target of this.targets) refuseByRule(target, this.force, 'file');
+    staged.forEach((file, k) => moveIntoPlace(file, this.targets[k], this.force, 'file'));
+    for (const target of this.targets) recordInEnclosingOutput(target);
+  }
+
+  /** Removes the staging directory and releases the lock. */
+  discard(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.cancelExitHook();
+    try {
+      fs.rmSync(this.directory, { recursive: true, force: true });
+    } finally {
+      this.lock.release();
+    }
+  }
 }

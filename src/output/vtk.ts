@@ -11,6 +11,8 @@
  */
 import fs from 'node:fs';
 import type { RunOutputDirectory } from './run-directory.js';
+import { writeWholeFile } from './file-writes.js';
+import { requireFiles } from './resume-check.js';
 import type { Snapshot, SnapshotWriter } from './snapshot.js';
 import type { WallSurfaces } from './wall-surfaces.js';
 
@@ -110,29 +112,40 @@ function base64Block(values: Float32Array | Int32Array): string {
 export class VtkWriter implements SnapshotWriter {
   private readonly steps: { t: number; files: string[] }[] = [];
 
-  constructor(private readonly dir: RunOutputDirectory) {
-    fs.mkdirSync(dir.file(VTK_DIRECTORY), { recursive: true });
-  }
+  /** made with the first file written: a resume refused by load() must leave the run directory as it was */
+  private directoryMade = false;
+
+  constructor(private readonly dir: RunOutputDirectory) {}
 
   save(): unknown {
     return { steps: this.steps };
   }
 
   load(saved: unknown): void {
-    this.steps.push(...(saved as { steps: VtkWriter['steps'] }).steps);
+    const { steps } = saved as { steps: VtkWriter['steps'] };
+    // A resumed run's collection lists these files: each must still be there (resume-check.ts).
+    requireFiles(steps.flatMap((s) => s.files.map((f) => this.dir.file(f))), 'the checkpoint lists it among the run\'s VTK files');
+    this.steps.push(...steps);
   }
 
   write(s: Snapshot): void {
     const file = `${VTK_DIRECTORY}/particles-${String(this.steps.length).padStart(6, '0')}.vtp`;
-    fs.writeFileSync(this.dir.file(file), particlesVtp(s, 'base64'));
+    writeWholeFile(this.output(file), particlesVtp(s, 'base64'));
     this.steps.push({ t: s.t, files: [file] });
   }
 
   finish(walls: WallSurfaces): void {
     const wallFile = `${VTK_DIRECTORY}/walls.vtp`;
     const hasWalls = walls.triangles.length > 0;
-    if (hasWalls) fs.writeFileSync(this.dir.file(wallFile), wallsVtp(walls, 'base64'));
+    if (hasWalls) writeWholeFile(this.output(wallFile), wallsVtp(walls, 'base64'));
     const steps = this.steps.map(({ t, files }) => ({ t, files: hasWalls ? [...files, wallFile] : files }));
-    fs.writeFileSync(this.dir.file(PVD_FILE), pvdCollection(steps));
+    writeWholeFile(this.dir.file(PVD_FILE), pvdCollection(steps));
+  }
+
+  /** The path of a file of the VTK directory about to be written, the directory made first. */
+  private output(name: string): string {
+    if (!this.directoryMade) fs.mkdirSync(this.dir.file(VTK_DIRECTORY), { recursive: true });
+    this.directoryMade = true;
+    return this.dir.file(name);
   }
 }

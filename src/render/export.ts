@@ -1,10 +1,14 @@
 /**
  * Headless export of a run: the viewer page (same scene as `grainflow view`) in the system Chromium, one PNG
  * screenshot per stored frame, then MP4 (ffmpeg), GIF (gifenc) or the PNG frames themselves. A poster PNG of
- * the last frame is always written. Outputs appear whole or not at all (staged beside the target, then renamed).
+ * the last frame is always written. Outputs appear whole or not at all (staged beside the target, then renamed)
+ * and follow the output rule (src/output/run-directory.ts): an existing video or poster is replaced only with
+ * `force`, a frames directory only if grainflow made it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { StagedFiles } from '../output/run-directory.js';
+import { writeOutputDirectory } from '../run/output-guard.js';
 import { launchChromium, findChromium } from './browser.js';
 import { encodeGif, encodeMp4, frameFile, hasFfmpeg } from './encode.js';
 import { startViewerServer } from './server.js';
@@ -24,6 +28,10 @@ export interface RenderOptions {
   /** a preset name or "azimuth,elevation" in degrees */
   camera: string;
   onProgress?: (done: number, total: number) => void;
+  /** replace an existing output (a video and poster that are regular files; a frames directory grainflow made) */
+  force?: boolean;
+  /** one-line notices about the output (a stale lock taken over, …) */
+  onNotice?: (message: string) => void;
 }
 
 export interface RenderResult {
@@ -57,37 +65,42 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
   const kind = outputKind(options.out);
   if (kind === null) throw new Error(`unsupported --out "${options.out}"`);
   const executable = findChromium();
-  const out = path.resolve(options.out);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  const staging = fs.mkdtempSync(path.join(path.dirname(out), `.${path.basename(out)}.partial-`));
-  try {
-    const frames = await renderFrames(runDir, executable, staging, options);
-    const last = path.join(staging, frameFile(frames - 1));
-    if (kind === 'frames') {
-      fs.copyFileSync(last, path.join(staging, 'poster.png'));
-      replace(staging, out);
+  // The output as the user named it (for the messages of the output rule), without a directory's trailing slash.
+  const given = options.out.replace(/(.)\/+$/, '$1');
+  const out = path.resolve(given);
+  const claim = { force: options.force, onNotice: options.onNotice };
+  if (kind === 'frames') {
+    return writeOutputDirectory(given, { ...claim, kind: 'frames' }, async (dir) => {
+      const frames = await renderFrames(runDir, executable, (name) => dir.file(name), options);
+      fs.copyFileSync(dir.file(frameFile(frames - 1)), dir.file('poster.png'));
       return { frames, output: out, poster: path.join(out, 'poster.png') };
-    }
-    let target = out;
-    let note: string | undefined;
-    if (kind === 'mp4' && !hasFfmpeg()) {
-      target = out.replace(/\.mp4$/i, '.gif');
-      note = `ffmpeg not found (install it with \`apt-get install ffmpeg\` for MP4): wrote a GIF instead`;
-    }
-    const encoded = path.join(staging, `encoded${path.extname(target)}`);
-    if (target.toLowerCase().endsWith('.mp4')) encodeMp4(staging, options.fps, encoded);
-    else encodeGif(staging, frames, options.fps, encoded);
-    const poster = target.replace(/\.(mp4|gif)$/i, '.png');
-    fs.renameSync(encoded, target);
-    fs.renameSync(last, poster);
-    return { frames, output: target, poster, note };
+    });
+  }
+  let target = given;
+  let note: string | undefined;
+  if (kind === 'mp4' && !hasFfmpeg()) {
+    target = given.replace(/\.mp4$/i, '.gif');
+    note = `ffmpeg not found (install it with \`apt-get install ffmpeg\` for MP4): wrote a GIF instead`;
+  }
+  const poster = target.replace(/\.(mp4|gif)$/i, '.png');
+  const staged = new StagedFiles([target, poster], { ...claim, kind: 'render' });
+  try {
+    const work = staged.directory;
+    const frames = await renderFrames(runDir, executable, (name) => path.join(work, name), options);
+    const encoded = path.join(work, `encoded${path.extname(target)}`);
+    if (target.toLowerCase().endsWith('.mp4')) encodeMp4(work, options.fps, encoded);
+    else encodeGif(work, frames, options.fps, encoded);
+    staged.commit([encoded, path.join(work, frameFile(frames - 1))]);
+    return { frames, output: path.resolve(target), poster: path.resolve(poster), note };
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
+    staged.discard();
   }
 }
 
-/** Writes frame-NNNNNN.png for every stored frame, and camera.json (the view used), into dir. */
-async function renderFrames(runDir: string, executable: string, dir: string, options: RenderOptions): Promise<number> {
+/** Writes frame-NNNNNN.png for every stored frame, and camera.json (the view used), at `file(name)`. */
+async function renderFrames(
+  runDir: string, executable: string, file: (name: string) => string, options: RenderOptions,
+): Promise<number> {
   const server = await startViewerServer(runDir, 0);
   const browser = await launchChromium(executable);
   try {
@@ -103,7 +116,7 @@ async function renderFrames(runDir: string, executable: string, dir: string, opt
       ?? (await viewer<boolean>('webgl2') ? undefined : 'WebGL2 is not available');
     if (problem) throw new Error(`the viewer page failed in Chromium: ${problem}`);
     const camera = await viewer<object>('camera()');
-    fs.writeFileSync(path.join(dir, 'camera.json'),
+    fs.writeFileSync(file('camera.json'),
       `${JSON.stringify({ width: options.width, height: options.height, ...camera }, null, 2)}\n`);
     const frames = await viewer<number>('frames');
     // Chromium's fast PNG setting: 92 instead of 137 ms per 1280×720 frame here (page.screenshot cannot ask for it).
@@ -111,7 +124,7 @@ async function renderFrames(runDir: string, executable: string, dir: string, opt
     for (let k = 0; k < frames; k++) {
       await viewer(`show(${k})`);
       const { data } = await devtools.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
-      fs.writeFileSync(path.join(dir, frameFile(k)), Buffer.from(data, 'base64'));
+      fs.writeFileSync(file(frameFile(k)), Buffer.from(data, 'base64'));
       options.onProgress?.(k + 1, frames);
     }
     if (errors.length > 0) throw new Error(`the viewer page failed in Chromium: ${errors[0]}`);
@@ -120,12 +133,4 @@ async function renderFrames(runDir: string, executable: string, dir: string, opt
     await browser.close();
     await server.close();
   }
-}
-
-/** Moves the finished directory into place, replacing an earlier one. */
-function replace(staging: string, target: string): void {
-  const previous = `${staging}.old`;
-  if (fs.existsSync(target)) fs.renameSync(target, previous);
-  fs.renameSync(staging, target);
-  fs.rmSync(previous, { recursive: true, force: true });
 }

@@ -5,7 +5,14 @@
  *   /vendor/three/... three.js from node_modules (the page works offline, no CDN)
  *   /run/...          the run directory's files
  * and nothing else: paths with `..` segments, or that resolve (symbolic links included) outside the folder they
- * name, get 403; requests naming another host get 403 too, so a web page cannot reach it by DNS rebinding.
+ * name, get 403; requests naming another host get 403 too, so a web page cannot reach it by DNS rebinding. A run
+ * file with more than one hard link gets 403: the other link may be anywhere (a file of another user, planted in a
+ * shared run directory), and the viewer serves only what the run wrote — copy a run with `cp -r`, not `cp -l`.
+ *
+ * The server stays up whatever the files do: each request opens its file before answering, so a file that cannot
+ * be read answers that request alone (404 missing, 403 no permission, 500 anything else); a file cut short or
+ * failing while it is sent closes that connection (the status is already sent); any other error in a request
+ * answers 500.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +23,8 @@ import type { AddressInfo } from 'node:net';
 import { FRAME_INDEX, FRAMES_DIRECTORY } from '../output/frames.js';
 
 export const VIEWER_HOST = '127.0.0.1';
+/** URL prefix of the run directory's files. */
+const RUN_PREFIX = '/run/';
 
 /** A run directory or port the viewer cannot use; the message is meant for the user as it is. */
 export class ViewerInputError extends Error {}
@@ -60,19 +69,22 @@ export async function startViewerServer(runDir: string, port = 0): Promise<Viewe
   const roots: [string, string][] = [
     ['/app/', pageDirectory()],
     ['/vendor/three/', threeDirectory()],
-    ['/run/', path.resolve(runDir)],
+    [RUN_PREFIX, path.resolve(runDir)],
   ];
   const server = http.createServer((req, res) => {
-    const status = respond(req, res, roots, server);
-    if (status !== 200) {
+    let status: number;
+    try {
+      status = respond(req, res, roots, server);
+    } catch {
+      status = 500;
+    }
+    if (status !== 200 && !res.headersSent) {
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`${status} ${http.STATUS_CODES[status]}\n`);
     }
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE'
-      ? new ViewerInputError(`--port ${port} is in use; choose another port (1–65535) or 0 for any free port`)
-      : err));
+    server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, port)));
     server.listen(port, VIEWER_HOST, () => resolve());
   });
   const actual = (server.address() as AddressInfo).port;
@@ -84,6 +96,26 @@ export async function startViewerServer(runDir: string, port = 0): Promise<Viewe
       server.close(() => resolve());
     }),
   };
+}
+
+/** Why the server cannot listen on `port`, for the user: a ViewerInputError for a port they can change. */
+export function listenError(err: NodeJS.ErrnoException, port: number): Error {
+  if (err.code === 'EADDRINUSE') {
+    return new ViewerInputError(`--port ${port} is in use; choose another port (1–65535) or 0 for any free port`);
+  }
+  if (err.code === 'EACCES' || err.code === 'EPERM') {
+    return new ViewerInputError(`--port ${port} needs privileges this user does not have (ports below 1024 are `
+      + 'reserved for root); choose a port in 1024–65535, or 0 for any free port');
+  }
+  return err;
+}
+
+/** The status for a file that cannot be opened: missing 404, not permitted 403, anything else 500. */
+function openErrorStatus(error: unknown): number {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return 404;
+  if (code === 'EACCES' || code === 'EPERM') return 403;
+  return 500;
 }
 
 /** Sends the file and returns 200, or returns the error status to send. */
@@ -101,22 +133,51 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, roots: [st
     file = resolveInside(root[1], urlPath.slice(root[0].length));
     if (file === null) return 403;
   }
+  const runFile = urlPath.startsWith(RUN_PREFIX);
+  // Opened before answering, so that an unreadable file is this request's 403, not an error after the 200; without
+  // blocking, so that a FIFO put in place of a file cannot hold the server (fstat then refuses it).
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (error) {
+    return openErrorStatus(error);
+  }
   let stat: fs.Stats;
   try {
-    stat = fs.statSync(file);
+    stat = fs.fstatSync(fd);
   } catch {
-    return 404;
+    fs.closeSync(fd);
+    return 500;
   }
-  if (!stat.isFile()) return 404;
+  const refused = !stat.isFile() ? 404 : runFile && stat.nlink > 1 ? 403 : 200;
+  if (refused !== 200 || req.method === 'HEAD' || stat.size === 0) fs.closeSync(fd);
+  if (refused !== 200) return refused;
   res.writeHead(200, {
     'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'content-length': stat.size,
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
   });
-  if (req.method === 'HEAD') res.end();
-  else fs.createReadStream(file).pipe(res);
+  if (req.method === 'HEAD' || stat.size === 0) res.end();
+  else sendOpenFile(fd, stat.size, res);
   return 200;
+}
+
+/**
+ * Streams `size` bytes of the open file to `res`. The status line is sent already, so a read that fails (the file
+ * was on a disk that went away) or ends short (the file was cut while being sent) closes the connection: the client
+ * sees an incomplete response instead of waiting for bytes that will not come.
+ */
+function sendOpenFile(fd: number, size: number, res: http.ServerResponse): void {
+  const stream = fs.createReadStream('', { fd, start: 0, end: size - 1, autoClose: true });
+  let sent = 0;
+  stream.on('data', (chunk) => {
+    sent += chunk.length;
+  });
+  stream.on('error', () => res.destroy());
+  stream.on('end', () => (sent === size ? res.end() : res.destroy()));
+  res.on('close', () => stream.destroy());
+  stream.pipe(res, { end: false });
 }
 
 /** The file that `relative` (still URL-encoded) names inside root, or null if it would leave root. */

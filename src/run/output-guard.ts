@@ -1,44 +1,34 @@
 /**
- * The rule for starting a run in a directory that already exists: refused unless the caller forces it, and even
- * then only when the directory is a grainflow run (isReplaceableRunDirectory) — so a typo such as `--out .` cannot
- * wipe a source tree. The one place the rule lives: `grainflow run` and the library's `runScenario` both call it.
+ * The output rule as commands meet it (README, "Safety of your files"): an existing non-empty output is refused
+ * unless forced; forced, only a directory grainflow made and that holds nothing else is replaced; `/`, the home
+ * directory, the working directory and its ancestors never are; one writer per output at a time (a lock file).
+ * The rule itself lives in src/output/run-directory.ts, beside the directories that obey it; every command that
+ * writes an output directory goes through writeOutputDirectory, and runs through the same classes (src/api/run.ts),
+ * so `grainflow run`, `calibrate`, `impact`, `render`, `export`, `import` and the library all follow it.
  */
-import { existsSync } from 'node:fs';
-import { isReplaceableRunDirectory } from '../output/run-directory.js';
+import { RunDirectory, type OutputOptions, type RunOutputDirectory } from '../output/run-directory.js';
 
-/** How the caller names the output-directory and force options in messages (`--out`/`--force` on the CLI). */
-export interface OutputOptionNames {
-  out: string;
-  force: string;
-}
+export {
+  CLI_OPTION_NAMES, LIBRARY_OPTION_NAMES, OutputExistsError, type OutputOptionNames, type Refusal,
+} from '../output/output-refusal.js';
+export { refuseToReplace, type OutputOptions, type RunOutputDirectory } from '../output/run-directory.js';
 
-/** The library's names: the fields of runScenario's options. */
-export const LIBRARY_OPTION_NAMES: OutputOptionNames = { out: 'out', force: 'force: true' };
-
-/** An existing output directory that a run may not replace; `describe` words it with the caller's option names. */
-export class OutputExistsError extends Error {
-  constructor(
-    /** the directory refused */
-    readonly directory: string,
-    /** 'exists': replacing it needs force; 'not-a-run': it is not a run directory, which force never replaces */
-    readonly reason: 'exists' | 'not-a-run',
-  ) {
-    super('');
-    this.name = 'OutputExistsError';
-    this.message = this.describe(LIBRARY_OPTION_NAMES);
+/**
+ * Writes a new output directory at `target` whole or not at all: claims it (lock, rule: OutputExistsError before
+ * anything is written), hands `write` a staging directory to fill (`dir.file(name)`, `dir.writeFile(name, text)`),
+ * then puts it in place with grainflow's marker; if `write` throws, nothing is left behind.
+ * @param options `force` to replace an earlier output grainflow made; `kind` recorded in the marker ("calibrate",
+ *   "export", …); `onNotice` for one-line notices (a stale lock taken over, a dead process's staging removed)
+ */
+export async function writeOutputDirectory<T>(
+  target: string, options: OutputOptions, write: (dir: RunOutputDirectory) => Promise<T> | T,
+): Promise<T> {
+  const dir = new RunDirectory(target, options);
+  try {
+    const result = await write(dir);
+    dir.commit();
+    return result;
+  } finally {
+    dir.discard();
   }
-
-  /** The one-line message with the caller's option names. */
-  describe(names: OutputOptionNames): string {
-    return this.reason === 'exists'
-      ? `${names.out} ${this.directory} already exists (an earlier run?); pass ${names.force} to replace it`
-      : `${names.out} ${this.directory} is not a grainflow run directory (no scenario.json); ${names.force} replaces only runs`;
-  }
-}
-
-/** Throws OutputExistsError when a new run may not write to `directory`. */
-export function refuseToReplace(directory: string, force: boolean): void {
-  if (!existsSync(directory)) return;
-  if (!force) throw new OutputExistsError(directory, 'exists');
-  if (!isReplaceableRunDirectory(directory)) throw new OutputExistsError(directory, 'not-a-run');
 }

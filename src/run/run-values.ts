@@ -18,7 +18,8 @@ export interface SavedRunValues {
 
 const RUN_VALUES_STATE: StateDeclaration = {
   part: 'run',
-  version: 1,
+  // 2: CSV positions carry the SHA-256 of the part kept (resume checks the files against it)
+  version: 2,
   saved: ['series', 'impacts', 'analysis', 'snapshots', 'watchdog'],
   excluded: {
     current: 'fixed: reads the values of the outputs being written',
@@ -59,7 +60,8 @@ export class RunValues implements SavedState {
   }
 }
 
-const isCsvPosition = (v: unknown): v is CsvPosition => hasNumbers(v, ['bytes', 'rows']);
+const isCsvPosition = (v: unknown): v is CsvPosition => hasNumbers(v, ['bytes', 'rows'])
+  && typeof (v as { sha256?: unknown }).sha256 === 'string';
 const isEnergyBaseline = (v: unknown): v is EnergyBaseline => hasNumbers(v, ['initialEnergy', 'energyScale', 'particles']);
 
 function hasNumbers(v: unknown, keys: readonly string[]): boolean {

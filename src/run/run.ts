@@ -54,6 +54,10 @@ export interface RunOptions {
   checkpoints?: RunCheckpoints;
   /** polled between steps: a signal name stops the run after the current step, with a checkpoint if any */
   stopRequested?: () => string | null;
+  /** without checkpoints: replace an earlier output grainflow made at outDir (src/output/run-directory.ts) */
+  force?: boolean;
+  /** one-line notices about the output directory (a stale lock taken over, a dead run's staging removed) */
+  onNotice?: (message: string) => void;
 }
 
 /** A run that blew up: reported to the user like bad input, with the remedy. */
@@ -105,9 +109,8 @@ export interface RunSummary {
 export async function runToDirectory(
   setup: SimulationSetup, outDir: string, options: RunOptions = {},
 ): Promise<RunSummary> {
-  const dir = options.checkpoints?.directory ?? new RunDirectory(outDir);
+  const dir = options.checkpoints?.directory ?? new RunDirectory(outDir, { force: options.force, onNotice: options.onNotice });
   try {
-    dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
     const summary = await simulate(setup, dir, options);
     dir.writeFile('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
     dir.commit();
@@ -128,9 +131,11 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   }));
   // Restored before the worker threads start, so they map the restored arrays.
   const resumed = checkpoints?.restore(sim, runValues) ? runValues.resumed : undefined;
-  await sim.useWorkers(setup.lanes);
+  // The first files, after the heavy set-up (a set-up that runs out of memory leaves no staging directory); on resume
+  // they are checked against the checkpoint, before the worker threads start (a refusal leaves no thread running).
   const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER, resumed?.series);
   const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts);
+  dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
   const analysis = createRunAnalysis(setup);
   if (resumed) analysis?.load(resumed.analysis);
   const watchdog = new Watchdog(sim, setup.scenario.watchdog, resumed?.watchdog);
@@ -150,6 +155,8 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   };
   const lastGood = () => (checkpoints?.newest ? `; last good checkpoint kept: ${checkpoints.newest}` : '');
   const writeCheckpoint = () => checkpoints?.write(sim, runValues);
+  checkpoints?.reportResume();
+  await sim.useWorkers(setup.lanes);
   try {
     if (!resumed) sample();
     let lastReport = performance.now(), lastYield = lastReport;

@@ -35,13 +35,14 @@ describe('--out and --force', () => {
     expect(grainflow('run', 'scenarios/two-spheres.json', '--out', out, '--force').status).toBe(0);
   });
 
-  it('--force replaces only run directories', () => {
+  it('--force replaces only directories grainflow made (README, "Safety of your files")', () => {
     const notARun = path.join(scratch, 'sources');
     mkdirSync(notARun);
     writeFileSync(path.join(notARun, 'notes.txt'), 'keep me');
     const r = grainflow('run', 'scenarios/two-spheres.json', '--out', notARun, '--force');
     expect(r.status).toBe(2);
-    expect(r.lines).toEqual([`grainflow: --out ${notARun} is not a grainflow run directory (no scenario.json); --force replaces only runs`]);
+    expect(r.lines).toEqual([`grainflow: --out ${notARun} is not empty and grainflow did not make it (it has no .grainflow-output); `
+      + 'grainflow never replaces it: choose a new directory']);
     expect(readFileSync(path.join(notARun, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 });

@@ -24,8 +24,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('checkpoint format', () => {
   const sample: Checkpoint = {
-    scenarioHash: 'abc', step: 42, time: 42e-5, parts: { particles: 1, pairContacts: 1, pour: 1, run: 1 },
-    values: { 'pairContacts.count': 3, 'pour.lastInsertionTime': null, 'run.series': { bytes: 10, rows: 1 } },
+    scenarioHash: 'abc', meshes: { 'walls[1].file': 'f00d' }, step: 42, time: 42e-5,
+    parts: { particles: 1, pairContacts: 1, pour: 1, run: 2 },
+    values: { 'pairContacts.count': 3, 'pour.lastInsertionTime': null, 'run.series': { bytes: 10, rows: 1, sha256: 'beef' } },
     sections: new Map<string, Float64Array | Int32Array | Uint8Array | Uint16Array>([
       ['particles.pos', new Float64Array([1.5, -2.25, Math.PI, Number.MIN_VALUE])],
       ['pairContacts.first', new Int32Array([0, 7, -3])],
@@ -64,11 +65,13 @@ describe('checkpoint format', () => {
   });
 
   it('tells an intact file of another format version from a damaged one', () => {
-    expect(CHECKPOINT_VERSION).toBe(2);
-    expect(() => decodeCheckpoint(withFormatVersion(encoded, 1))).toThrow(CheckpointVersionError);
-    expect(() => decodeCheckpoint(withFormatVersion(encoded, 1)))
-      .toThrow('checkpoint was written by an older grainflow (checkpoint format 1); resume it with that version or start the run again');
-    expect(() => decodeCheckpoint(withFormatVersion(encoded, 3))).toThrow(/^checkpoint was written by a newer grainflow \(checkpoint format 3\)/);
+    expect(CHECKPOINT_VERSION).toBe(3);
+    for (const older of [1, 2]) {
+      expect(() => decodeCheckpoint(withFormatVersion(encoded, older))).toThrow(CheckpointVersionError);
+      expect(() => decodeCheckpoint(withFormatVersion(encoded, older))).toThrow(`checkpoint was written by an older grainflow `
+        + `(checkpoint format ${older}); resume it with that version or start the run again`);
+    }
+    expect(() => decodeCheckpoint(withFormatVersion(encoded, 4))).toThrow(/^checkpoint was written by a newer grainflow \(checkpoint format 4\)/);
   });
 });
 

@@ -35,7 +35,7 @@ describe('grainflow calibrate', () => {
     expect(rows[0][0]).toBe(0.001);
     expect(rows[rows.length - 1][0]).toBe(10);
     for (const row of rows) expect(Math.abs(row[1] - 0.5)).toBeLessThan(0.002);
-    expect(readdirSync(out).sort()).toEqual(['restitution-vs-speed.svg', 'table.csv']);
+    expect(readdirSync(out).sort()).toEqual(['.grainflow-output', 'restitution-vs-speed.svg', 'table.csv']);
     expect(readFileSync(path.join(out, 'restitution-vs-speed.svg'), 'utf8')).toMatch(/^<svg|<\?xml/);
   });
 
@@ -81,6 +81,6 @@ describe('grainflow impact', () => {
     const row = r.stdout.split('\n').find((line) => line.trim().startsWith('hunt-crossley '))!.trim().split(/\s+/).map(Number);
     // e_out 0.768, δ_max 1.3966e-5 m, F_max 304.8 N, contact time 156.8 µs (docs/physics.md §7.9)
     [0.768, 1.3966e-5, 304.8, 156.8].forEach((expected, k) => expect(Math.abs(row[k + 1] / expected - 1)).toBeLessThan(0.01));
-    expect(readdirSync(out).sort()).toEqual(['force-overlap.svg', 'impacts.csv']);
+    expect(readdirSync(out).sort()).toEqual(['.grainflow-output', 'force-overlap.svg', 'impacts.csv']);
   });
 });

@@ -66,8 +66,9 @@ describe('grainflow run scenarios/two-spheres.json', () => {
     for (const { r, out } of runTwice) {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe('');
-      expect(readdirSync(out).sort()).toEqual(['contact-trace.csv', 'contact-trace.svg', 'energy.svg', 'frames', 'impacts.csv',
-        'scenario.json', 'series.csv', 'summary.json']);
+      // .grainflow-output: the marker that lets --force replace the run later (README, "Safety of your files").
+      expect(readdirSync(out).sort()).toEqual(['.grainflow-output', 'contact-trace.csv', 'contact-trace.svg', 'energy.svg', 'frames',
+        'impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
     }
   });
 

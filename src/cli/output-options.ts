@@ -1,0 +1,15 @@
+/**
+ * The output options every writing command shares: `--force` (replace an earlier output grainflow made, under the
+ * output rule of src/output/run-directory.ts) and the notices the rule may give (a stale lock taken over, a killed
+ * run's staging directory removed), printed as one line each on stderr.
+ */
+import type { OutputOptions } from '../run/output-guard.js';
+
+/** The OutputOptions of a command's parsed options; `kind` is recorded in the output's marker. */
+export function outputOptions(values: Record<string, unknown>, kind: string): OutputOptions {
+  return {
+    force: values.force === true,
+    kind,
+    onNotice: (message) => process.stderr.write(`grainflow: ${message}\n`),
+  };
+}
