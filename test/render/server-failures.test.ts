@@ -2,6 +2,8 @@
  * The viewer stays up whatever the run's files do (issue 12, items 2 and 9); a failing request gets its own answer:
  *  - a file cut short while it is streamed: that response is closed (the client sees an incomplete body at once,
  *    instead of waiting for bytes that will not come), and the next request is answered;
+ *  - a file deleted and recreated while it is streamed: the file opened is sent whole (the server reads from the
+ *    descriptor it opened before answering, so a name that vanishes after the status line cannot fail the response);
  *  - a file deleted after the page listed it: 404; replaced by a FIFO: 404, without blocking the server;
  *  - a file the server may not read (mode 000, server run as the user nobody, as root ignores the mode): 403, and
  *    the server keeps serving — an unhandled ReadStream 'error' used to end the process;
@@ -85,6 +87,30 @@ describe('files that change under the viewer', () => {
     expect(answer.incomplete).toBe(true);
     expect(answer.body.length).toBeLessThan(64 << 20);
     await indexIsServed(server.port);
+    fs.rmSync(big);
+  });
+
+  it('a file deleted and recreated while it is streamed: the response is the file that was opened, whole', async () => {
+    const big = path.join(runDir, 'replaced.bin');
+    fs.writeFileSync(big, Buffer.alloc(16 << 20, 1));
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port: server.port, path: '/run/replaced.bin' }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => {
+          if (chunks.length === 0) {
+            fs.rmSync(big);
+            fs.writeFileSync(big, 'another file');
+          }
+          chunks.push(c);
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks), incomplete: !res.complete }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+    expect(answer).toMatchObject({ status: 200, incomplete: false });
+    expect(answer.body.equals(Buffer.alloc(16 << 20, 1))).toBe(true);
+    expect((await get(server.port, '/run/replaced.bin')).body.toString()).toBe('another file');
     fs.rmSync(big);
   });
 
