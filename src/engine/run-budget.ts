@@ -145,7 +145,7 @@ export interface RunOutputs {
 export function checkOutputs(o: RunOutputs): string[] {
   const times = Math.ceil(o.steps / o.outputEvery) + 1;
   const which = [o.frames ? 'frames' : '', o.vtk ? 'VTK files' : ''].filter((w) => w !== '').join(' and ');
-  const every = `outputs.interval ${o.outputInterval} s (every ${o.outputEvery} of ${o.steps} steps)`;
+  const every = `an interval of ${o.outputInterval} s (every ${o.outputEvery} of ${o.steps} steps)`;
   if (times > MAX_OUTPUT_TIMES) {
     throw new ScenarioError('outputs.interval', `${every} gives ${times} output times${which ? ` (series rows, ${which})` : ''}; `
       + `the limit is ${MAX_OUTPUT_TIMES}: raise outputs.interval`);
@@ -156,7 +156,7 @@ export function checkOutputs(o: RunOutputs): string[] {
       + `${gigabytes(bytes)}; the limit is ${gigabytes(MAX_OUTPUT_BYTES)}: raise outputs.interval or set outputs.${o.vtk ? 'vtk' : 'frames'} to false`);
   }
   if (which === '' || times <= WARN_OUTPUT_FILES) return [];
-  return [`${every} writes ${times} ${which} (about ${gigabytes(bytes)}); raise outputs.interval for fewer`];
+  return [`outputs.interval: ${every} writes ${times} ${which} (about ${gigabytes(bytes)}); raise outputs.interval for fewer`];
 }
 
 /**
