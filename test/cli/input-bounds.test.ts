@@ -37,6 +37,13 @@ spawnSync('mkfifo', [fifo]);
 const directory = path.join(scratch, 'a-directory');
 mkdirSync(directory);
 
+/** Files that are not regular files, and why each is refused. */
+const NOT_REGULAR = [
+  ['a FIFO', fifo, 'a FIFO (named pipe), not a regular file'],
+  ['/dev/zero', '/dev/zero', 'a character device, not a regular file'],
+  ['a directory', directory, 'a directory, not a regular file'],
+];
+
 function meshScenario(file: string): string {
   const json = JSON.parse(readFileSync('test/fixtures/bad/density-zero.json', 'utf8'));
   json.materials.steel.density = 7800;
@@ -47,21 +54,13 @@ function meshScenario(file: string): string {
 }
 
 describe('input files that are not regular files', () => {
-  it.each([
-    ['a FIFO', fifo, 'a FIFO (named pipe), not a regular file'],
-    ['/dev/zero', '/dev/zero', 'a character device, not a regular file'],
-    ['a directory', directory, 'a directory, not a regular file'],
-  ])('refuses %s as the scenario file at once', (_what, file, why) => {
+  it.each(NOT_REGULAR)('refuses %s as the scenario file at once', (_what, file, why) => {
     const out = path.join(scratch, 'out-scenario');
     expectRefused(grainflow('run', file, '--out', out, '--quiet'), `(file): cannot read scenario file ${file}: it is ${why}`);
     expect(existsSync(out)).toBe(false);
   });
 
-  it.each([
-    ['a FIFO', fifo, 'a FIFO (named pipe), not a regular file'],
-    ['/dev/zero', '/dev/zero', 'a character device, not a regular file'],
-    ['a directory', directory, 'a directory, not a regular file'],
-  ])('refuses %s as an STL mesh at once', (_what, file, why) => {
+  it.each(NOT_REGULAR)('refuses %s as an STL mesh at once', (_what, file, why) => {
     const out = path.join(scratch, 'out-mesh');
     expectRefused(grainflow('run', meshScenario(file), '--out', out, '--quiet'), `walls[0].file: cannot read STL file ${file}: it is ${why}`);
     expect(existsSync(out)).toBe(false);
