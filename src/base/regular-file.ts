@@ -6,7 +6,10 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 
-/** Why an input file was not read, in words for a one-line message ("it is a FIFO (named pipe), not a regular file"). */
+/**
+ * Why an input file was not read, in words for a one-line message: "it is a FIFO (named pipe), not a regular file",
+ * or, with tooLarge, a predicate for the file ("is 885 bytes; the limit is 100 bytes").
+ */
 export class InputFileError extends Error {
   /** true when the file was refused for holding more than the limit, so the caller can say what to do instead */
   constructor(message: string, readonly tooLarge = false) {
@@ -33,6 +36,8 @@ export function readRegularFile(path: string, maxBytes: number): Buffer {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new InputFileError(`it is ${fileKind(stats)}, not a regular file`);
+    // A regular file's size refuses it before a byte is read; the count while reading catches one that grows.
+    if (stats.size > maxBytes) throw new InputFileError(`is ${stats.size} bytes; the limit is ${maxBytes} bytes`, true);
     return readAtMost(fd, maxBytes, stats.size);
   } finally {
     closeSync(fd);
@@ -52,7 +57,7 @@ function readAtMost(fd: number, maxBytes: number, sizeHint: number): Buffer {
     const read = readSync(fd, buffer, length, Math.min(CHUNK, buffer.length - length), null);
     if (read === 0) return buffer.subarray(0, length);
     length += read;
-    if (length > maxBytes) throw new InputFileError(`it holds more than ${maxBytes} bytes, the limit`, true);
+    if (length > maxBytes) throw new InputFileError(`holds more than ${maxBytes} bytes; the limit is ${maxBytes} bytes`, true);
   }
 }
 

@@ -29,8 +29,9 @@ export function loadScenarioFile(path: string, maxBytes = MAX_SCENARIO_BYTES): C
     text = readRegularFile(path, maxBytes).toString('utf8');
   } catch (error) {
     if (!(error instanceof InputFileError)) throw error;
-    const hint = error.tooLarge ? ' (use insert blocks instead of listing millions of spheres)' : '';
-    throw new ScenarioError(FILE_FIELD, `cannot read scenario file ${path}: ${error.message}${hint}`);
+    throw new ScenarioError(FILE_FIELD, error.tooLarge
+      ? `scenario file ${path} ${error.message} (use insert blocks instead of listing millions of spheres)`
+      : `cannot read scenario file ${path}: ${error.message}`);
   }
   return parseScenario(parseJson(text, path), dirname(path));
 }

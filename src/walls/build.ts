@@ -182,7 +182,7 @@ function readStlFile(file: string, field: string): Uint8Array {
     return readRegularFile(file, MAX_STL_BYTES);
   } catch (error) {
     if (!(error instanceof InputFileError)) throw error;
-    throw new ScenarioError(field, `cannot read STL file ${file}: ${error.message}`);
+    throw new ScenarioError(field, error.tooLarge ? `STL file ${file} ${error.message}` : `cannot read STL file ${file}: ${error.message}`);
   }
 }
 

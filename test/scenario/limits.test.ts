@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputFileError, readRegularFile } from '../../src/base/regular-file.js';
+import { readRegularFile } from '../../src/base/regular-file.js';
 import { ScenarioError } from '../../src/base/scenario-error.js';
 import { checkJsonBounds, MAX_JSON_DEPTH, MAX_NAME_LENGTH, MAX_STRING_LENGTH } from '../../src/scenario/json-bounds.js';
 import { MAX_DISCRETE_VALUES, MAX_MATERIALS, MAX_SECTORS, type Scenario } from '../../src/scenario/schema.js';
@@ -87,7 +87,10 @@ describe('reading an input file', () => {
     const file = path.join(scratch, 'ten-bytes');
     writeFileSync(file, '0123456789');
     expect(readRegularFile(file, 10).toString()).toBe('0123456789');
-    expect(() => readRegularFile(file, 9)).toThrow(InputFileError);
+    expect(() => readRegularFile(file, 9)).toThrow('is 10 bytes; the limit is 9 bytes');
+    // A /proc file is a regular file whose stat size is 0: only the count while reading can refuse it.
+    expect(readRegularFile('/proc/self/status', 1e6).length).toBeGreaterThan(100);
+    expect(() => readRegularFile('/proc/self/status', 100)).toThrow('holds more than 100 bytes; the limit is 100 bytes');
     // /dev/zero reports size 0 and never ends: refused as a device before a byte is read.
     expect(() => readRegularFile('/dev/zero', 1e9)).toThrow(/a character device, not a regular file/);
   });
