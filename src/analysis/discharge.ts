@@ -44,7 +44,10 @@ export function massFlowRate(samples: DischargeSamples): FlowRate {
   for (let k = 0; k < t.length; k++) {
     if (mass[k] >= STEADY_FROM * total && mass[k] <= STEADY_TO * total) chosen.push(k);
   }
-  if (total <= 0 || chosen.length < MIN_STEADY_SAMPLES) {
+  if (!(total > 0)) {
+    throw new RangeError('nothing was discharged (no sphere below outletZ at the end of the run); run longer or check outletZ');
+  }
+  if (chosen.length < MIN_STEADY_SAMPLES) {
     throw new RangeError(`only ${chosen.length} samples between ${STEADY_FROM * 100} % and ${STEADY_TO * 100} % `
       + `of the discharged mass (${total} kg); run longer or write outputs more often (outputs.interval)`);
   }

@@ -36,11 +36,30 @@ export function createRunAnalysis(setup: SimulationSetup): RunAnalysis | null {
   const spec = setup.scenario.analysis;
   if (spec === undefined) return null;
   switch (spec.type) {
-    case 'angle-of-repose': return reposeAnalysis(spec);
-    case 'discharge': return dischargeAnalysis(spec, setup);
-    case 'bounces': return bounceAnalysis(setup);
+    case 'angle-of-repose': return unmeasuredOnRangeError(spec.type, reposeAnalysis(spec));
+    case 'discharge': return unmeasuredOnRangeError(spec.type, dischargeAnalysis(spec, setup));
+    case 'bounces': return unmeasuredOnRangeError(spec.type, bounceAnalysis(setup));
     case 'cooling': return coolingAnalysis(spec);
   }
+}
+
+/**
+ * An analysis whose data cannot give a result (a heap of fewer than two spheres left, nothing discharged in the
+ * steady window: the analyses throw RangeError saying so) reports that in summary.json and the headline instead
+ * of failing a run that itself went well — as the cooling analysis does when it has no fit.
+ */
+function unmeasuredOnRangeError(type: string, analysis: RunAnalysis): RunAnalysis {
+  return {
+    ...analysis,
+    async finish(sim) {
+      try {
+        return await analysis.finish(sim);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        return { result: { type, error: error.message }, files: [], headline: `no ${type} result: ${error.message}` };
+      }
+    },
+  };
 }
 
 const ignoreImpact = () => {};

@@ -5,7 +5,7 @@
  */
 import { ScenarioError } from '../base/scenario-error.js';
 import { readRunScenario, RunCheckpoints } from '../checkpoint/run-checkpoints.js';
-import { createSetup, type SimulationSetup } from '../engine/setup.js';
+import { createSetup, type SetupOptions, type SimulationSetup } from '../engine/setup.js';
 import { refuseToReplace } from '../run/output-guard.js';
 import { RunInterrupted, runToDirectory, type Progress, type RunSummary } from '../run/run.js';
 import type { Scenario, ScenarioInput } from '../scenario/schema.js';
@@ -18,6 +18,12 @@ export interface RunControl {
    * bit-identical for any count; runs below 1 000 particles use one thread.
    */
   workers?: number;
+  /**
+   * Steps the run may take. Without it a run of more than 10⁹ steps, or of an estimated week of wall-clock time,
+   * is refused before it starts (ScenarioError naming time.duration, the time step and what set it); with it, a
+   * run of at most maxSteps steps goes ahead, and a longer one is refused.
+   */
+  maxSteps?: number;
   /** Called about every 200 ms of a run (and once at its end) with the steps done; runs do not slow down for it. */
   onProgress?: (progress: Progress) => void;
   /**
@@ -27,7 +33,10 @@ export interface RunControl {
    * before the run starts rejects at once, writing nothing.
    */
   signal?: AbortSignal;
-  /** Warnings about the set-up (e.g. a time step that breaks a stability rule), one line each, before the run. */
+  /**
+   * Warnings about the set-up (e.g. a time step that breaks a stability rule, more workers than cores), one line
+   * each, before the run.
+   */
   onWarning?: (message: string) => void;
   /**
    * Notices about checkpoints (a damaged one skipped, the one a resume starts from) and the output directory (the
@@ -61,7 +70,7 @@ export interface RunScenarioOptions extends RunControl {
  *   UnstableRunError when the watchdog stops the run; RunInterrupted when `signal` aborts it
  */
 export async function runScenario(scenario: Scenario | ScenarioInput, options: RunScenarioOptions): Promise<RunSummary> {
-  const setup = createSetup(checkedScenario(scenario), { workers: workerCount(options.workers) });
+  const setup = createSetup(checkedScenario(scenario), setupOptions(options));
   refuseToReplace(options.out, options.force ?? false);
   return drive(setup, options.out, false, options, options.force ?? false);
 }
@@ -76,15 +85,18 @@ export async function runScenario(scenario: Scenario | ScenarioInput, options: R
  *   otherwise as runScenario
  */
 export async function resumeRun(dir: string, options: RunControl = {}): Promise<RunSummary> {
-  const setup = createSetup(readRunScenario(dir), { workers: workerCount(options.workers) });
+  const setup = createSetup(readRunScenario(dir), setupOptions(options));
   return drive(setup, dir, true, options, false);
 }
 
-function workerCount(workers: number | undefined): number | undefined {
+function setupOptions({ workers, maxSteps }: RunControl): SetupOptions {
   if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) {
     throw new ScenarioError('workers', `must be a whole number >= 1 (got ${workers})`);
   }
-  return workers;
+  if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps >= 1)) {
+    throw new ScenarioError('maxSteps', `must be a whole number >= 1 (got ${maxSteps})`);
+  }
+  return { workers, maxSteps };
 }
 
 async function drive(
@@ -92,7 +104,7 @@ async function drive(
 ): Promise<RunSummary> {
   const { signal } = options;
   if (signal?.aborted) throw new RunInterrupted(`${stopReason(signal)} before the run started; nothing written`, stopReason(signal));
-  for (const warning of setup.warnings) options.onWarning?.(warning);
+  for (const warning of [...setup.warnings, ...setup.machineWarnings]) options.onWarning?.(warning);
   const notice = options.onNotice ?? (() => {});
   const checkpoints = setup.scenario.outputs.checkpointEvery === undefined ? undefined
     : new RunCheckpoints(setup, dir, resume, notice, force);

@@ -7,8 +7,24 @@ export class ScenarioError extends Error {
   readonly field: string;
 
   constructor(field: string, message: string) {
-    super(`${field}: ${message}`);
+    const printableField = printable(field);
+    super(`${printableField}: ${printable(message)}`);
     this.name = 'ScenarioError';
-    this.field = field;
+    this.field = printableField;
   }
+}
+
+/**
+ * Control characters (C0, DEL, C1) and the bidirectional overrides, which would move the cursor, recolour the
+ * terminal or reorder the text when a name from the input is printed: a regular-expression character range.
+ */
+export const UNPRINTABLE_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069';
+const UNPRINTABLE = new RegExp(`[${UNPRINTABLE_CHARACTERS}]`, 'g');
+
+/**
+ * `text` with every control character written as a \uXXXX escape: input quoted in a message (a key, a name, a file
+ * path) then cannot break the message's single line or send escape sequences to the terminal.
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -5,6 +5,7 @@
  * Schema.
  */
 import { z } from 'zod';
+import { UNPRINTABLE_CHARACTERS } from './scenario-error.js';
 
 /** `what` names the quantity with its unit, e.g. 'sphere radius in m'. zod 4 numbers already reject NaN and ±∞. */
 export const number = (what: string, range = '') =>
@@ -28,7 +29,12 @@ export const coordinate = (what: string) => number(what, `within ±${MAX_COORDIN
 export const point3 = (what: string) => z.tuple([coordinate(what), coordinate(what), coordinate(what)], {
   error: `must be an array of 3 numbers [x, y, z] (${what})`,
 });
-export const name = (what: string) => z.string({ error: `must be a string (${what})` });
+/**
+ * A name or path. Control characters are refused: names reach the terminal (the run's summary line, messages), where
+ * a newline or an escape sequence would forge output or recolour the screen.
+ */
+export const name = (what: string) => z.string({ error: `must be a string (${what})` })
+  .regex(new RegExp(`^[^${UNPRINTABLE_CHARACTERS}]*$`), { error: `must be a string without control characters (${what})` });
 /** Unknown keys are reported by `load.ts` with the allowed names, so only the type error needs a message here. */
 export const object = <Shape extends z.ZodRawShape>(what: string, shape: Shape) =>
   z.strictObject(shape, {

@@ -49,7 +49,7 @@ export const LAW_USAGE = `  --model                 normal law: ${normalModelNam
   --convention            end of contact: ${endOfContactNames.join(' or ')} (default no-tension)
   --material              JSON {"youngsModulus": Pa, "poissonsRatio": -, "density": kg/m^3}
                           (default: the aluminium of docs/physics.md §7.9, {"youngsModulus":73.5e9,"poissonsRatio":0.33,"density":2745})
-  --radius                sphere radius in m, > 0 (default 0.02)
+  --radius                sphere radius in m, > 0 and at most 100 (default 0.02)
   --target                sphere (two identical spheres head-on, default) or wall (sphere on a fixed plane)`;
 
 export function text(values: OptionValues, name: string): string | undefined {
@@ -136,6 +136,11 @@ export function geometryOptions(values: OptionValues): ImpactGeometry {
   };
 }
 
+/** The option behind a field of the impact (src/run/single-impact.ts checkImpactSpec, calibration.ts), for messages. */
+const OPTION_OF_FIELD: Record<string, string> = {
+  speed: '--speed', radius: '--radius', gravity: '--gravity', 'contact.normal.referenceSpeed': '--reference-speed',
+};
+
 /** Runs a command body; input errors (CLI or law spec) print one line and give exit status 2. */
 export async function withInputErrors(command: string, body: () => Promise<number>): Promise<number> {
   try {
@@ -146,7 +151,9 @@ export async function withInputErrors(command: string, body: () => Promise<numbe
       return 2;
     }
     if (err instanceof ScenarioError) {
-      process.stderr.write(`grainflow: invalid contact law: ${err.message}\n`);
+      const option = err.field.startsWith('material.') ? `--${err.field}` : OPTION_OF_FIELD[err.field];
+      process.stderr.write(option === undefined ? `grainflow: invalid contact law: ${err.message}\n`
+        : `grainflow: ${option} ${err.message.slice(err.field.length + 2)} (see grainflow ${command} --help)\n`);
       return 2;
     }
     if (err instanceof RangeError) {

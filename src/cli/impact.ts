@@ -29,9 +29,12 @@ export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('
   impacts.csv and the force–overlap loops (force-overlap*.svg) to --out (default impact-<example or model>); an
   existing --out is replaced only with --force, and only when grainflow made it.
   --example               the reference impacts for every law (docs/physics.md §7.9)
-  --speed                 impact speed in m/s, > 0
-  --gravity               m/s², >= 0, towards the wall during a wall impact (default 0)
+  --speed                 impact speed in m/s, > 0 and at most 1000
+  --gravity               m/s², 0 to 1000, towards the wall (--target wall only; default 0)
 ${LAW_USAGE}`;
+
+/** The options that go with --example. */
+const EXAMPLE_OPTIONS = ['example', 'convention', 'out'];
 
 /** One labelled impact of a table. */
 interface Case {
@@ -44,7 +47,8 @@ interface Scene {
   radius: number;
   target: ImpactTarget;
   speed: number;
-  gravity: number;
+  /** towards the wall, m/s² (wall impacts only) */
+  gravity?: number;
   endOfContact: EndOfContact;
 }
 
@@ -68,6 +72,12 @@ export async function impactCommand(argv: string[]): Promise<number> {
       if (!(EXAMPLES as readonly string[]).includes(example)) {
         throw new CliInputError(`--example must be one of ${EXAMPLES.join(', ')} (got "${example}")`);
       }
+      // An example is a fixed set of reference impacts: an option that would change it is refused, not ignored.
+      const ignored = Object.keys(values).find((option) => !EXAMPLE_OPTIONS.includes(option));
+      if (ignored !== undefined) {
+        throw new CliInputError(`--${ignored} cannot be combined with --example, whose impacts are fixed (docs/physics.md §7.9); `
+          + 'with --example give only --convention and --out, or give --model and --speed instead');
+      }
       const convention = geometryOptions(values).endOfContact;
       tables = exampleTables(example as Example, convention);
       name = example;
@@ -76,7 +86,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
       if (model === undefined) throw new CliInputError('give --example <name> or --model <law> with --speed <m/s>');
       const speed = numberOption(values, 'speed', '> 0 (m/s)', (x) => x > 0);
       if (speed === undefined) throw new CliInputError('missing --speed <m/s>');
-      const gravity = numberOption(values, 'gravity', '>= 0 (m/s²)', (x) => x >= 0) ?? 0;
+      const gravity = numberOption(values, 'gravity', '>= 0 (m/s²)', (x) => x >= 0);
       const g = geometryOptions(values);
       const scene = { ...g, speed, gravity };
       tables = [{ suffix: '', heading: `${model} at ${speed} m/s`, scene, cases: [{ label: model, normal: lawSpec(values, model) }] }];

@@ -1,6 +1,6 @@
 /**
- *   grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render] [--force]
- *   grainflow run --resume <dir> [--workers N] [--quiet]
+ *   grainflow run <scenario.json> --out <dir> [--workers N] [--max-steps N] [--quiet] [--render] [--force]
+ *   grainflow run --resume <dir> [--workers N] [--max-steps N] [--quiet]
  * Parses the options and hands the run to the library (src/api/run.ts), then prints the result line and the
  * analysis headline. Input problems (usage, scenario file, contact law, an --out refused by the output rule, a
  * directory that cannot be resumed or that another run is writing) exit with status 2 and one line on stderr;
@@ -20,15 +20,19 @@ import { createProgressReporter } from './progress.js';
 import { renderAfterRun } from './render.js';
 import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 
-export const RUN_USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--quiet] [--render] [--force]
-       grainflow run --resume <dir> [--workers N] [--quiet]
+export const RUN_USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--max-steps N] [--quiet] [--render] [--force]
+       grainflow run --resume <dir> [--workers N] [--max-steps N] [--quiet]
 
   run        simulate the scenario and write scenario.json, summary.json, series.csv and impacts.csv to <dir>
   --out      output directory (appears when the run succeeds; untouched when it fails)
   --force    replace an existing --out that grainflow made (marker .grainflow-output); never a directory it did
              not make, the working directory, your home or /
   --resume   continue the run in <dir> from its newest intact checkpoint (scenario with outputs.checkpointEvery)
-  --workers  worker threads for the force computation (whole number >= 1; default: the scenario's "workers")
+  --workers  worker threads for the force computation (whole number >= 1; default: the scenario's "workers";
+             at most the machine's cores are used)
+  --max-steps
+             allow a run of up to N steps (without it, a run of more than 1e9 steps or of an estimated week
+             is refused before it starts)
   --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)
   --render   then render <dir>/anim.mp4 with headless Chromium (see grainflow render)`;
 
@@ -71,6 +75,7 @@ async function run(argv: string[], target: Target): Promise<number> {
       options: {
         out: { type: 'string' },
         workers: { type: 'string' },
+        'max-steps': { type: 'string' },
         quiet: { type: 'boolean', default: false },
         render: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
@@ -92,7 +97,8 @@ async function run(argv: string[], target: Target): Promise<number> {
   const outDir = resume ?? values.out!;
   target.dir = outDir;
   target.resume = resume !== undefined;
-  const workers = values.workers === undefined ? undefined : parseWorkers(values.workers);
+  const workers = values.workers === undefined ? undefined : wholeNumber('--workers', values.workers);
+  const maxSteps = values['max-steps'] === undefined ? undefined : wholeNumber('--max-steps', values['max-steps']);
 
   const log = (message: string) => process.stderr.write(`grainflow: ${message}\n`);
   const stop = new AbortController();
@@ -102,6 +108,7 @@ async function run(argv: string[], target: Target): Promise<number> {
   });
   const control: RunControl = {
     workers,
+    maxSteps,
     onProgress: values.quiet ? undefined : createProgressReporter().report,
     signal: stop.signal,
     onWarning: (warning) => log(`warning: ${warning}`),
@@ -126,8 +133,10 @@ async function run(argv: string[], target: Target): Promise<number> {
   return EXIT_OK;
 }
 
-function parseWorkers(text: string): number {
+function wholeNumber(option: string, text: string): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--workers must be a whole number >= 1 (got "${text}")`);
+  if (text.trim() === '' || !Number.isInteger(n) || n < 1) {
+    throw new UsageError(`${option} must be a whole number >= 1 (got "${text}")`);
+  }
   return n;
 }

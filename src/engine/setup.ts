@@ -1,8 +1,10 @@
 /**
  * Turns a checked scenario (scenario/checks.ts: every input error has surfaced there as a ScenarioError) into
  * everything a run needs: particles, the pour plan, the time step (auto, or the given one with warnings), skin
- * and output cadence. The walls and the contact table come built from the checks. Only the random insertion can
- * still fail here (a block whose spheres find no room), before any output is written.
+ * and output cadence. The walls and the contact table come built from the checks. What the run will cost is
+ * checked here (run-budget.ts): memory before anything is allocated, then the steps, the wall-clock time and the
+ * output. Those refusals and the random insertion (a block whose spheres find no room) are the only failures
+ * left, all before any output is written.
  */
 import os from 'node:os';
 import { DEFAULT_SKIN_FRACTION, type Scenario } from '../scenario/schema.js';
@@ -16,7 +18,12 @@ import { lowestWallPoint, type WallModel } from '../walls/build.js';
 import type { InitialParticles } from '../particles/state.js';
 import type { PeriodicBox } from '../broadphase/periodic.js';
 import { resolvePeriodicBox } from '../scenario/periodic-box.js';
-import { autoTimeStep, rayleighTime, timeStepWarnings, type TimeStepLimits } from './timestep.js';
+import {
+  AUTO_RAYLEIGH_FRACTION, AUTO_STEPS_PER_CONTACT, autoTimeStep, rayleighTime, timeStepWarnings, type TimeStepLimits,
+} from './timestep.js';
+import { formatPath } from '../scenario/field-path.js';
+import { shortNumber as shown } from '../base/short-number.js';
+import { cappedThreads, checkMemory, checkOutputs, checkRunLength } from './run-budget.js';
 
 /**
  * Below this many particles a step takes so little time that the three barriers per step cost more than the
@@ -55,19 +62,26 @@ export interface SimulationSetup {
   broadphase: 'rtree' | 'grid';
   /** periodic box, or null when no axis wraps */
   periodic: PeriodicBox | null;
-  /** threads for the force computation (1 below PARALLEL_MIN_PARTICLES) */
+  /** threads for the force computation (1 below PARALLEL_MIN_PARTICLES; at most this machine's cores) */
   lanes: number;
   limits: TimeStepLimits;
+  /** remarks on the scenario, written to the run's scenario.json and summary.json */
   warnings: string[];
+  /** remarks on running it on this machine (more workers than cores): for the terminal, not the run's files */
+  machineWarnings: string[];
 }
 
-/** What a run may choose that the scenario leaves open: the thread count (`workers` of the scenario otherwise). */
+/** What a run may choose that the scenario leaves open. */
 export interface SetupOptions {
+  /** the thread count (`workers` of the scenario otherwise) */
   workers?: number;
+  /** the steps the run may take, beyond the default limits of run-budget.ts (`--max-steps`) */
+  maxSteps?: number;
 }
 
 export function createSetup(checked: CheckedScenario, options: SetupOptions = {}): SimulationSetup {
   const { scenario, walls, contacts: table } = checked;
+  checkMemory(scenario);
   const workers = options.workers ?? scenario.workers;
   const materialIndex = new Map(table.materialNames.map((name, k) => [name, k]));
   const random = new RunRandom(scenario.seed);
@@ -81,13 +95,23 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
   const limits = timeStepLimits(scenario, table, everySphere, walls, wallMaterials);
   const warnings: string[] = [...walls.warnings, ...pourWarnings(pour, scenario.time.duration)];
   let dt: number;
+  const { duration } = scenario.time;
   if (scenario.time.dt === 'auto') {
-    dt = autoTimeStep(limits);
+    // Never longer than the run: a very soft material would otherwise simulate far beyond time.duration.
+    dt = Math.min(autoTimeStep(limits), duration);
   } else {
     dt = scenario.time.dt;
     warnings.push(...timeStepWarnings(dt, limits));
   }
-  const steps = Math.max(1, Math.round(scenario.time.duration / dt));
+  const steps = Math.max(1, Math.round(duration / dt));
+  const spheres = initial.length + pour.total;
+  const threads = spheres < PARALLEL_MIN_PARTICLES ? { lanes: 1 }
+    : cappedThreads(workers === 'auto' ? os.availableParallelism() : workers);
+  checkRunLength({ steps, dt, duration, spheres, lanes: threads.lanes, dtReason: timeStepReason(scenario, dt, limits),
+    maxSteps: options.maxSteps });
+  const outputInterval = scenario.outputs.interval ?? duration / DEFAULT_OUTPUT_ROWS;
+  warnings.push(...checkOutputs({ steps, outputEvery: Math.max(1, Math.round(outputInterval / dt)), outputInterval,
+    spheres, frames: scenario.outputs.frames, vtk: scenario.outputs.vtk }));
   // A loop, not Math.min(...radii): spreading a million arguments overflows the call stack.
   const rMin = everySphere.reduce((least, p) => Math.min(least, p.radius), Infinity);
   const skin = scenario.skin ?? DEFAULT_SKIN_FRACTION * rMin;
@@ -103,53 +127,61 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
     dt,
     steps,
     skin,
-    outputInterval: scenario.outputs.interval ?? scenario.time.duration / DEFAULT_OUTPUT_ROWS,
+    outputInterval,
     trackImpacts: scenario.outputs.impacts,
     broadphase: scenario.broadphase === 'auto' ? AUTO_BROADPHASE : scenario.broadphase,
     periodic: resolvePeriodicBox(scenario),
-    lanes: initial.length + pour.total < PARALLEL_MIN_PARTICLES ? 1
-      : workers === 'auto' ? os.availableParallelism() : workers,
+    lanes: threads.lanes,
     limits,
     warnings,
+    machineWarnings: threads.warning === undefined ? [] : [threads.warning],
   };
 }
 
 /**
  * The characteristic impact speed for the contact-time rule: the fastest initial approach (twice the largest
- * speed), the free-fall speed over the vertical extent of particles and walls, and any law reference speed.
+ * speed), the free-fall speed over the vertical extent of particles and walls, and any law reference speed; with
+ * what set it, for messages.
  */
-function characteristicSpeed(scenario: Scenario, initial: InitialParticle[], walls: WallModel): number {
+function characteristicSpeed(
+  scenario: Scenario, initial: InitialParticle[], walls: WallModel,
+): { speed: number; source: string } {
   const g = Math.hypot(...scenario.gravity);
-  let speed = 0;
+  let speed = 0, source = '';
+  const raise = (candidate: number, why: () => string) => {
+    if (candidate > speed) [speed, source] = [candidate, why()];
+  };
   let lo = Infinity, hi = -Infinity;
   const up = g > 0 ? scenario.gravity.map((c) => -c / g) : [0, 0, 0];
   const height = (x: readonly number[]) => x[0] * up[0] + x[1] * up[1] + x[2] * up[2];
-  for (const p of initial) {
-    speed = Math.max(speed, 2 * Math.hypot(...p.velocity));
+  initial.forEach((p, k) => {
+    raise(2 * Math.hypot(...p.velocity), () => `twice the speed of ${velocityField(scenario, k)}`);
     lo = Math.min(lo, height(p.position));
     hi = Math.max(hi, height(p.position));
-  }
+  });
   lo = Math.min(lo, lowestWallPoint(walls, height));
   // A moving wall hits spheres at its own speed.
-  for (const m of walls.motion) speed = Math.max(speed, 2 * Math.hypot(...m.velocity));
-  if (g > 0 && hi > lo) speed = Math.max(speed, Math.sqrt(2 * g * (hi - lo)));
-  for (const law of [scenario.contact.normal, ...scenario.contactPairs.map((p) => p.normal)]) {
+  walls.motion.forEach((m, w) => raise(2 * Math.hypot(...m.velocity), () => `twice the speed of walls[${w}].motion`));
+  if (g > 0 && hi > lo) raise(Math.sqrt(2 * g * (hi - lo)), () => `a free fall of ${shown(hi - lo)} m under gravity`);
+  [scenario.contact.normal, ...scenario.contactPairs.map((p) => p.normal)].forEach((law, k) => {
     if (law !== undefined && 'referenceSpeed' in law && law.referenceSpeed !== undefined) {
-      speed = Math.max(speed, law.referenceSpeed);
+      raise(law.referenceSpeed, () => (k === 0 ? 'contact.normal.referenceSpeed' : `contactPairs[${k - 1}].normal.referenceSpeed`));
     }
-  }
+  });
   // A bed at rest still collides at small speeds; 1 mm/s keeps t_c ∝ v^{-1/5} finite.
-  return Math.max(speed, 1e-3);
+  raise(1e-3, () => 'the 1 mm/s floor');
+  return { speed, source };
 }
 
 function timeStepLimits(
   scenario: Scenario, table: ContactTable, initial: InitialParticle[], walls: WallModel, wallMaterials: number[],
 ): TimeStepLimits {
-  const impactSpeed = characteristicSpeed(scenario, initial, walls);
+  const { speed: impactSpeed, source: speedSource } = characteristicSpeed(scenario, initial, walls);
   // Smallest particle of each material: it has the shortest Rayleigh and contact times.
   const smallest = new Map<string, number>();
   for (const p of initial) smallest.set(p.material, Math.min(smallest.get(p.material) ?? Infinity, p.radius));
-  let tR = Infinity, tC = Infinity;
+  let tR = Infinity, tC = Infinity, tD = Infinity;
+  const causes = { rayleighTime: '', contactTime: '', dampingTime: '' };
   const consts = new Float64Array(3);
   const massOf = (material: string, r: number) => (4 / 3) * Math.PI * r ** 3 * scenario.materials[material].density;
   const classOf = (a: string, b: string) => {
@@ -158,22 +190,60 @@ function timeStepLimits(
   };
   // Each class's law gives its contact time (Hertz's, or π/√(k/m*) for a linear spring) and, if it has one,
   // its damping time.
-  let tD = Infinity;
-  const contact = (cls: number, reff: number, meff: number) => {
+  const contact = (cls: number, reff: number, meff: number, bodies: string) => {
     contactConstants(consts, table.kernel, cls, reff, 0);
-    const { law, definition } = table.classes[cls];
+    const { law, definition, materials } = table.classes[cls];
     const t = definition.contactTime(meff, consts[0], impactSpeed);
-    tC = Math.min(tC, t);
-    if (definition.dampingTime) tD = Math.min(tD, definition.dampingTime(t, law));
+    const [a, b] = materials.map((m) => formatPath(['materials', m]));
+    const stiffness = law.linearStiffness > 0 ? `, stiffness ${shown(law.linearStiffness)} N/m` : '';
+    const pair = `${a === b ? a : `${a}–${b}`} contacts (${law.model}${stiffness}) of ${bodies}`;
+    if (t < tC) [tC, causes.contactTime] = [t, `${pair} at ${shown(impactSpeed)} m/s, ${speedSource}`];
+    const damping = definition.dampingTime?.(t, law) ?? Infinity;
+    if (damping < tD) [tD, causes.dampingTime] = [damping, pair];
   };
   for (const [name, r] of smallest) {
-    tR = Math.min(tR, rayleighTime(r, scenario.materials[name]));
+    const t = rayleighTime(r, scenario.materials[name]);
+    if (t < tR) [tR, causes.rayleighTime] = [t, `the smallest sphere of ${formatPath(['materials', name])}, radius ${shown(r)} m`];
     for (const [other, r2] of smallest) {
-      contact(classOf(name, other), effectiveRadius(r, r2), effectiveMass(massOf(name, r), massOf(other, r2)));
+      contact(classOf(name, other), effectiveRadius(r, r2), effectiveMass(massOf(name, r), massOf(other, r2)),
+        `spheres of radius ${shown(r)} and ${shown(r2)} m`);
     }
-    for (const material of new Set(wallMaterials)) contact(classOf(name, table.materialNames[material]), r, massOf(name, r));
+    for (const material of new Set(wallMaterials)) {
+      contact(classOf(name, table.materialNames[material]), r, massOf(name, r), `a sphere of radius ${shown(r)} m on a wall`);
+    }
   }
-  return { rayleighTime: tR, contactTime: tC, impactSpeed, dampingTime: tD };
+  return { rayleighTime: tR, contactTime: tC, impactSpeed, dampingTime: tD, causes };
+}
+
+/**
+ * The field that gave sphere k of the time-step rules its velocity: the spheres are the explicit ones in order,
+ * then those of each insert block placed at t = 0, then eight stand-ins per poured block (pourStandIns).
+ */
+function velocityField(scenario: Scenario, k: number): string {
+  if (k < scenario.particles.length) return `particles[${k}].velocity`;
+  let first = scenario.particles.length;
+  const blocks = [...scenario.insert.entries()];
+  for (const [b, block] of [...blocks.filter(([, x]) => x.rate === undefined), ...blocks.filter(([, x]) => x.rate !== undefined)]) {
+    first += block.rate === undefined ? block.count : 8;
+    if (k < first) return `insert[${b}].velocity${block.velocitySpread > 0 && block.rate === undefined ? ' and velocitySpread' : ''}`;
+  }
+  return 'a sphere';
+}
+
+/**
+ * Where the time step came from, for messages: the given `time.dt`, or the rule of timestep.ts that set the
+ * automatic one, with the inputs behind it.
+ */
+function timeStepReason(scenario: Scenario, dt: number, l: TimeStepLimits): string {
+  if (scenario.time.dt !== 'auto') return 'dt is time.dt';
+  if (dt === scenario.time.duration) return 'dt "auto" is capped at time.duration';
+  if (dt === l.dampingTime) {
+    return `dt "auto" is the damping time ${shown(l.dampingTime)} s of ${l.causes.dampingTime} (set by the law's restitution)`;
+  }
+  if (dt === l.contactTime / AUTO_STEPS_PER_CONTACT) {
+    return `dt "auto" is t_c/${AUTO_STEPS_PER_CONTACT}, t_c = ${shown(l.contactTime)} s the contact time of ${l.causes.contactTime}`;
+  }
+  return `dt "auto" is ${AUTO_RAYLEIGH_FRACTION} × the Rayleigh time ${shown(l.rayleighTime)} s of ${l.causes.rayleighTime}`;
 }
 
 function flatten(initial: readonly InitialParticle[], materialIndex: Map<string, number>): InitialParticles {

@@ -31,6 +31,8 @@ export interface TimeStepLimits {
   impactSpeed: number;
   /** shortest damping time t_d over the classes in use (s); Infinity without a law that has one */
   dampingTime: number;
+  /** what set each limit (the material, radii, contact class and where the impact speed came from), for messages */
+  causes: { rayleighTime: string; contactTime: string; dampingTime: string };
 }
 
 export function autoTimeStep(l: TimeStepLimits): number {

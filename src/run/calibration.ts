@@ -10,7 +10,8 @@
 import type { EndOfContact, Material } from '../forces/contact-spec.js';
 import { normalLawSchema, resolveNormalLaw } from '../forces/normal/registry.js';
 import { DampingExponent } from '../forces/normal/law.js';
-import { simulateImpact, type ImpactOutcome, type ImpactTarget, type NormalLawInput } from './single-impact.js';
+import { ScenarioError } from '../base/scenario-error.js';
+import { MAX_IMPACT_SPEED, simulateImpact, type ImpactOutcome, type ImpactTarget, type NormalLawInput } from './single-impact.js';
 
 /** Impact speeds of the default table (m/s), 0.001–10, three per decade. */
 export const CALIBRATION_SPEEDS: readonly number[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
@@ -77,6 +78,11 @@ export function calibrate(
   normal: NormalLawInput, g: ImpactGeometry, speeds: readonly number[] = CALIBRATION_SPEEDS,
 ): LawCalibration {
   const referenceSpeed = (normal as { referenceSpeed?: number }).referenceSpeed ?? 1;
+  // The reference impact runs at the reference speed, so it is bounded as an impact's speed is (single-impact.ts).
+  if (!(referenceSpeed <= MAX_IMPACT_SPEED)) {
+    throw new ScenarioError('contact.normal.referenceSpeed', `must be in (0, ${MAX_IMPACT_SPEED}] m/s for a calibration `
+      + `(the reference impact runs at it; Hertz contact holds far below the elastic wave speed); got ${referenceSpeed}`);
+  }
   const run = (speed: number) => simulateImpact({ normal, endOfContact: g.endOfContact, speed, target: g.target,
     material: g.material, radius: g.radius });
   // The first run validates the spec (ScenarioError otherwise), so parsing it again below cannot fail.

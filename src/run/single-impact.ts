@@ -9,6 +9,8 @@
  * Each step records the overlap δ and the normal contact force F_n, read back from the particle state
  * (F_n = (f − m g)·n on the moving sphere, n pointing away from the other body).
  */
+import { ScenarioError } from '../base/scenario-error.js';
+import { shortNumber } from '../base/short-number.js';
 import { parseScenario } from '../scenario/load.js';
 import type { EndOfContact, Material, ScenarioInput } from '../scenario/schema.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
@@ -60,6 +62,60 @@ export interface ImpactOutcome {
   trace: ImpactTrace;
 }
 
+/**
+ * Bounds of an impact's inputs. Speed: Hertz's quasi-static contact, on which every law builds, holds only well
+ * below the elastic wave speed of solids (a few km/s); DEM calibrations stay below 10 m/s. Radius: from grains to
+ * boulders, with the approach gap well inside the scene's coordinate range. Gravity: up to 100 g; beyond that the
+ * weight, not the impact, sets the contact.
+ */
+export const MAX_IMPACT_SPEED = 1000;
+export const MAX_IMPACT_RADIUS = 100;
+export const MAX_IMPACT_GRAVITY = 1000;
+/**
+ * Rebound above the impact speed by more than this is energy the integration created: no law (elastic Hertz
+ * included) may deliver it. Velocity Verlet at 1000 steps per contact errs by ~1e-6.
+ */
+const RESTITUTION_TOLERANCE = 1e-3;
+
+/**
+ * Refuses an impact the engine cannot resolve, naming the ImpactSpec field (`speed`, `radius`, `gravity`): before
+ * the impact's own scenario is built, whose internal fields (`particles[0].position[0]`) would mean nothing to the
+ * caller.
+ */
+export function checkImpactSpec(spec: ImpactSpec): void {
+  const within = (field: string, value: number | undefined, low: string, ok: boolean, max: number, unit: string) => {
+    if (!ok) throw new ScenarioError(field, `must be a number in ${low}, ${max}] ${unit}; got ${value}`);
+  };
+  within('speed', spec.speed, '(0', spec.speed > 0 && spec.speed <= MAX_IMPACT_SPEED, MAX_IMPACT_SPEED, 'm/s (impact speed)');
+  within('radius', spec.radius, '(0', spec.radius > 0 && spec.radius <= MAX_IMPACT_RADIUS, MAX_IMPACT_RADIUS, 'm (sphere radius)');
+  if (spec.gravity !== undefined) {
+    within('gravity', spec.gravity, '[0', spec.gravity >= 0 && spec.gravity <= MAX_IMPACT_GRAVITY, MAX_IMPACT_GRAVITY,
+      'm/s² (gravity towards the wall)');
+    if (spec.target !== 'wall' && spec.gravity !== 0) {
+      throw new ScenarioError('gravity', 'applies to a sphere on a wall only (target "wall"); two spheres head-on '
+        + `collide without gravity; got ${spec.gravity} with target "${spec.target}"`);
+    }
+  }
+}
+
+/**
+ * Refuses an outcome that is not a physical impact — a number that is not finite, a rebound faster than the
+ * approach, an overlap beyond the radius — rather than let it be printed: inputs at the edge of what the law
+ * resolves (a material of extreme stiffness, a law at its limits) give such numbers, and no caller can use them.
+ */
+function checkOutcome(spec: ImpactSpec, o: Omit<ImpactOutcome, 'trace'>): void {
+  const bad = ([['e_out', o.restitution], ['largest overlap', o.maxOverlap], ['peak force', o.maxForce],
+    ['contact time', o.contactTime]] as const).find(([, x]) => !Number.isFinite(x));
+  const why = bad !== undefined ? `${bad[0]} = ${bad[1]}`
+    : o.restitution > 1 + RESTITUTION_TOLERANCE ? `e_out = ${shortNumber(o.restitution)} > 1, a rebound faster than the impact`
+      : o.maxOverlap >= spec.radius ? `a largest overlap of ${shortNumber(o.maxOverlap)} m, beyond the radius ${spec.radius} m`
+        : undefined;
+  if (why === undefined) return;
+  throw new RangeError(`the ${spec.normal.model} impact at ${spec.speed} m/s (radius ${spec.radius} m, E = `
+    + `${shortNumber(spec.material.youngsModulus)} Pa${spec.gravity ? `, gravity ${spec.gravity} m/s²` : ''}) gave ${why}: `
+    + 'not a physical result; these inputs are outside what the law resolves');
+}
+
 /** Young's modulus that gives Hertz stiffness K for a sphere of radius R against `target` of the same material. */
 export function youngsModulusForStiffness(K: number, radius: number, target: ImpactTarget, poissonsRatio: number): number {
   // Same material on both sides: E* = E/(2(1−ν²)), K = (4/3)E*√R_eff (docs/physics.md §1.5).
@@ -105,9 +161,12 @@ function impactScenario(spec: ImpactSpec, dt: number, gap: number, duration: num
   };
 }
 
-/** Runs the impact; throws ScenarioError for a bad law spec or material (from the scenario loader). */
+/**
+ * Runs the impact; throws ScenarioError for an input out of range (checkImpactSpec) or a bad law spec or material
+ * (from the scenario loader), RangeError for an impact that does not end or gives no physical result.
+ */
 export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
-  if (!(spec.speed > 0)) throw new RangeError(`impact speed must be > 0 m/s, got ${spec.speed}`);
+  checkImpactSpec(spec);
   const mass = sphereMass(spec);
   const wall = spec.target === 'wall';
   const meff = wall ? mass : effectiveMass(mass, mass);
@@ -121,7 +180,7 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
   const gap = 5 * dt * spec.speed;
   // Generous: heavily damped impacts last several elastic contact times; the loop stops at the record's close.
   const duration = gap / spec.speed + 100 * tc;
-  const setup = createSetup(parseScenario(impactScenario(spec, dt, gap, duration)));
+  const setup = impactSetup(impactScenario(spec, dt, gap, duration), spec);
   const sim = new Simulation(setup);
   const g = wall ? spec.gravity ?? 0 : 0;
   const trace: ImpactTrace = { time: [], overlap: [], force: [] };
@@ -152,7 +211,7 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
   if (record === undefined) {
     throw new RangeError(`the impact at ${spec.speed} m/s had not ended after ${duration.toPrecision(3)} s`);
   }
-  return {
+  const outcome = {
     restitution: record.reboundSpeed / record.impactSpeed,
     impactSpeed: record.impactSpeed,
     reboundSpeed: record.reboundSpeed,
@@ -162,8 +221,27 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
     stiffness,
     damping,
     effectiveMass: meff,
-    trace,
   };
+  checkOutcome(spec, outcome);
+  return { ...outcome, trace };
+}
+
+/**
+ * The impact's run set up; an error in its scenario names the caller's field — the law (`contact.normal.…`) or
+ * the material (`material.…`) — or, when it is in the geometry this module derived (a material so stiff or light
+ * that the contact time underflows), says so about the impact as a whole.
+ */
+function impactSetup(scenario: ScenarioInput, spec: ImpactSpec) {
+  try {
+    return createSetup(parseScenario(scenario));
+  } catch (error) {
+    if (!(error instanceof ScenarioError) || error.field.startsWith('contact.')) throw error;
+    const detail = error.message.slice(error.field.length + 2);
+    if (error.field.startsWith('materials.m.')) throw new ScenarioError(`material.${error.field.slice(12)}`, detail);
+    throw new RangeError(`the ${spec.normal.model} impact at ${spec.speed} m/s (radius ${spec.radius} m, E = `
+      + `${shortNumber(spec.material.youngsModulus)} Pa, density ${shortNumber(spec.material.density)} kg/m³) cannot be `
+      + `simulated (${error.field}: ${detail}); these inputs are outside what the engine resolves`);
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { regionBounds, regionTooSmallFor } from './regions.js';
 import { buildWallModel, type WallModel } from '../walls/build.js';
 import { wallOverlap } from '../walls/overlap.js';
 import { buildContactTable, type ContactTable } from '../forces/contact-table.js';
-import { axisNames, DEFAULT_SKIN_FRACTION, type InsertSpec, type Scenario } from './schema.js';
+import { axisNames, DEFAULT_SKIN_FRACTION, MAX_MATERIALS, type InsertSpec, type Scenario } from './schema.js';
 
 /**
  * A scenario that passed the schema and every cross-field check, with the parts the checks built. The scenario is
@@ -55,22 +55,29 @@ export function checkScenario(scenario: Scenario): CheckedScenario {
   return { scenario: deepFreeze(scenario), walls, contacts };
 }
 
+/** Spheres a scenario asks for: the explicit ones and every insert block's count (poured ones included). */
+export function requestedSphereCount({ particles, insert }: Pick<Scenario, 'particles' | 'insert'>): number {
+  return particles.length + insert.reduce((sum, block) => sum + block.count, 0);
+}
+
 /** outputs.contactTrace writes a row per contact per step: beyond a few spheres the file would dwarf the run. */
 export const CONTACT_TRACE_MAX_PARTICLES = 10;
 
-function checkContactTrace({ outputs, particles, insert }: Scenario): void {
+function checkContactTrace(scenario: Scenario): void {
+  const { outputs } = scenario;
   if (outputs.contactTrace && outputs.checkpointEvery !== undefined) {
     throw new ScenarioError('outputs.contactTrace', 'cannot be combined with outputs.checkpointEvery (the trace is for '
       + 'runs of a few spheres, which take seconds; remove one of the two)');
   }
-  const spheres = particles.length + insert.reduce((sum, block) => sum + block.count, 0);
+  const spheres = requestedSphereCount(scenario);
   if (outputs.contactTrace && spheres > CONTACT_TRACE_MAX_PARTICLES) {
     throw new ScenarioError('outputs.contactTrace', `is only for runs of at most ${CONTACT_TRACE_MAX_PARTICLES} spheres `
       + `(a row per contact per step); this scenario has ${spheres}`);
   }
 }
 
-function checkAnalysis({ analysis, particles, time }: Scenario): void {
+function checkAnalysis(scenario: Scenario): void {
+  const { analysis, particles, time } = scenario;
   if (analysis?.type === 'discharge') {
     const region = analysis.bulkDensityRegion;
     if (!(region.zMax > region.zMin)) {
@@ -81,11 +88,20 @@ function checkAnalysis({ analysis, particles, time }: Scenario): void {
   if (analysis?.type === 'bounces' && particles.length === 0) {
     throw new ScenarioError('analysis', 'the "bounces" analysis follows particles[0]: give the ball in "particles"');
   }
+  const spheres = requestedSphereCount(scenario);
+  if (analysis?.type === 'angle-of-repose' && spheres < 2) {
+    throw new ScenarioError('analysis', `the "angle-of-repose" analysis fits the surface of a heap: it needs at least 2 spheres; `
+      + `this scenario has ${spheres}`);
+  }
   if (analysis?.type === 'cooling') checkCoolingWindow(analysis, time.duration);
 }
 
 function checkMaterialNames({ materials, particles, insert, walls, contactPairs }: Scenario): void {
   const names = Object.keys(materials);
+  if (names.length > MAX_MATERIALS) {
+    throw new ScenarioError('materials', `must hold at most ${MAX_MATERIALS} materials (the contact table resolves every pair of `
+      + `them: ${MAX_MATERIALS * (MAX_MATERIALS + 1) / 2} pairs at most); got ${names.length}`);
+  }
   const known = names.length > 0 ? names.map((name) => JSON.stringify(name)).join(', ') : '(none: materials is empty)';
   const requireKnown = (name: string, field: string) => {
     if (!Object.hasOwn(materials, name)) {
@@ -263,6 +279,11 @@ function checkPeriodicBox({ periodic, particles, insert, skin }: Scenario): void
   const largest = largestRadii.reduce((r, x) => Math.max(r, x), 0);
   const skinBound = skin ?? DEFAULT_SKIN_FRACTION * largestRadii.reduce((r, x) => Math.min(r, x), Infinity);
   const needed = 2 * (2 * largest + skinBound);
+  periodic.axes.forEach((axis, k) => {
+    if (periodic.axes.indexOf(axis) < k) {
+      throw new ScenarioError(`periodic.axes[${k}]`, `names axis "${axis}" a second time; name each periodic axis once (e.g. ["x", "y"])`);
+    }
+  });
   const wraps = axisNames.map((name) => periodic.axes.includes(name));
   wraps.forEach((wrapping, axis) => {
     const length = periodic.max[axis] - periodic.min[axis];

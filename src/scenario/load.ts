@@ -3,12 +3,14 @@
  * field is the path of the offending entry (`materials.steel.poissonsRatio`, `particles[2].radius`) and whose
  * message states the allowed range and the value found, on one line, so the CLI can print it as is.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkScenario, type CheckedScenario } from './checks.js';
+import { InputFileError, readRegularFile } from '../base/regular-file.js';
 import { ScenarioError } from '../base/scenario-error.js';
-import { scenarioSchema } from './schema.js';
+import { formatPath } from './field-path.js';
+import { checkJsonBounds } from './json-bounds.js';
+import { MAX_EXPLICIT_PARTICLES, particleSchema, scenarioSchema } from './schema.js';
 
 type Issue = z.core.$ZodIssue;
 type Path = readonly PropertyKey[];
@@ -24,36 +26,52 @@ export const MAX_SCENARIO_BYTES = 256 * 1024 * 1024;
 export function loadScenarioFile(path: string, maxBytes = MAX_SCENARIO_BYTES): CheckedScenario {
   let text: string;
   try {
-    const { size } = statSync(path);
-    if (size > maxBytes) {
-      throw new ScenarioError(FILE_FIELD, `scenario file ${path} is ${size} bytes; the limit is ${maxBytes} bytes `
-        + '(use insert blocks instead of listing millions of spheres)');
-    }
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path, maxBytes).toString('utf8');
   } catch (error) {
-    if (error instanceof ScenarioError) throw error;
-    throw new ScenarioError(FILE_FIELD, `cannot read scenario file ${path}: ${describeReadError(error)}`);
+    if (!(error instanceof InputFileError)) throw error;
+    throw new ScenarioError(FILE_FIELD, error.tooLarge
+      ? `scenario file ${path} ${error.message} (use insert blocks instead of listing millions of spheres)`
+      : `cannot read scenario file ${path}: ${error.message}`);
   }
   return parseScenario(parseJson(text, path), dirname(path));
 }
 
 /**
- * A scenario from its JSON: the schema (defaults filled), then every cross-field check.
+ * A scenario from its JSON: its shape bounds (json-bounds.ts), the schema (defaults filled), then every
+ * cross-field check.
  * @param baseDir directory that relative mesh `file` paths are relative to (the scenario file's)
  */
 export function parseScenario(json: unknown, baseDir = '.'): CheckedScenario {
+  checkJsonBounds(json);
+  const bad = firstBadSphere(json);
+  if (bad !== undefined) throw issueToError(bad, json);
   const result = scenarioSchema.safeParse(json);
   if (!result.success) throw issueToError(reportedIssue(result.error.issues, json), json);
   for (const wall of result.data.walls) if (wall.type === 'mesh') wall.file = resolve(baseDir, wall.file);
   return checkScenario(result.data);
 }
 
-function describeReadError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a directory';
-  if (code === 'EACCES') return 'permission denied';
-  return error instanceof Error ? error.message : String(error);
+/** A `particles` list longer than this is checked sphere by sphere first (firstBadSphere). */
+const LONG_LIST = 1000;
+
+/**
+ * The first issue of the first bad sphere of a long `particles` list, or undefined. The schema would report every
+ * bad sphere — three issues for each `{}`, gigabytes for a file of a million — where one line needs only the first.
+ * (`insert`, `walls` and `contactPairs` are short by the schema's limits; a list longer than its limit is left to the
+ * schema's length check, which looks at no element.)
+ */
+function firstBadSphere(json: unknown): Issue | undefined {
+  if (json === null || typeof json !== 'object') return undefined;
+  const list: unknown = (json as { particles?: unknown }).particles;
+  if (!Array.isArray(list) || list.length <= LONG_LIST || list.length > MAX_EXPLICIT_PARTICLES) return undefined;
+  for (let k = 0; k < list.length; k++) {
+    const result = particleSchema.safeParse(list[k]);
+    if (!result.success) {
+      const issue = reportedIssue(result.error.issues, list[k]);
+      return { ...issue, path: ['particles', k, ...issue.path] } as Issue;
+    }
+  }
+  return undefined;
 }
 
 function parseJson(text: string, path: string): unknown {
@@ -268,18 +286,40 @@ function valueAt(json: unknown, path: Path): unknown {
   return value;
 }
 
-/** `particles[2].radius`; names that are not identifiers are quoted: `materials["stainless steel"].density`. */
-function formatPath(path: Path): string {
-  if (path.length === 0) return '(scenario)';
-  return path.map((key, index) => {
-    if (typeof key === 'number') return `[${key}]`;
-    const name = String(key);
-    if (!/^[A-Za-z_$][\w$-]*$/.test(name)) return `[${JSON.stringify(name)}]`;
-    return index === 0 ? name : `.${name}`;
-  }).join('');
-}
+/** Longest rendering of a value in a message. */
+const SHOWN_VALUE_LENGTH = 60;
 
+/**
+ * The value as JSON, cut to SHOWN_VALUE_LENGTH characters, rendering only what is shown (a value may be a huge array
+ * or nested deeply). Non-finite numbers (a `1e999` in the file) are written as such, not as JSON's `null`.
+ */
 function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  let text = '';
+  const full = () => text.length > SHOWN_VALUE_LENGTH;
+  const render = (v: unknown): void => {
+    if (full()) return;
+    if (typeof v === 'number') text += Number.isFinite(v) ? JSON.stringify(v) : String(v);
+    else if (typeof v === 'string') text += JSON.stringify(v.slice(0, SHOWN_VALUE_LENGTH + 1));
+    else if (Array.isArray(v)) {
+      text += '[';
+      for (let k = 0; k < v.length && !full(); k++) {
+        if (k > 0) text += ',';
+        render(v[k]);
+      }
+      text += ']';
+    } else if (v !== null && typeof v === 'object') {
+      text += '{';
+      let first = true;
+      for (const key in v) {
+        if (full()) break;
+        if (!Object.hasOwn(v, key)) continue;
+        text += `${first ? '' : ','}${JSON.stringify(key.slice(0, SHOWN_VALUE_LENGTH + 1))}:`;
+        first = false;
+        render((v as Record<string, unknown>)[key]);
+      }
+      text += '}';
+    } else text += JSON.stringify(v) ?? String(v);
+  };
+  render(value);
+  return text.length > SHOWN_VALUE_LENGTH ? `${text.slice(0, SHOWN_VALUE_LENGTH - 3)}...` : text;
 }

@@ -28,7 +28,11 @@ export function radiusBounds(radius: RadiusSpec): { min: number; max: number } {
       return { min: radius.min ?? Math.exp(mu - 3 * sigma), max: radius.max ?? Math.exp(mu + 3 * sigma) };
     }
     case 'discrete':
-      return { min: Math.min(...radius.values), max: Math.max(...radius.values) };
+      // Loops, not Math.min(...values): spreading a long list as arguments overflows the call stack.
+      return {
+        min: radius.values.reduce((least, r) => Math.min(least, r), Infinity),
+        max: radius.values.reduce((most, r) => Math.max(most, r), -Infinity),
+      };
   }
 }
 
@@ -90,9 +94,14 @@ export function radiusSampler(radius: RadiusSpec, random: () => number): () => n
       const total = cumulative[cumulative.length - 1];
       return () => {
         const u = total * random();
-        const k = cumulative.findIndex((c) => u < c);
+        // The first k with u < cumulative[k] (cumulative is non-decreasing), by bisection: O(log n) per draw.
+        let lo = 0, hi = cumulative.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (u < cumulative[mid]) hi = mid; else lo = mid + 1;
+        }
         // u < total always; the fallback only guards against the last sum rounding below it.
-        return radius.values[k < 0 ? radius.values.length - 1 : k];
+        return radius.values[Math.min(lo, radius.values.length - 1)];
       };
     }
     case 'normal': {

@@ -12,6 +12,32 @@ import { number, positive, nonNegative, wholeAtLeastOne, vec3, point3, name, obj
 import { contactPairSchema, contactSchema, materialSchema } from '../forces/contact-spec.js';
 import { wallSchema } from '../walls/wall-spec.js';
 
+/**
+ * Limits of the format (README, "Limits"), each far above what a scene needs and below what would exhaust the
+ * process before the checks could report it.
+ * Explicit spheres: 2 million listed spheres fill the largest scenario file read (load.ts) and take ~1 KB each of
+ * JavaScript heap while they are parsed and checked; larger scenes use insert blocks.
+ */
+export const MAX_EXPLICIT_PARTICLES = 2_000_000;
+/** Insert blocks: each is a random insertion pass of its own. */
+export const MAX_INSERT_BLOCKS = 1000;
+/** Walls: every sphere is tested against every plane and revolved wall at each neighbour-list rebuild. */
+export const MAX_WALLS = 1000;
+/** Values of a discrete radius distribution: measured sieve classes number tens. */
+export const MAX_DISCRETE_VALUES = 10_000;
+/** Azimuthal sectors of the angle-of-repose analysis: finer than a degree, a sector holds too few spheres for a flank. */
+export const MAX_SECTORS = 360;
+/**
+ * Materials: the contact table holds n(n+1)/2 material pairs, each with its law resolved and calibrated (a
+ * Kuwabara–Kono restitution under "free" takes up to ~0.1 s), and material indices are 16-bit.
+ */
+export const MAX_MATERIALS = 32;
+/** contactPairs: at most one entry per pair of materials. */
+export const MAX_CONTACT_PAIRS = (MAX_MATERIALS * (MAX_MATERIALS + 1)) / 2;
+
+/** `what` (e.g. 'explicit spheres') and the limit, for an array's length check. */
+const atMost = (limit: number, what: string) => ({ error: `must hold at most ${limit} ${what}` });
+
 export const particleSchema = object('sphere', {
   position: point3('centre position in m').describe('Centre position [x, y, z] (m).'),
   velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity [vx, vy, vz] (m/s).'),
@@ -69,10 +95,10 @@ const radiusDistributionSchema = z.union([
     object('discrete radius distribution {distribution, values, weights}', {
       distribution: z.literal('discrete').describe('Radius drawn from a list of values.'),
       values: z.array(positive('sphere radius in m'), { error: 'must be an array of radii in m (> 0)' })
-        .min(1, { error: 'must hold at least one radius in m' })
+        .min(1, { error: 'must hold at least one radius in m' }).max(MAX_DISCRETE_VALUES, atMost(MAX_DISCRETE_VALUES, 'radii'))
         .describe('The possible radii (m), each > 0.'),
       weights: z.array(positive('relative weight, dimensionless'), { error: 'must be an array of weights (> 0)' })
-        .optional()
+        .max(MAX_DISCRETE_VALUES, atMost(MAX_DISCRETE_VALUES, 'weights')).optional()
         .describe('Relative probability of each value (dimensionless, > 0, one per value, need not sum to 1). Default: all equal.'),
     }).describe('Radius drawn from `values` with probabilities proportional to `weights` (by number of spheres).'),
   ], { error: 'must be "uniform", "normal", "lognormal" or "discrete" (radius distribution)' }),
@@ -109,15 +135,17 @@ const samplingCylinderSchema = object('sampling cylinder {center, radius, zMin, 
   zMax: number('top height in m').describe('Top height (m), > zMin.'),
 }).describe('Vertical cylinder in which the bulk density is measured; keep it a few diameters from walls and the free surface.');
 
+const SECTORS_RANGE = `must be a whole number in [3, ${MAX_SECTORS}] (azimuthal sectors)`;
+
 export const analysisSchema = z.discriminatedUnion('type', [
   object('angle-of-repose analysis {type, floorZ}', {
     type: z.literal('angle-of-repose').describe('Angle of repose of the final heap (src/analysis/repose.ts).'),
     floorZ: number('floor height in m').describe('Height of the floor the heap stands on (m).'),
     axis: vec2('heap axis position in m').optional()
       .describe('Heap axis [x, y] (m); default: the centroid of the spheres.'),
-    sectors: number('azimuthal sectors, a whole number', '>= 3').int({ error: 'must be a whole number >= 3 (azimuthal sectors)' })
-      .min(3, { error: 'must be a whole number >= 3 (azimuthal sectors)' }).optional()
-      .describe('Azimuthal sectors fitted separately, >= 3; default 8.'),
+    sectors: number('azimuthal sectors, a whole number', `in [3, ${MAX_SECTORS}]`).int({ error: SECTORS_RANGE })
+      .min(3, { error: SECTORS_RANGE }).max(MAX_SECTORS, { error: SECTORS_RANGE }).optional()
+      .describe(`Azimuthal sectors fitted separately, 3 to ${MAX_SECTORS}; default 8.`),
   }).describe('Measures the angle of repose of the heap at the end of the run, with its uncertainty.'),
   object('discharge analysis {type, orificeDiameter, outletZ, bulkDensityRegion}', {
     type: z.literal('discharge').describe('Mass flow rate through an orifice and Beverloo\'s law (src/analysis/discharge.ts).'),
@@ -150,8 +178,9 @@ export const periodicSchema = object('periodic box {min, max, axes}', {
   max: vec3('box corner with the largest coordinates, in m').describe('Corner [x, y, z] of the box with the largest coordinates (m).'),
   axes: z.array(z.enum(axisNames, { error: `must be one of ${quoted(axisNames)} (periodic axis)` }), {
     error: 'must be an array of axis names, e.g. ["x", "y", "z"] (periodic axes)',
-  }).min(1, { error: 'must name at least one axis (periodic axes)' }).default(['x', 'y', 'z'])
-    .describe('Axes along which the box wraps around (default all three); the box extent along the other axes is ignored.'),
+  }).min(1, { error: 'must name at least one axis (periodic axes)' })
+    .max(3, { error: 'must name each of x, y, z at most once (periodic axes)' }).default(['x', 'y', 'z'])
+    .describe('Axes along which the box wraps around, each at most once (default all three); the box extent along the other axes is ignored.'),
 }).describe('Periodic boundaries: a sphere leaving the box through a face along a periodic axis re-enters at the opposite face, '
   + 'and spheres interact across those faces. Box length along a periodic axis > 2 × (largest diameter + skin); every sphere must start inside.');
 
@@ -174,15 +203,18 @@ export const scenarioSchema = object('scenario', {
   }).describe('Simulated time span and time step.'),
   materials: z.record(name('material name'), materialSchema, {
     error: 'must be an object mapping material names to {youngsModulus, poissonsRatio, density}',
-  }).describe('Materials by name.'),
+  }).describe(`Materials by name, at most ${MAX_MATERIALS}.`),
   contact: contactSchema,
-  contactPairs: z.array(contactPairSchema, { error: 'must be an array of {materials: ["a", "b"], …}' }).default([])
+  contactPairs: z.array(contactPairSchema, { error: 'must be an array of {materials: ["a", "b"], …}' })
+    .max(MAX_CONTACT_PAIRS, atMost(MAX_CONTACT_PAIRS, 'material pairs (one per pair of materials)')).default([])
     .describe('Per-material-pair overrides of `contact`; each unordered pair at most once.'),
-  particles: z.array(particleSchema, { error: 'must be an array of spheres {position, radius, material}' }).default([])
+  particles: z.array(particleSchema, { error: 'must be an array of spheres {position, radius, material}' })
+    .max(MAX_EXPLICIT_PARTICLES, atMost(MAX_EXPLICIT_PARTICLES, 'explicit spheres (use insert blocks for larger scenes)')).default([])
     .describe('Explicitly placed spheres; they must not overlap each other or a wall.'),
   insert: z.array(insertSchema, { error: 'must be an array of insertion blocks {region, count, radius, material}' })
-    .default([]).describe('Blocks of randomly inserted spheres, placed after `particles` in order.'),
-  walls: z.array(wallSchema, { error: 'must be an array of walls {type, …, material}' }).default([])
+    .max(MAX_INSERT_BLOCKS, atMost(MAX_INSERT_BLOCKS, 'insertion blocks')).default([]).describe('Blocks of randomly inserted spheres, placed after `particles` in order.'),
+  walls: z.array(wallSchema, { error: 'must be an array of walls {type, …, material}' })
+    .max(MAX_WALLS, atMost(MAX_WALLS, 'walls')).default([])
     .describe('Walls: planes, boxes, cylinders, cones (hoppers), silos and STL meshes; each may move or be removed.'),
   periodic: periodicSchema.optional(),
   broadphase: z.enum(broadphaseNames, { error: `must be one of ${quoted(broadphaseNames)} (broad-phase method)` })

@@ -4,7 +4,7 @@
  * so that a sphere touching several triangles of one surface is counted once (src/contacts/wall-kernel.ts).
  * Also the wall motion (prescribed velocity, removal time) and an R-tree over the triangles.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { InputFileError, readRegularFile } from '../base/regular-file.js';
 import { ScenarioError } from '../base/scenario-error.js';
 import type { WallSpec } from './wall-spec.js';
 import { GEO_STRIDE, PrimitiveKind } from './primitives.js';
@@ -176,16 +176,13 @@ function requireAbove(high: number, low: number, field: string, lowName: string)
   if (!(high > low)) throw new ScenarioError(field, `must be > ${lowName} = ${low} (height in m); got ${high}`);
 }
 
+/** The bytes of a mesh's STL file: a regular file of at most MAX_STL_BYTES (counted while reading). */
 function readStlFile(file: string, field: string): Uint8Array {
   try {
-    const size = statSync(file).size;
-    if (size > MAX_STL_BYTES) throw new ScenarioError(field, `STL file ${file} is ${size} bytes; the limit is ${MAX_STL_BYTES}`);
-    return readFileSync(file);
+    return readRegularFile(file, MAX_STL_BYTES);
   } catch (error) {
-    if (error instanceof ScenarioError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new ScenarioError(field, `cannot read STL file ${file}: ${why}`);
+    if (!(error instanceof InputFileError)) throw error;
+    throw new ScenarioError(field, error.tooLarge ? `STL file ${file} ${error.message}` : `cannot read STL file ${file}: ${error.message}`);
   }
 }
 

@@ -25,6 +25,9 @@ async function run(
     scenario.workers = workers;
     scenario.broadphase = broadphase;
   }));
+  // The set-up caps the lanes at this machine's cores (run-budget.ts); results must not depend on the lane count
+  // on any machine, so the lanes asked for are forced, as in test/physics/pour.test.ts.
+  setup.lanes = workers;
   const out = path.join(scratch, `${fixture}-${name}`);
   const summary = await runToDirectory(setup, out);
   const read = (file: string) => readFileSync(path.join(out, file), 'utf8');

@@ -1,12 +1,14 @@
 /**
  * Every file in test/fixtures/bad is a minimal scenario with one defect (README.md there lists them). Each must be
- * rejected by loadScenarioFile (schema, then every cross-field check, contact-law parameters included) with a
- * ScenarioError naming the field to fix.
+ * rejected by loadScenarioFile (schema, then every cross-field check, contact-law parameters included) or, for what
+ * a run would cost (steps, memory, output), by createSetup before it allocates anything, with a ScenarioError naming
+ * the field to fix.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
+import { createSetup } from '../../src/engine/setup.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { BAD_FIXTURES_DIRECTORY as DIRECTORY, rejectedOnLoad } from '../fixtures/bad/expected-fields.js';
 import { expectedMessages } from '../fixtures/bad/expected-messages.js';
@@ -29,7 +31,7 @@ describe('test/fixtures/bad', () => {
   });
 
   it.each(Object.entries(rejectedOnLoad))('%s is rejected on load, naming %s', (file, field) => {
-    const error = thrown(() => loadScenarioFile(join(DIRECTORY, file)));
+    const error = thrown(() => createSetup(loadScenarioFile(join(DIRECTORY, file))));
     expect(error.field).toBe(field);
     expect(error.message.startsWith(`${field}: `)).toBe(true);
     expect(error.message.endsWith(expectedMessages[file])).toBe(true);

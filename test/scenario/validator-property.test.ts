@@ -3,6 +3,9 @@
  * rejected with one ScenarioError — a single line starting with the field path — or it runs (the run driver,
  * cut to a few steps) and either finishes with finite state or is stopped by the watchdog with its diagnosis. Mutations replace a value anywhere in the tree with an awkward one (zero, negative,
  * huge, tiny, non-finite, wrong type, empty container), delete a key, or add an unknown key.
+ * Extreme inputs (issue 12) — magnitudes of 1e±300 and the float limits, subnormals, arrays of 10⁵ elements,
+ * strings of 10⁵ characters, objects of 10⁵ keys, nesting 10⁵ deep — put anywhere, are handled the same way, each
+ * case (validation and set-up) within a bounded time: no limit may be found by exhausting the process.
  */
 import fc from 'fast-check';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,6 +71,63 @@ function mutate(scenario: Json, m: { kind: string; at: number; value: unknown; k
   }
   return copy;
 }
+
+/** Seconds a case may take to be validated and set up (generous: the machine may be shared). */
+const SECONDS_PER_CASE = 5;
+
+const deep = (depth: number): Json => {
+  let value: Json = 1;
+  for (let k = 0; k < depth; k++) value = [value];
+  return value;
+};
+const EXTREME: unknown[] = [
+  1e300, -1e300, 1e-300, -1e-300, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, -Number.MIN_VALUE,
+  2.2250738585072014e-308 / 3, 1e308 * 10, Number.MAX_SAFE_INTEGER + 2, 1e21,
+  Array.from({ length: 100_000 }, () => 0.001),
+  Array.from({ length: 100_000 }, () => ({})),
+  'x'.repeat(100_000),
+  Object.fromEntries(Array.from({ length: 100_000 }, (_, k) => [`k${k}`, k])),
+  { ['y'.repeat(100_000)]: 1 },
+  deep(100_000),
+];
+
+/** Validation and set-up of `input`: one ScenarioError naming a field, or a setup; within SECONDS_PER_CASE. */
+function setUpOrRefuse(input: unknown): ReturnType<typeof createSetup> | undefined {
+  const start = performance.now();
+  try {
+    return createSetup(parseScenario(input));
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioError);
+    const { message, field } = error as ScenarioError;
+    expect(message.startsWith(`${field}: `)).toBe(true);
+    expect(message).not.toContain('\n');
+    expect(message.length).toBeLessThan(2000);
+    return undefined;
+  } finally {
+    expect((performance.now() - start) / 1000).toBeLessThan(SECONDS_PER_CASE);
+  }
+}
+
+describe('scenario validation of extreme values', () => {
+  it('rejects with one short line naming a field, or sets up, each case in bounded time', () => {
+    fc.assert(fc.property(fc.nat({ max: VALID.length - 1 }), fc.nat(), fc.nat({ max: EXTREME.length - 1 }), (which, at, k) => {
+      const setup = setUpOrRefuse(mutate(VALID[which], { kind: 'replace', at, value: EXTREME[k], key: '' }));
+      if (setup !== undefined) expect(Number.isFinite(setup.dt) && setup.dt > 0).toBe(true);
+    }), { numRuns: 200, seed: 12 });
+  }, 120_000);
+
+  it('refuses every extreme value as the particle list, a sphere, a radius, a material and the name', () => {
+    for (const [k, value] of EXTREME.entries()) {
+      for (const at of [['particles'], ['particles', 0], ['particles', 0, 'radius'], ['materials', 'aluminium'], ['name']]) {
+        const input = structuredClone(VALID[0]) as Record<string, unknown>;
+        let parent = input;
+        for (const key of at.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+        parent[at[at.length - 1]] = value;
+        expect(setUpOrRefuse(input), `${at.join('.')} = EXTREME[${k}]`).toBeUndefined();
+      }
+    }
+  }, 120_000);
+});
 
 describe('scenario validation under random mutations', () => {
   it('rejects with one line naming a field, or sets up and runs with finite state', () => {

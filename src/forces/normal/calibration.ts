@@ -10,10 +10,9 @@
  * Φ_m is integrated numerically here (§7.3) and inverted by root finding (KK, Brilliantov, Bordbar: β* at a
  * reference speed, §7.5); Tsuji (m = 1/4) has closed forms (§7.4).
  */
-import { ScenarioError } from '../../base/scenario-error.js';
 import { dampingExponentValue } from './law.js';
 import type { DampingExponentId, EndOfContact, LawCalibration } from './law.js';
-import { DEFAULT_REFERENCE_SPEED } from './parameters.js';
+import { DEFAULT_REFERENCE_SPEED, MAX_BETA, restitutionOutOfReach } from './parameters.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The dimensionless impact, integrated numerically.
@@ -118,8 +117,10 @@ function liftOffSpeed(step: Step, h: number, force: (y: number, v: number) => nu
   return at(theta).v;
 }
 
-/** Largest β tried when bracketing a target e. Measured Φ(1e3) under no-tension: 1.3e-5 (m = ½), 3.7e-5 (m = 0.65). */
-const MAX_BETA = 1e3;
+/*
+ * β is bracketed up to MAX_BETA (parameters.ts). Measured Φ(1e3) under no-tension: 1.3e-5 (m = ½), 3.7e-5
+ * (m = 0.65); under "free" the overlap stops closing beyond β ≈ 30–100 (leastRestitution).
+ */
 
 /**
  * β* with Φ_m(β*) = e (§7.5, "β* for a target e"), to |Φ_m(β*) − e| < 1e-10.
@@ -209,17 +210,72 @@ export function calibratedLaw(
   const m = dampingExponentValue(exponent);
   let betaStar: number;
   try {
-    betaStar = betaForRestitution(m, restitution, endOfContact);
+    betaStar = memoised(`β* ${m} ${restitution} ${endOfContact}`, () => betaForRestitution(m, restitution, endOfContact));
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    throw new ScenarioError(`${field}.restitution`,
-      `${model} cannot reach e = ${restitution} under "${endOfContact}" (${error.message}); `
-      + 'choose a larger restitution');
+    throw restitutionOutOfReach(field, model, restitution, leastRestitution(m, endOfContact),
+      `β* > ${MAX_BETA} under "${endOfContact}", or an impact that never ends`);
   }
   return {
     ...dampingForBeta(m, betaStar, referenceSpeed),
     derived: { restitution, referenceSpeed_m_per_s: referenceSpeed, betaStar },
   };
+}
+
+/** Halvings of the β bracket when locating the least restitution. */
+const LEAST_BISECTIONS = 8;
+
+/**
+ * The least e a law of damping exponent m reaches with β <= MAX_BETA under the convention: Φ_m(MAX_BETA) when
+ * that impact ends; under "free", where strong damping lets the overlap creep back forever (the integration gives
+ * up, RangeError), Φ_m at the largest β (to 1/2^8 of the bracket) whose impact still ends. Only error messages
+ * need it; several Φ evaluations of up to 0.2 s each, so memoised.
+ */
+export function leastRestitution(m: number, endOfContact: EndOfContact): number {
+  return memoised(`least ${m} ${endOfContact}`, () => {
+    const ends = (beta: number) => {
+      try {
+        return restitutionFromBeta(m, beta, endOfContact);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        return undefined;
+      }
+    };
+    let hi = MAX_BETA;
+    let e = ends(hi);
+    if (e !== undefined) return e;
+    let lo = hi;
+    // Down in halves to an impact that ends, then bisect between it and the last that did not.
+    while (e === undefined) {
+      hi = lo;
+      lo /= 2;
+      e = ends(lo);
+    }
+    for (let k = 0; k < LEAST_BISECTIONS; k++) {
+      const mid = 0.5 * (lo + hi);
+      const at = ends(mid);
+      if (at === undefined) hi = mid;
+      else [lo, e] = [mid, at];
+    }
+    return e;
+  });
+}
+
+/**
+ * Results of the calibration's pure functions by their inputs: every material pair of a scenario with the same law
+ * resolves to the same β*, which costs up to 0.1 s to find. Emptied when full, so a long sweep cannot grow it.
+ */
+const MEMO = new Map<string, number>();
+const MEMO_SIZE = 4096;
+
+function memoised(key: string, compute: () => number): number {
+  let value = MEMO.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (MEMO.size >= MEMO_SIZE) MEMO.clear();
+    MEMO.set(key, value);
+  }
+  return value;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@
 import type { z } from 'zod';
 import { positive } from '../../base/schema-fields.js';
 import { DampingExponent, type NormalLawDefinition } from './law.js';
-import { lawSchema, restitution } from './parameters.js';
+import { lawSchema, MAX_BETA, restitution, restitutionOutOfReach } from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 /** Floor (m/s) on the latched impact speed when the scenario gives none. */
@@ -69,9 +69,13 @@ export function hysteresisLaw<M extends string, Options extends z.ZodRawShape = 
     schema: familySchema(model, about, options),
     ...HERTZ_SPRING,
     dampingExponent: DampingExponent.hysteresis,
-    resolve(spec) {
+    resolve(spec, _pair, _endOfContact, field) {
       const { restitution: e, minimumImpactSpeed } = spec as Spec & FamilySpec;
       const Z = factor(e, spec);
+      // Z is the family's dimensionless damping β (docs/physics.md §7.1); factors like 1/e grow without bound.
+      if (!(Z <= MAX_BETA)) {
+        throw restitutionOutOfReach(field, model, e, leastRestitution((x) => factor(x, spec)), `Z(e) > ${MAX_BETA}`);
+      }
       const floor = minimumImpactSpeed ?? DEFAULT_MINIMUM_IMPACT_SPEED;
       return {
         minimumImpactSpeed: floor,
@@ -91,6 +95,19 @@ export function hysteresisLaw<M extends string, Options extends z.ZodRawShape = 
     dampingTime: (contactTime, coefficients) => (coefficients.dampingScale > 0
       ? hysteresisDampingTime(contactTime, coefficients.dampingScale) : Infinity),
   };
+}
+
+/**
+ * The least e with factor(e) <= MAX_BETA, for a factor that falls as e grows (those that exceed it do: 1/e and
+ * its kin) and is below it at e = 1: bisection in ln e, as the answer may lie many decades below 1.
+ */
+function leastRestitution(factor: (e: number) => number): number {
+  let lo = Number.MIN_VALUE, hi = 1;
+  for (let iteration = 0; iteration < 100; iteration++) {
+    const mid = Math.sqrt(lo * hi);
+    if (factor(mid) <= MAX_BETA) hi = mid; else lo = mid;
+  }
+  return hi;
 }
 
 /**

@@ -8,7 +8,7 @@
  * branch is purely elastic), so both end-of-contact conventions agree.
  */
 import { DampingExponent, type NormalLawDefinition } from './law.js';
-import { lawSchema, restitution } from './parameters.js';
+import { lawSchema, MAX_BETA, restitution, restitutionOutOfReach } from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 const schema = lawSchema('jankowski',
@@ -40,9 +40,14 @@ export const jankowski: NormalLawDefinition<typeof schema> = {
   schema,
   ...HERTZ_SPRING,
   dampingExponent: DampingExponent.quarterLoading,
-  resolve(spec) {
+  resolve(spec, _pair, _endOfContact, field) {
     const zeta = jankowskiZeta(spec.restitution);
     const xi = (Math.sqrt(5) / 2) * zeta;
+    // The compression branch is Tsuji's law with α = 2ξ (§5.2), bounded as Tsuji's α is.
+    if (2 * xi > MAX_BETA) {
+      throw restitutionOutOfReach(field, 'jankowski', spec.restitution, jankowskiRestitution(MAX_BETA / Math.sqrt(5)),
+        `2ξ > ${MAX_BETA}`);
+    }
     return {
       // χ = 2ξ·√(K m*)
       dampingScale: 2 * xi,

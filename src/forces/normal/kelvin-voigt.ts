@@ -12,7 +12,8 @@
 import { positive } from '../../base/schema-fields.js';
 import { tsujiAlpha } from './calibration.js';
 import { DampingExponent, type NormalLawDefinition } from './law.js';
-import { lawSchema, restitution } from './parameters.js';
+import { lawSchema, MAX_BETA, restitution } from './parameters.js';
+import { tsujiOutOfReach } from './tsuji.js';
 import { LINEAR_SPRING } from './springs.js';
 
 const schema = lawSchema('kelvin-voigt',
@@ -26,8 +27,11 @@ export const kelvinVoigt: NormalLawDefinition<typeof schema> = {
   schema,
   ...LINEAR_SPRING,
   dampingExponent: DampingExponent.zero,
-  resolve(spec, _pair, endOfContact) {
-    const dampingRatio = tsujiAlpha(spec.restitution, endOfContact) / Math.sqrt(5);
+  resolve(spec, _pair, endOfContact, field) {
+    // The oscillator is Tsuji's with α = √5·ξ (§5.1, §7.4), so its damping is bounded as Tsuji's α is.
+    const alpha = tsujiAlpha(spec.restitution, endOfContact);
+    if (alpha > MAX_BETA) throw tsujiOutOfReach(field, 'kelvin-voigt', spec.restitution, endOfContact, 'ξ = α/√5 with α');
+    const dampingRatio = alpha / Math.sqrt(5);
     return {
       linearStiffness: spec.stiffness,
       // D = 2ξ·√(k m*)

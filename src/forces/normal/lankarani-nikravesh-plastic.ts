@@ -7,6 +7,8 @@
  * δ_m per contact. Contact time and stored energy are those of the Hertz loading branch.
  */
 import { DampingExponent, ElasticLaw, type NormalLawDefinition } from './law.js';
+import { ScenarioError } from '../../base/scenario-error.js';
+import { shortNumber } from '../../base/short-number.js';
 import { lawSchema, restitution } from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
@@ -14,14 +16,23 @@ const schema = lawSchema('lankarani-nikravesh-plastic',
   'Lankarani & Nikravesh permanent indentation: Hertz loading, unloading from the largest overlap δ_m to a '
   + 'permanent set δ_p = (1−e²)·δ_m, so the rebound speed is e·v₀.', { restitution });
 
+/** √ε: from it up, the permanent set 1 − e² is below 1 in floating point. */
+const LEAST_RESTITUTION = Math.sqrt(Number.EPSILON);
+
 export const lankaraniNikraveshPlastic: NormalLawDefinition<typeof schema> = {
   model: 'lankarani-nikravesh-plastic',
   schema,
   ...HERTZ_SPRING,
   elastic: ElasticLaw.plasticHertz,
   dampingExponent: DampingExponent.none,
-  resolve(spec) {
+  resolve(spec, _pair, _endOfContact, field) {
     const e = spec.restitution;
+    // Below √ε, 1 − e² may round to 1: δ_p = δ_m and the unloading curve divides by δ_m − δ_p = 0.
+    if (e < LEAST_RESTITUTION) {
+      throw new ScenarioError(`${field}.restitution`, `must be in [${shortNumber(LEAST_RESTITUTION)}, 1] for `
+        + 'lankarani-nikravesh-plastic (for a smaller e, 1 − e² rounds to 1 and the permanent set would equal the largest '
+        + `overlap); got ${e}`);
+    }
     return {
       plasticSet: 1 - e * e,
       dampingScale: 0,

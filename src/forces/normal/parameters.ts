@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { number, object, positive } from '../../base/schema-fields.js';
 import { ScenarioError } from '../../base/scenario-error.js';
+import { shortNumber } from '../../base/short-number.js';
 import type { PairMaterial } from './law.js';
 
 /**
@@ -24,6 +25,24 @@ export const restitution = number('target coefficient of restitution e, dimensio
   .gt(0, { error: 'must be in (0, 1] (target coefficient of restitution e, dimensionless)' })
   .lte(1, { error: 'must be in (0, 1] (target coefficient of restitution e, dimensionless)' })
   .describe('Target coefficient of restitution e (dimensionless), 0 < e <= 1; the damping constant is calibrated to it.');
+
+/**
+ * The largest dimensionless damping any law is calibrated to: β of docs/physics.md §7.1 — Tsuji's α, the
+ * Hunt–Crossley family's Z (§4.1), β* of Kuwabara–Kono, Brilliantov and Bordbar (§7.5), and in the linear
+ * oscillators of Kelvin–Voigt and Jankowski the α of the Tsuji oscillator they share (§5.1, §5.2: α = √5·ξ and 2ξ).
+ * It bounds the root bracketing of §7.3, and with it the restitution a law can be asked for: beyond it an impact
+ * creeps for hundreds of contact times (or never closes) and no time step resolves it.
+ */
+export const MAX_BETA = 1e3;
+
+/**
+ * The error for a target restitution below what a law reaches with its damping at most MAX_BETA: the law's
+ * reachable range, and `needs` (e.g. 'α > 1000 under "no-tension"') to say why. `field` is the law spec's path.
+ */
+export function restitutionOutOfReach(field: string, model: string, e: number, least: number, needs: string): ScenarioError {
+  return new ScenarioError(`${field}.restitution`, `must be in [${shortNumber(least)}, 1] for ${model} (a smaller e `
+    + `needs ${needs}, more damping than any law is calibrated to, docs/physics.md §7.3); got ${e}`);
+}
 
 /** Impact speed (m/s) at which a target restitution holds when the scenario gives none. */
 export const DEFAULT_REFERENCE_SPEED = 1;

@@ -1,0 +1,132 @@
+/**
+ * What a run will cost, refused before it starts (src/engine/run-budget.ts, issue 12): steps and the estimated
+ * wall-clock time (unless maxSteps allows them), output times and bytes, memory, threads; and the automatic time
+ * step never longer than the run. Each limit is checked on both sides of it, so a limit that never trips fails here.
+ */
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { ScenarioError } from '../../src/base/scenario-error.js';
+import {
+  cappedThreads, checkMemory, checkOutputs, checkRunLength, DEFAULT_MAX_STEPS, MAX_ESTIMATED_SECONDS, MAX_OUTPUT_TIMES,
+  WARN_OUTPUT_FILES,
+} from '../../src/engine/run-budget.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { loadScenarioFile } from '../../src/scenario/load.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
+
+function refusal(action: () => unknown): ScenarioError {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioError);
+    expect((error as Error).message).not.toContain('\n');
+    return error as ScenarioError;
+  }
+  throw new Error('accepted');
+}
+
+const run = { dt: 1e-6, duration: 1, spheres: 0, lanes: 1, dtReason: 'dt is time.dt' };
+
+describe('run length', () => {
+  it('allows 1e9 steps and refuses one more, naming both numbers and the fields', () => {
+    expect(() => checkRunLength({ ...run, steps: DEFAULT_MAX_STEPS })).not.toThrow();
+    expect(() => checkRunLength({ ...run, steps: DEFAULT_MAX_STEPS + 1 })).toThrow(ScenarioError);
+    const error = refusal(() => checkRunLength({ ...run, steps: 2e9, duration: 2000 }));
+    expect(error.field).toBe('time');
+    expect(error.message).toContain('more than 1e+9 steps');
+    expect(error.message).toContain('time.duration 2000 s / dt 1e-6 s = 2e+9 steps; dt is time.dt');
+    expect(error.message).toContain('--max-steps');
+  });
+
+  it('refuses an estimated week of wall-clock time below 1e9 steps', () => {
+    // 1e8 steps of 1e6 spheres on one thread: at least 5e-2 s per step, 5e6 s in all.
+    const big = { ...run, steps: 1e8, spheres: 1e6 };
+    const error = refusal(() => checkRunLength(big));
+    expect(error.message).toMatch(/^time: 1e\+8 steps of 1000000 spheres take at least 5e\+6 s \(58 days; the limit is 7 days\)/);
+    // The same run on enough threads to fit in a week passes.
+    const threads = Math.ceil((1e8 * 1e6 * 5e-8) / (MAX_ESTIMATED_SECONDS - 1e8 * 5e-6));
+    expect(() => checkRunLength({ ...big, lanes: threads })).not.toThrow();
+    expect(() => checkRunLength({ ...big, lanes: threads - 1 })).toThrow(ScenarioError);
+  });
+
+  it('lets maxSteps allow a longer run, and refuses a run longer than maxSteps', () => {
+    expect(() => checkRunLength({ ...run, steps: 1e12, maxSteps: 1e12 })).not.toThrow();
+    expect(() => checkRunLength({ ...run, steps: 1e8, spheres: 1e6, maxSteps: 1e8 })).not.toThrow();
+    const error = refusal(() => checkRunLength({ ...run, steps: 11, maxSteps: 10 }));
+    expect(error.message).toContain('more steps than the 10 allowed');
+  });
+
+  it('refuses a time step that is not a positive number whatever maxSteps says', () => {
+    expect(() => checkRunLength({ ...run, steps: Infinity, dt: 0, maxSteps: 1e300 })).toThrow(/not a positive number/);
+  });
+
+  it('sets up a run of 6e17 steps when maxSteps allows it (createSetup)', () => {
+    const checked = loadScenarioFile('test/fixtures/bad/duration-huge.json');
+    expect(() => createSetup(checked)).toThrow(/more than 1e\+9 steps/);
+    expect(createSetup(checked, { maxSteps: 1e18 }).steps).toBeGreaterThan(6e17);
+  });
+
+  it('never takes an automatic time step longer than the run', () => {
+    // E = 1 Pa: the Rayleigh time of a 10 mm steel sphere is ~10 s, a thousand times the 10 ms run.
+    const setup = createSetup(editedScenario('test/fixtures/bad/density-zero.json', (s) => {
+      s.materials.steel.density = 7800;
+      s.materials.steel.youngsModulus = 1;
+    }));
+    expect(setup.dt).toBe(0.01);
+    expect(setup.steps).toBe(1);
+  });
+});
+
+describe('outputs', () => {
+  const outputs = { outputEvery: 1, outputInterval: 1e-6, spheres: 10, frames: true, vtk: false };
+  it('refuses more than MAX_OUTPUT_TIMES output times', () => {
+    expect(() => checkOutputs({ ...outputs, steps: MAX_OUTPUT_TIMES - 1 })).not.toThrow();
+    const error = refusal(() => checkOutputs({ ...outputs, steps: MAX_OUTPUT_TIMES }));
+    expect(error.field).toBe('outputs.interval');
+    expect(error.message).toContain(`gives ${MAX_OUTPUT_TIMES + 1} output times (series rows, frames); the limit is ${MAX_OUTPUT_TIMES}`);
+  });
+
+  it('warns about more than WARN_OUTPUT_FILES frame files, not about series rows alone', () => {
+    expect(checkOutputs({ ...outputs, steps: WARN_OUTPUT_FILES - 1 })).toEqual([]);
+    expect(checkOutputs({ ...outputs, steps: WARN_OUTPUT_FILES })[0]).toMatch(/^outputs\.interval: .* writes 10001 frames/);
+    expect(checkOutputs({ ...outputs, steps: WARN_OUTPUT_FILES, frames: false })).toEqual([]);
+  });
+
+  it('refuses more than 100 GB of frames and VTK files', () => {
+    // 1e5 output times at 96 B per sphere (frame and VTK): 10 000 spheres (96 GB) pass, 11 000 (106 GB) do not.
+    const many = { ...outputs, steps: MAX_OUTPUT_TIMES - 1, vtk: true };
+    expect(() => checkOutputs({ ...many, spheres: 10_000 })).not.toThrow();
+    expect(refusal(() => checkOutputs({ ...many, spheres: 11_000 })).message).toContain('about 106 GB; the limit is 100 GB');
+  });
+});
+
+describe('memory and threads', () => {
+  it('refuses more spheres than the machine holds, naming the field and both numbers', () => {
+    const scenario = (count: number) => {
+      const { scenario: s } = editedScenario('test/fixtures/bad/insert-count-huge-pour.json', (json) => {
+        json.insert[0].count = count;
+      });
+      return s;
+    };
+    expect(() => checkMemory(scenario(100_000))).not.toThrow();
+    const error = refusal(() => checkMemory(scenario(1e8)));
+    expect(error.field).toBe('insert[0].count');
+    expect(error.message).toMatch(/^insert\[0\]\.count: 100000000 spheres in all need about [\d.]+ GB of (memory|JavaScript heap)/);
+    expect(error.message).toMatch(/more than (the|its limit of) [\d.]+ GB/);
+  });
+
+  it('caps threads at the cores with a warning', () => {
+    const cores = os.availableParallelism();
+    expect(cappedThreads(cores)).toEqual({ lanes: cores });
+    const capped = cappedThreads(100_000);
+    expect(capped.lanes).toBe(cores);
+    expect(capped.warning).toContain(`workers = 100000 is more than the ${cores} cores`);
+  });
+
+  it('keeps the thread warning out of the scenario warnings (it is about the machine, not the run)', () => {
+    const setup = createSetup(loadScenarioFile('test/fixtures/settle-2k.json'), { workers: 100_000 });
+    expect(setup.lanes).toBe(os.availableParallelism());
+    expect(setup.machineWarnings).toHaveLength(1);
+    expect(setup.warnings.join('\n')).not.toContain('cores');
+  });
+});
