@@ -9,6 +9,7 @@
 import { calibrateLaw, type ImpactGeometry, type LawCalibration } from '../api/index.js';
 import { RunDirectory } from '../output/run-directory.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
+import { formatQuantity } from '../plot/si-units.js';
 import {
   CliInputError, geometryOptions, LAW_USAGE, lawSpec, parseOptions, text, withInputErrors,
 } from './impact-options.js';
@@ -37,12 +38,14 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
     try {
       for (const r of results) process.stdout.write(report(r));
       out.writeFile('table.csv', csv(results));
+      const target = (laws[0] as { restitution?: number }).restitution;
       out.writeFile('restitution-vs-speed.svg', await renderLinePlotSvg({
-        title: `Delivered restitution, ${describeGeometry(geometry)}`,
-        xLabel: 'impact speed v₀ (m/s)',
-        yLabel: 'coefficient of restitution e',
-        xLog: true,
+        title: 'Delivered restitution against impact speed',
+        subtitle: describeGeometry(geometry),
+        x: { label: 'impact speed v₀', unit: 'm/s', log: true },
+        y: { label: 'coefficient of restitution e' },
         series: results.map((r) => ({ name: r.normal.model, x: r.rows.map((row) => row.impactSpeed), y: r.rows.map((row) => row.restitution) })),
+        references: target === undefined ? [] : [{ y: target, label: `target e = ${target}` }],
       }));
       out.commit();
     } finally {
@@ -55,7 +58,8 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
 
 function describeGeometry(g: ImpactGeometry): string {
   const bodies = g.target === 'wall' ? `sphere R = ${g.radius} m on a wall` : `two spheres R = ${g.radius} m`;
-  return `${bodies}, E = ${g.material.youngsModulus} Pa, ν = ${g.material.poissonsRatio}, ρ = ${g.material.density} kg/m³, ${g.endOfContact}`;
+  return `${bodies}, E = ${formatQuantity(g.material.youngsModulus, 'Pa')}, ν = ${g.material.poissonsRatio}, `
+    + `ρ = ${g.material.density} kg/m³, ${g.endOfContact}`;
 }
 
 function report(c: LawCalibration): string {

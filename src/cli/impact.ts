@@ -93,14 +93,11 @@ export async function impactCommand(argv: string[]): Promise<number> {
         });
         process.stdout.write('\n');
         out.writeFile(`force-overlap${table.suffix ? `-${table.suffix}` : ''}.svg`, await renderLinePlotSvg({
-          title: `Force–overlap loops, ${table.heading}`,
-          xLabel: 'overlap δ (µm)',
-          yLabel: 'normal force F (N)',
-          series: table.cases.map((c, k) => ({
-            name: c.label,
-            x: outcomes[k].trace.overlap.map((d) => d * 1e6),
-            y: outcomes[k].trace.force,
-          })),
+          title: 'Force–overlap loops',
+          subtitle: table.heading,
+          x: { label: 'overlap δ', unit: 'm' },
+          y: { label: 'normal force F', unit: 'N' },
+          series: table.cases.map((c, k) => ({ name: c.label, x: outcomes[k].trace.overlap, y: outcomes[k].trace.force })),
         }));
       }
       out.writeFile('impacts.csv', `${csv.join('\n')}\n`);

@@ -59,8 +59,8 @@ export interface FrameIndex {
   /** extent of the spheres over the whole run (m) */
   bounds: Extent;
   /**
-   * What the camera frames (m): `final`, the robust box of the last frame's spheres and the walls where they
-   * are then; `all`, the robust boxes of every frame and the walls wherever they were.
+   * What the camera frames (m): `final`, the robust box of the last frame's spheres and the walls other than
+   * planes where they are then; `all`, the robust boxes of every frame and those walls wherever they were.
    */
   framing: { final: Extent; all: Extent };
   /** the widest of the frames' robust ranges */
@@ -104,7 +104,12 @@ export class FrameWriter implements SnapshotWriter {
     this.writeArray('material.u16', Uint16Array.from(this.last?.material ?? []));
     this.writeArray('walls.f32', walls.triangles);
     const materials = setup.table.materialNames;
-    const wallsBox = (placement: WallPlacement) => trianglesBox(placeWalls(walls, placement).triangles);
+    // Planes are infinite: their drawn patch follows the spheres, so the camera frames the other walls only.
+    const bounded: WallSurfaces = {
+      triangles: walls.triangles,
+      walls: walls.walls.map((range, k) => (setup.scenario.walls[k].type === 'plane' ? { first: range.first, count: 0 } : range)),
+    };
+    const wallsBox = (placement: WallPlacement) => trianglesBox(placeWalls(bounded, placement).triangles);
     const placements = new Map(this.frames.map((f) => [JSON.stringify(f.walls), f.walls]));
     const everyPlacement = [...placements.values()].reduce((box, p) => unionBox(box, wallsBox(p)), null as Extent | null);
     const lastWalls = this.frames.at(-1)?.walls;

@@ -204,7 +204,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const wallSeconds = (performance.now() - started) / 1000;
   options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds,
     particleSteps: sim.particleSteps });
-  dir.writeFile('energy.svg', await energyPlot(energyRows));
+  dir.writeFile('energy.svg', await energyPlot(energyRows, setup.pour.total > 0));
   if (trace) dir.writeFile('contact-trace.svg', await trace.plot());
   const analysed = await finishAnalysis(analysis, sim, dir);
   const energies = sim.energies();
@@ -256,14 +256,18 @@ async function finishAnalysis(
   return { ...out.result, headline: out.headline };
 }
 
-/** Kinetic, rotational, elastic and total energy against time, from the series rows. */
-function energyPlot(rows: readonly number[][]): Promise<string> {
+/** Kinetic, rotational, elastic and total energy against time, from the series rows; `poured`: spheres were added. */
+function energyPlot(rows: readonly number[][], poured: boolean): Promise<string> {
   const column = (name: (typeof SERIES_HEADER)[number]) => rows.map((r) => r[SERIES_HEADER.indexOf(name)]);
   const t = column('t');
   const potential0 = rows[0][SERIES_HEADER.indexOf('potential_energy')];
   return renderLinePlotSvg({
-    title: 'energy against time (potential measured from its initial value)',
-    xLabel: 'time t (s)', yLabel: 'energy (J)',
+    title: 'Energy against time',
+    subtitle: [
+      'potential energy measured from its value at t = 0',
+      ...(poured ? ['the total rises while spheres are poured in: each brings its potential energy m g z and its kinetic energy'] : []),
+    ],
+    x: { label: 'time t', unit: 's' }, y: { label: 'energy', unit: 'J' },
     series: [
       { name: 'kinetic', x: t, y: column('kinetic_energy') },
       { name: 'rotational', x: t, y: column('rotational_energy') },

@@ -64,7 +64,7 @@ export function colorize(mode, run, frame, out, { scale = 'frame', range = null 
 
 /** The unit with an SI prefix that puts `largest` (in `unit`) between 0.1 and 1000, and its factor. */
 export function prefixed(largest, unit) {
-  if (!unit) return { unit, factor: 1 };
+  if (!unit || !(largest > 0)) return { unit, factor: 1 };
   for (const [prefix, factor] of [['', 1], ['m', 1e3], ['µ', 1e6], ['n', 1e9]]) {
     if (largest * factor >= 0.1) return { unit: `${prefix}${unit}`, factor };
   }

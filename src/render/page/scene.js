@@ -114,7 +114,8 @@ export class RunScene {
     const surface = new THREE.Mesh(geometry, new THREE.MeshLambertMaterial({
       color: 0x8d99a8, transparent: true, opacity: 0.45, side: THREE.FrontSide, depthWrite: false,
     }));
-    const outline = new THREE.LineSegments(new THREE.EdgesGeometry(geometry, 1),
+    // Edges where faces meet at more than 20°: a box's edges and a cylinder's rims, not its 48 facets.
+    const outline = new THREE.LineSegments(new THREE.EdgesGeometry(geometry, 20),
       new THREE.LineBasicMaterial({ color: 0x56606c }));
     const group = new THREE.Group();
     group.add(surface, outline);
