@@ -6,10 +6,12 @@
  *    not 0.000004 m; si-units.ts), the ticks of an axis in one format: decimals on a linear axis, and on a log
  *    axis decimals, or exponents throughout when it reaches below 1e-4 of its prefixed unit;
  *  - legend labels never cut; series of one `group` share a colour and a legend entry (points and their fit);
+ *    beyond ten groups, lines differ in dash pattern too;
  *  - lines drawn over points, so a fit stays visible; dashed reference lines for targets;
  *  - a linear y range at least MIN_RELATIVE_SPAN of its centre wide, so noise far below that is not magnified.
  * Nothing here touches the file system.
  */
+import * as vega from 'vega';
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { siUnit } from './si-units.js';
@@ -52,6 +54,33 @@ export interface LinePlot {
   /** size of the plotting area in px (default 480 × 300) */
   width?: number;
   height?: number;
+}
+
+/**
+ * Text widths for the layout. Headless Vega has no canvas to measure text and estimates 0.8 em per character,
+ * about half again the width of real sans-serif text, which left wide empty margins beside long legend labels
+ * and titles. Per-character widths of a Helvetica/Arial-like face (in em) instead; this module is the only
+ * user of Vega in the product.
+ */
+type TextItem = { text?: unknown; fontSize?: number; fontWeight?: unknown };
+// vega's type declarations leave textMetrics out; the object is exported.
+const { textMetrics } = vega as unknown as { textMetrics: { width: (item: TextItem, text?: unknown) => number } };
+textMetrics.width = (item, text) => {
+  const value = String(text ?? item.text ?? '');
+  const size = item.fontSize ?? 11;
+  let em = 0;
+  for (const c of value) em += charWidth(c);
+  return em * size * (item.fontWeight === 'bold' ? 1.08 : 1);
+};
+
+function charWidth(c: string): number {
+  if ('ijl|.,:;\'!'.includes(c)) return 0.25;
+  if ('ftrI()[] -/'.includes(c)) return 0.33;
+  if ('mwMW'.includes(c)) return 0.86;
+  if (c >= 'A' && c <= 'Z') return 0.68;
+  if (c >= '0' && c <= '9') return 0.56;
+  if (c >= 'a' && c <= 'z') return 0.52;
+  return 0.6;
 }
 
 /** Smallest span of a linear y axis relative to the magnitude of its centre. */
@@ -101,9 +130,12 @@ export async function renderLinePlotSvg(plot: LinePlot): Promise<string> {
     field: 'group',
     type: 'nominal' as const,
     title: null,
-    scale: { domain: groups, scheme: groups.length > 10 ? 'category20' : 'tableau10' },
-    legend: { labelLimit: 0 },
+    scale: { domain: groups, scheme: 'tableau10' },
+    // A line symbol when there are lines only, so a dashed series shows its dash in the legend too.
+    legend: { labelLimit: 0, symbolType: plot.series.every((s) => (s.mark ?? 'line') === 'line') ? 'stroke' : 'circle' },
   };
+  // More groups than colours: lines also differ in dash pattern (10 colours × 9 dashes give distinct pairs).
+  const dash = groups.length > 10 ? { strokeDash: { field: 'group', type: 'nominal' as const, scale: { domain: groups }, legend: { labelLimit: 0 } } } : {};
   const referenceRows = references.map((r) => ({ y: r.y * yUnit.factor, label: r.label }));
   const spec: TopLevelSpec = {
     title: { text: plot.title, ...(plot.subtitle ? { subtitle: plot.subtitle } : {}), anchor: 'start' },
@@ -113,7 +145,7 @@ export async function renderLinePlotSvg(plot: LinePlot): Promise<string> {
     layer: [
       // Points first: the lines (fits, models) are drawn over them.
       { data: { values: rows('point') }, mark: { type: 'point', filled: true, size: 22, opacity: 0.75 }, encoding: { x, y, color } },
-      { data: { values: rows('line') }, mark: { type: 'line', strokeWidth: 1.6 }, encoding: { x, y, color, detail: { field: 'series' }, order: { field: 'order' } } },
+      { data: { values: rows('line') }, mark: { type: 'line', strokeWidth: 1.6 }, encoding: { x, y, color, ...dash, detail: { field: 'series' }, order: { field: 'order' } } },
       ...(referenceRows.length === 0 ? [] : [
         { data: { values: referenceRows }, mark: { type: 'rule' as const, strokeDash: [6, 4], color: '#444', strokeWidth: 1 }, encoding: { y } },
         {

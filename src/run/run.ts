@@ -2,7 +2,7 @@
  * Runs a set-up simulation to its end and writes the run directory:
  *   scenario.json — the resolved scenario (defaults filled) and the derived constants per material pair
  *   series.csv    — energies and contact statistics every outputs.interval
- *   impacts.csv   — one row per completed collision (pair or sphere–wall)
+ *   impacts.csv   — one row per completed collision (pair or sphere–wall); not written with outputs.impacts false
  *   frames/, vtk/ — particle snapshots every outputs.interval for the viewer and ParaView (outputs.frames, .vtk)
  *   summary.json  — run facts, the final state and the scenario's analysis; wall-clock figures under "performance"
  *   energy.svg    — the energies of series.csv against time; the analysis adds its own plots
@@ -79,7 +79,8 @@ export interface RunSummary {
   dt: number;
   simulatedTime: number;
   neighbourRebuilds: number;
-  impacts: number;
+  /** collisions recorded in impacts.csv; null when the scenario does not record them (outputs.impacts false) */
+  impacts: number | null;
   warnings: string[];
   /** the scenario's analysis: its results, and a one-line headline */
   analysis?: Record<string, unknown> & { headline: string };
@@ -123,19 +124,20 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const { checkpoints } = options;
   // Read when a checkpoint is written, by then the outputs below exist.
   const runValues = new RunValues(() => ({
-    series: series.position(), impacts: impacts.position(), analysis: analysis?.save() ?? null,
+    series: series.position(), impacts: impacts?.position() ?? { bytes: 0, rows: 0 }, analysis: analysis?.save() ?? null,
     snapshots: snapshots.save(), watchdog: watchdog.baseline(),
   }));
   // Restored before the worker threads start, so they map the restored arrays.
   const resumed = checkpoints?.restore(sim, runValues) ? runValues.resumed : undefined;
   await sim.useWorkers(setup.lanes);
   const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER, resumed?.series);
-  const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts);
+  // Without outputs.impacts the engine records none: no file, rather than a header alone that reads as "none happened".
+  const impacts = setup.scenario.outputs.impacts ? new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts) : null;
   const analysis = createRunAnalysis(setup);
   if (resumed) analysis?.load(resumed.analysis);
   const watchdog = new Watchdog(sim, setup.scenario.watchdog, resumed?.watchdog);
   const onImpact = (r: ImpactRecord) => {
-    impacts.row(impactRow(r));
+    impacts?.row(impactRow(r));
     analysis?.onImpact(r);
   };
   const snapshots = new SnapshotOutputs(setup, dir);
@@ -197,7 +199,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     snapshots.finish();
   } finally {
     series.close();
-    impacts.close();
+    impacts?.close();
     trace?.close();
     await sim.close();
   }
@@ -220,7 +222,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     dt: setup.dt,
     simulatedTime: sim.time,
     neighbourRebuilds: sim.rebuilds,
-    impacts: impacts.rows,
+    impacts: impacts?.rows ?? null,
     warnings: setup.warnings,
     analysis: analysed,
     pour: sim.pourer?.report(),
