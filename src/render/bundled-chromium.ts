@@ -30,12 +30,20 @@ export interface BundledChromium {
 /** The package's version if it is installed and this platform can run it, else null. */
 export function bundledChromiumVersion(): string | null {
   if (process.platform !== 'linux' || process.arch !== 'x64') return null;
+  let dir: string;
   try {
-    const manifest = createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`);
-    return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
+    dir = path.dirname(createRequire(import.meta.url).resolve(PACKAGE));
   } catch {
     return null;
   }
+  // The package's exports do not include package.json: walk up from its entry point to its own manifest.
+  for (; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (!fs.existsSync(manifest)) continue;
+    const { name, version } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string; version: string };
+    if (name === PACKAGE) return version;
+  }
+  return null;
 }
 
 /** Where this version is unpacked: per user and per package version. */

@@ -74,7 +74,7 @@ describe('frames of a run', () => {
     const out = path.join(scratch, 'walls');
     await runToDirectory(createSetup(scenario, { workers: 1 }), out);
     const index: FrameIndex = JSON.parse(fs.readFileSync(path.join(out, 'frames/index.json'), 'utf8'));
-    const [gate, cylinder] = scenario.scenario.walls as [{ removeAt: number }, { motion: { velocity: number[]; start: number } }];
+    const [gate, cylinder] = scenario.scenario.walls as unknown as [{ removeAt: number }, { motion: { velocity: number[]; start: number } }];
     expect(index.frames).toHaveLength(11);
     for (const frame of index.frames) {
       if (frame.t < gate.removeAt) expect(frame.walls[0], `t = ${frame.t}`).toEqual([0, 0, 0]);
