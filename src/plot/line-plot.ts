@@ -114,7 +114,8 @@ export async function renderLinePlotSvg(plot: LinePlot): Promise<string> {
     field,
     type: 'quantitative' as const,
     title: unit ? `${spec.label} (${unit})` : spec.label,
-    scale: spec.log ? { type: 'log' as const } : { zero: false, ...(field === 'y' ? minimumSpan(values) : {}) },
+    // A linear x axis ends at the data (a run that stops at 3.000005 s is not drawn out to 3.5 s).
+    scale: spec.log ? { type: 'log' as const } : { zero: false, ...(field === 'y' ? minimumSpan(values) : { nice: false }) },
     axis: {
       grid: true,
       // '~f': Vega gives it the decimals of the tick step (0.5, 250, 0.4998), never an exponent; '~g' took two
