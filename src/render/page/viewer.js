@@ -59,7 +59,7 @@ const PARAMETER_FIELDS = [
   ['friction μ', (c) => c.contact?.friction],
   ['rolling friction μ_r', (c) => c.contact?.rollingFriction],
   ['materials', (c) => Object.entries(c.materials ?? {}).map(([name, m]) =>
-    `${name} (E ${formatNumber(m.youngsModulus)} Pa, ρ ${formatNumber(m.density)} kg/m³)`).join(', ')],
+    `${name} (E ${pascals(m.youngsModulus)}, ρ ${formatNumber(m.density)} kg/m³)`).join(', ')],
   ['walls', (c) => c.walls?.map((w) => w.type + (w.removeAt !== undefined ? ` removed at ${w.removeAt} s`
     : w.motion ? ' moving' : '')).join(', ')],
   ['gravity (m/s²)', (c) => c.gravity?.map(formatNumber).join(', ')],
@@ -72,6 +72,14 @@ function formatNumber(value) {
   if (typeof value !== 'number' || Number.isInteger(value)) return String(value);
   const magnitude = Math.abs(value);
   return magnitude !== 0 && (magnitude < 1e-3 || magnitude >= 1e5) ? value.toExponential(3) : String(+value.toPrecision(4));
+}
+
+/** A modulus with the prefix a materials table uses: 5 MPa, 73.5 GPa. */
+function pascals(value) {
+  for (const [prefix, factor] of [['G', 1e9], ['M', 1e6], ['k', 1e3]]) {
+    if (Math.abs(value) >= factor) return `${+(value / factor).toPrecision(4)} ${prefix}Pa`;
+  }
+  return `${formatNumber(value)} Pa`;
 }
 
 function fillList(list, facts) {
