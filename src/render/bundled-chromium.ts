@@ -61,8 +61,12 @@ export async function unpackBundledChromium(): Promise<BundledChromium> {
   return { executable: path.join(dir, 'chromium'), env: { FONTCONFIG_PATH: path.join(dir, 'fontconfig') } };
 }
 
+/** A staging directory older than this was left by an unpack that was killed (an unpack takes seconds). */
+const STALE_STAGING_MS = 10 * 60 * 1000;
+
 async function unpackInto(dir: string, version: string): Promise<void> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
+  removeStaleStaging(dir);
   const staging = fs.mkdtempSync(`${dir}.partial-`);
   try {
     const entry = createRequire(import.meta.url).resolve(PACKAGE);
@@ -93,5 +97,19 @@ async function unpackInto(dir: string, version: string): Promise<void> {
     }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Removes what killed unpacks left (about 200 MB each), never a staging directory another unpack is filling. */
+function removeStaleStaging(dir: string): void {
+  const prefix = `${path.basename(dir)}.partial-`;
+  for (const name of fs.readdirSync(path.dirname(dir))) {
+    if (!name.startsWith(prefix)) continue;
+    const staging = path.join(path.dirname(dir), name);
+    try {
+      if (Date.now() - fs.statSync(staging).mtimeMs > STALE_STAGING_MS) fs.rmSync(staging, { recursive: true, force: true });
+    } catch {
+      // removed meanwhile by another grainflow
+    }
   }
 }
