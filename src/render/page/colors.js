@@ -104,9 +104,11 @@ export function drawLegend(element, legend) {
   ctx.putImageData(image, 0, 0);
   const ticks = document.createElement('div');
   ticks.className = 'ticks';
-  for (const v of [legend.min, (legend.min + legend.max) / 2, legend.max]) {
+  // One value throughout (every sphere at rest at t = 0): say so, rather than three equal ticks.
+  const values = legend.max > legend.min ? [legend.min, (legend.min + legend.max) / 2, legend.max] : [legend.min];
+  for (const v of values) {
     const tick = document.createElement('span');
-    tick.textContent = format(v * shown.factor);
+    tick.textContent = (values.length === 1 ? 'all ' : '') + format(v * shown.factor);
     ticks.append(tick);
   }
   element.append(bar, ticks);
