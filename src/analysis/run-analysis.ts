@@ -78,13 +78,15 @@ function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>
     async finish(sim) {
       const { pos, radius, n } = sim.st;
       const result = angleOfRepose({ position: pos, radius, count: n }, { floorZ: spec.floorZ, axis: spec.axis, sectors: spec.sectors });
+      // One colour per sector: its surface points and its flank fit share it and one legend entry.
       const series: PlotSeries[] = result.sectors.flatMap((s, k) => [
-        { name: `sector ${k + 1}`, x: s.radius, y: s.height, mark: 'point' as const },
-        { name: `fit ${k + 1}`, x: [s.fitFrom, s.fitTo], y: [s.intercept + s.slope * s.fitFrom, s.intercept + s.slope * s.fitTo] },
+        { name: `sector ${k + 1}`, group: `sector ${k + 1}`, x: s.radius, y: s.height, mark: 'point' as const },
+        { name: `fit ${k + 1}`, group: `sector ${k + 1}`, x: [s.fitFrom, s.fitTo], y: [s.intercept + s.slope * s.fitFrom, s.intercept + s.slope * s.fitTo] },
       ]);
       const svg = await renderLinePlotSvg({
-        title: `heap surface: angle of repose ${degrees(result.angleDegrees)} ± ${degrees(result.uncertaintyDegrees)}`,
-        xLabel: 'distance from the heap axis (m)', yLabel: 'surface height above the floor (m)', series,
+        title: `Heap surface: angle of repose ${degrees(result.angleDegrees)} ± ${degrees(result.uncertaintyDegrees)}`,
+        subtitle: `points: highest sphere surface per radial bin of each of ${result.sectors.length} azimuthal sectors; lines: flank fits`,
+        x: { label: 'distance from the heap axis r', unit: 'm' }, y: { label: 'surface height above the floor z', unit: 'm' }, series,
       });
       return {
         result: {
@@ -140,8 +142,9 @@ function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, s
       });
       const [a, b] = flow.window;
       const svg = await renderLinePlotSvg({
-        title: `discharge: W = ${flow.massFlowRate.toPrecision(4)} kg/s, Beverloo C = ${law.fittedC.toFixed(3)} (k = ${law.k})`,
-        xLabel: 'time t (s)', yLabel: 'discharged mass (kg)',
+        title: `Discharge: W = ${flow.massFlowRate.toPrecision(4)} kg/s, Beverloo C = ${law.fittedC.toFixed(3)} (k = ${law.k})`,
+        subtitle: `mass below the outlet (z < ${spec.outletZ} m); steady fit over ${a.toPrecision(3)}–${b.toPrecision(3)} s`,
+        x: { label: 'time t', unit: 's' }, y: { label: 'discharged mass', unit: 'kg' },
         series: [
           { name: 'discharged mass', x: t, y: mass },
           { name: 'steady fit', x: [a, b], y: [flow.intercept + flow.massFlowRate * a, flow.intercept + flow.massFlowRate * b] },
@@ -166,6 +169,12 @@ function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, s
       };
     },
   };
+}
+
+/** The restitution the scenario's normal law is calibrated to, if it has one. */
+function targetRestitution(setup: SimulationSetup): number | undefined {
+  const normal = setup.scenario.contact.normal as { restitution?: unknown };
+  return typeof normal.restitution === 'number' ? normal.restitution : undefined;
 }
 
 /** Earliest time a wall (a gate) stops acting, if any wall has one. */
@@ -204,17 +213,21 @@ function bounceAnalysis(setup: SimulationSetup): RunAnalysis {
       const complete = bounces.filter((b) => b.apexHeight !== null);
       const number = complete.map((b) => b.bounce);
       const svg = await renderLinePlotSvg({
-        title: 'rebound apex height per bounce',
-        xLabel: 'bounce k', yLabel: 'apex centre height (m)',
+        title: 'Rebound apex height per bounce',
+        subtitle: `drop height H₀ = ${dropHeight} m (centre), radius R = ${radius} m; e₁ = restitution of the first bounce`,
+        x: { label: 'bounce k', integer: true }, y: { label: 'apex centre height', unit: 'm' },
         series: [
           { name: 'measured', x: number, y: complete.map((b) => b.apexHeight!), mark: 'point' },
-          { name: 'R + (H₀ − R)·e₁^{2k}', x: number, y: complete.map((b) => b.constantRestitutionApex) },
+          { name: 'R + (H₀ − R)·e₁²ᵏ (constant e)', x: number, y: complete.map((b) => b.constantRestitutionApex) },
         ],
       });
+      const target = targetRestitution(setup);
       const restitutionSvg = await renderLinePlotSvg({
-        title: 'restitution per bounce',
-        xLabel: 'impact speed (m/s)', yLabel: 'restitution e', xLog: true,
+        title: 'Restitution per bounce',
+        subtitle: `${setup.scenario.contact.normal.model}; each bounce's rebound speed over its impact speed`,
+        x: { label: 'impact speed v', unit: 'm/s', log: true }, y: { label: 'restitution e' },
         series: [{ name: 'measured', x: bounces.map((b) => b.impactSpeed), y: bounces.map((b) => b.restitution), mark: 'point' }],
+        references: target === undefined ? [] : [{ y: target, label: `target e = ${target}` }],
       });
       const es = bounces.slice(0, 5).map((b) => b.restitution.toFixed(4)).join(', ');
       return {
@@ -257,7 +270,8 @@ function coolingAnalysis(spec: Extract<AnalysisSpec, { type: 'cooling' }>): RunA
       const svg = await renderLinePlotSvg({
         title: fit ? `Granular cooling: T ∝ (1 + t/τ)^−p, p = ${fit.exponent.toFixed(3)} ± ${fit.exponentStdError.toFixed(3)}`
           : 'Granular cooling (no fit)',
-        xLabel: 'time t (s)', yLabel: 'granular temperature T (J)', xLog: true, yLog: true,
+        subtitle: 'T = (1/(3N)) Σ m|v − v̄|²; Haff\'s law: p = 2 for constant e, 5/3 for Brilliantov',
+        x: { label: 'time t', unit: 's', log: true }, y: { label: 'granular temperature T', unit: 'J', log: true },
         series: [
           { name: 'simulation', x: t, y: T, mark: 'point' },
           ...(fit ? [{ name: `fit, ${fit.from.toPrecision(3)}–${fit.to.toPrecision(3)} s`, x: t, y: t.map((time) => coolingCurve(fit, time)) }] : []),

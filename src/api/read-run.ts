@@ -47,7 +47,7 @@ export interface RunResults {
   analysis: RunSummary['analysis'];
   /** series.csv, one row per output time */
   series: SeriesRow[];
-  /** impacts.csv, one row per completed collision in the order they ended */
+  /** impacts.csv, one row per completed collision in the order they ended (none when outputs.impacts is false) */
   impacts: ImpactRow[];
 }
 
@@ -72,7 +72,7 @@ export function readRun(dir: string): RunResults {
     summary,
     analysis: summary.analysis,
     series: readCsv(path.join(dir, 'series.csv')) as SeriesRow[],
-    impacts: readCsv(path.join(dir, 'impacts.csv')) as ImpactRow[],
+    impacts: fs.existsSync(path.join(dir, 'impacts.csv')) ? readCsv(path.join(dir, 'impacts.csv')) as ImpactRow[] : [],
   };
 }
 

@@ -8,6 +8,7 @@
  */
 import { calibrateLaw, type ImpactGeometry, type LawCalibration } from '../api/index.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
+import { formatQuantity } from '../plot/si-units.js';
 import { refuseToReplace, writeOutputDirectory } from '../run/output-guard.js';
 import {
   CliInputError, geometryOptions, LAW_USAGE, lawSpec, parseOptions, text, withInputErrors,
@@ -40,12 +41,14 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
     for (const r of results) process.stdout.write(report(r));
     await writeOutputDirectory(target, outputOptions(values, 'calibrate'), async (out) => {
       out.writeFile('table.csv', csv(results));
+      const targetE = (laws[0] as { restitution?: number }).restitution;
       out.writeFile('restitution-vs-speed.svg', await renderLinePlotSvg({
-        title: `Delivered restitution, ${describeGeometry(geometry)}`,
-        xLabel: 'impact speed v₀ (m/s)',
-        yLabel: 'coefficient of restitution e',
-        xLog: true,
+        title: 'Delivered restitution against impact speed',
+        subtitle: describeGeometry(geometry),
+        x: { label: 'impact speed v₀', unit: 'm/s', log: true },
+        y: { label: 'coefficient of restitution e' },
         series: results.map((r) => ({ name: r.normal.model, x: r.rows.map((row) => row.impactSpeed), y: r.rows.map((row) => row.restitution) })),
+        references: targetE === undefined ? [] : [{ y: targetE, label: `target e = ${targetE}` }],
       }));
     });
     process.stdout.write(`wrote table.csv and restitution-vs-speed.svg to ${target}\n`);
@@ -55,7 +58,8 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
 
 function describeGeometry(g: ImpactGeometry): string {
   const bodies = g.target === 'wall' ? `sphere R = ${g.radius} m on a wall` : `two spheres R = ${g.radius} m`;
-  return `${bodies}, E = ${g.material.youngsModulus} Pa, ν = ${g.material.poissonsRatio}, ρ = ${g.material.density} kg/m³, ${g.endOfContact}`;
+  return `${bodies}, E = ${formatQuantity(g.material.youngsModulus, 'Pa')}, ν = ${g.material.poissonsRatio}, `
+    + `ρ = ${g.material.density} kg/m³, ${g.endOfContact}`;
 }
 
 function report(c: LawCalibration): string {

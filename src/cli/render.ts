@@ -1,32 +1,44 @@
 /**
  *   grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
- *                             [--color-by speed|height|id|material] [--camera iso|front|side|top|AZ,EL] [--quiet]
- *                             [--force]
+ *                             [--max-frames N | --duration S] [--color-by speed|height|id|material]
+ *                             [--color-scale frame|run] [--range MIN,MAX] [--camera iso|front|side|top|AZ,EL]
+ *                             [--fit auto|final|all] [--quiet] [--force]
  * Bad options or run directory, or an --out the output rule refuses: status 2, one line naming the option and the
  * allowed range. No browser, or a render that fails: status 1 with the remedy. Nothing is left half-written.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BrowserMissingError, findChromium } from '../render/browser.js';
-import { CAMERA_PRESETS, COLOR_BY, outputKind, renderRun, validCamera, type ColorBy, type RenderOptions } from '../render/export.js';
+import {
+  CAMERA_PRESETS, COLOR_BY, COLOR_SCALES, DEFAULT_SECONDS, FITS, MAX_FPS, outputKind, renderRun, validCamera,
+  type RenderOptions,
+} from '../render/export.js';
 import { checkRunDirectory, ViewerInputError } from '../render/server.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { describeFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
 
 export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
-                        [--color-by ${COLOR_BY.join('|')}] [--camera ${CAMERA_PRESETS.join('|')}|AZ,EL] [--quiet] [--force]
+                        [--max-frames N | --duration S] [--color-by ${COLOR_BY.join('|')}]
+                        [--color-scale ${COLOR_SCALES.join('|')}] [--range MIN,MAX] [--camera ${CAMERA_PRESETS.join('|')}|AZ,EL]
+                        [--fit ${FITS.join('|')}] [--quiet] [--force]
 
-  render      draw every stored frame of a run in headless Chromium and write a video or PNG frames
-  --out       .mp4 (ffmpeg; a GIF if ffmpeg is missing), .gif, or a directory for PNG frames (default <runDir>/anim.mp4);
-              a poster PNG of the last frame is written beside it (in it, for a directory)
-  --width     image width in pixels, 16–4096 (1280); --height likewise (720)
-  --fps       frames per second of the video, 1–120 (30)
-  --color-by  colour of the spheres (speed)
-  --camera    view direction: a preset or "azimuth,elevation" in degrees, elevation in [-90, 90] (iso)
-  --quiet     no progress bar and no result line
-  --force     replace an existing --out (a video and poster that are files; a frames directory grainflow made)
-  Set CHROME_PATH to use a browser other than the system Chromium.`;
+  render         draw a run's stored frames in headless Chromium and write a video or PNG frames
+  --out          .mp4 (ffmpeg; a GIF if there is none), .gif, or a directory for PNG frames (default <runDir>/anim.mp4);
+                 a poster PNG of the last frame is written beside it (in it, for a directory)
+  --width        image width in pixels, 16–4096 (1280); --height likewise (720)
+  --fps          frames per second of the video, 1–120 (default: stored frames / 10 s, within 10–${MAX_FPS})
+  --max-frames   draw at most N frames, 2–100000, evenly spaced over the run, first and last included
+  --duration     or at most S seconds of video, > 0 (default ${DEFAULT_SECONDS})
+  --color-by     colour of the spheres (speed)
+  --color-scale  frame: each frame's range, 1st–99th percentile (speed from 0); run: the widest of those (frame)
+  --range        a fixed colour range instead, in m/s (speed) or m (height), MIN < MAX
+  --camera       view direction: a preset or "azimuth,elevation" in degrees, elevation in [-90, 90] (iso)
+  --fit          what the camera frames: final (the last frame's spheres, 1st–99th percentile, and the walls then),
+                 all (every frame's and every wall placement), auto (final; all for runs of under 50 spheres) (auto)
+  --quiet        no progress bar and no result line
+  --force        replace an existing --out (a video and poster that are files; a frames directory grainflow made)
+  The browser: CHROME_PATH, else the system Chromium, else (Linux x64) the one npm ci installs.`;
 
 class RenderUsageError extends Error {}
 
@@ -58,16 +70,26 @@ export async function renderAfterRun(runDir: string, quiet: boolean): Promise<nu
 async function renderReporting(runDir: string, options: RenderOptions, quiet: boolean): Promise<number> {
   const progress = quiet ? undefined
     : createProgressReporter(process.stderr, { step: 'frame', rate: 'frames/s' });
-  const started = performance.now();
+  // The rate and ETA are those of the frames: timed from the first one drawn, so the browser's start-up (a second
+  // or two, once) is not taken for the cost of every frame. Frame 1 only starts the clock.
+  let firstDrawn = 0;
+  const onProgress = (done: number, total: number) => {
+    const now = performance.now();
+    if (done === 1) firstDrawn = now;
+    else progress!.report({ step: done, steps: total, particleSteps: done, elapsedSeconds: ((now - firstDrawn) / 1000) * done / (done - 1) });
+  };
   try {
     const result = await renderRun(runDir, {
       ...options,
       onNotice: (message) => process.stderr.write(`grainflow: ${message}\n`),
-      onProgress: progress && ((done, total) =>
-        progress.report({ step: done, steps: total, particleSteps: done, elapsedSeconds: (performance.now() - started) / 1000 })),
+      onProgress: progress && onProgress,
     });
     if (result.note) process.stderr.write(`grainflow: ${result.note}\n`);
-    if (!quiet) process.stdout.write(`rendered ${result.frames} frames → ${result.output} (poster ${result.poster})\n`);
+    if (!quiet) {
+      const of = result.frames < result.storedFrames ? ` of ${result.storedFrames} stored` : '';
+      process.stdout.write(`rendered ${result.frames}${of} frames at ${result.fps} fps (${(result.frames / result.fps).toFixed(1)} s) `
+        + `→ ${result.output} (poster ${result.poster})\n`);
+    }
     return EXIT_OK;
   } catch (err) {
     // An --out refused by the output rule is bad input (2); a file-system failure names its path (1).
@@ -78,13 +100,16 @@ async function renderReporting(runDir: string, options: RenderOptions, quiet: bo
 }
 
 function defaults(runDir: string): RenderOptions {
-  return { out: path.join(runDir, 'anim.mp4'), width: 1280, height: 720, fps: 30, colorBy: 'speed', camera: 'iso' };
+  return {
+    out: path.join(runDir, 'anim.mp4'), width: 1280, height: 720, colorBy: 'speed', colorScale: 'frame', camera: 'iso', fit: 'auto',
+  };
 }
 
 const RENDER_OPTIONS = {
   out: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, fps: { type: 'string' },
-  'color-by': { type: 'string' }, camera: { type: 'string' }, quiet: { type: 'boolean', default: false },
-  force: { type: 'boolean', default: false },
+  'max-frames': { type: 'string' }, duration: { type: 'string' }, 'color-by': { type: 'string' },
+  'color-scale': { type: 'string' }, range: { type: 'string' }, camera: { type: 'string' }, fit: { type: 'string' },
+  quiet: { type: 'boolean', default: false }, force: { type: 'boolean', default: false },
 } as const;
 
 function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptions; quiet: boolean } {
@@ -107,13 +132,30 @@ function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptio
   }
   options.width = wholeNumber('--width', values.width, options.width, 16, 4096);
   options.height = wholeNumber('--height', values.height, options.height, 16, 4096);
-  options.fps = wholeNumber('--fps', values.fps, options.fps, 1, 120);
-  const colorBy = values['color-by'];
-  if (colorBy !== undefined) {
-    if (!(COLOR_BY as readonly string[]).includes(colorBy)) {
-      throw new RenderUsageError(`--color-by must be one of ${COLOR_BY.join(', ')} (got "${colorBy}")`);
+  if (values.fps !== undefined) options.fps = wholeNumber('--fps', values.fps, 0, 1, 120);
+  if (values['max-frames'] !== undefined && values.duration !== undefined) {
+    throw new RenderUsageError('give --max-frames or --duration, not both');
+  }
+  if (values['max-frames'] !== undefined) options.maxFrames = wholeNumber('--max-frames', values['max-frames'], 0, 2, 100_000);
+  if (values.duration !== undefined) {
+    const seconds = Number(values.duration);
+    if (values.duration.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+      throw new RenderUsageError(`--duration must be a number of seconds > 0 (got "${values.duration}")`);
     }
-    options.colorBy = colorBy as ColorBy;
+    options.duration = seconds;
+  }
+  options.colorBy = oneOf('--color-by', values['color-by'], COLOR_BY) ?? options.colorBy;
+  options.colorScale = oneOf('--color-scale', values['color-scale'], COLOR_SCALES) ?? options.colorScale;
+  options.fit = oneOf('--fit', values.fit, FITS) ?? options.fit;
+  if (values.range !== undefined) {
+    const bounds = values.range.split(',').map((v) => (v.trim() === '' ? NaN : Number(v)));
+    if (bounds.length !== 2 || !bounds.every(Number.isFinite) || !(bounds[0] < bounds[1])) {
+      throw new RenderUsageError(`--range must be MIN,MAX with MIN < MAX, in m/s or m (got "${values.range}")`);
+    }
+    if (options.colorBy !== 'speed' && options.colorBy !== 'height') {
+      throw new RenderUsageError(`--range applies to --color-by speed or height (got --color-by ${options.colorBy})`);
+    }
+    options.range = bounds as [number, number];
   }
   if (values.camera !== undefined) {
     if (!validCamera(values.camera)) {
@@ -124,6 +166,12 @@ function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptio
   }
   options.force = values.force;
   return { runDir, options, quiet: values.quiet };
+}
+
+function oneOf<T extends string>(option: string, text: string | undefined, allowed: readonly T[]): T | undefined {
+  if (text === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(text)) throw new RenderUsageError(`${option} must be one of ${allowed.join(', ')} (got "${text}")`);
+  return text as T;
 }
 
 function wholeNumber(option: string, text: string | undefined, fallback: number, min: number, max: number): number {

@@ -124,14 +124,18 @@ async function run(argv: string[], target: Target): Promise<number> {
   }
   if (!values.quiet) {
     const perf = summary.performance;
-    process.stdout.write(`${summary.name}: ${summary.particles} particles, ${summary.steps} steps of ${summary.dt} s, `
-      + `${summary.impacts} collisions; ${perf.wallSeconds.toFixed(2)} s wall, `
+    // dt to 4 significant digits (it is often derived, 3.375115740740741e-6); collisions only when recorded.
+    const collisions = summary.impacts === null ? '' : `, ${plural(summary.impacts, 'collision')}`;
+    process.stdout.write(`${summary.name}: ${plural(summary.particles, 'particle')}, ${plural(summary.steps, 'step')} of `
+      + `${summary.dt.toExponential(3).replace(/\.?0+e/, 'e')} s${collisions}; ${perf.wallSeconds.toFixed(2)} s wall, `
       + `${(perf.particleStepsPerSecond / 1e6).toFixed(2)} M particle-steps/s → ${outDir}\n`);
     if (summary.analysis) process.stdout.write(`${summary.name}: ${summary.analysis.headline}\n`);
   }
   if (values.render) return renderAfterRun(outDir, values.quiet);
   return EXIT_OK;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function wholeNumber(option: string, text: string): number {
   const n = Number(text);

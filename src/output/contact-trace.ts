@@ -56,6 +56,9 @@ export class ContactTrace {
   /** The force–overlap loops, one series per pair of sphere ids. */
   plot(): Promise<string> {
     const series: PlotSeries[] = [...this.loops].map(([pair, loop]) => ({ name: `spheres ${pair}`, x: loop.overlap, y: loop.force }));
-    return renderLinePlotSvg({ title: 'normal force against overlap', xLabel: 'overlap δ (m)', yLabel: 'normal force F_n (N)', series });
+    return renderLinePlotSvg({
+      title: 'Normal force against overlap', subtitle: 'one loop per touching pair of spheres (ids), every step',
+      x: { label: 'overlap δ', unit: 'm' }, y: { label: 'normal force F_n', unit: 'N' }, series,
+    });
   }
 }

@@ -1,9 +1,11 @@
 /**
  * Compact binary frames for the viewer and the exporter, in <run>/frames/:
- *   index.json    — what follows, the frame times, bounds and value ranges (FrameIndex)
+ *   index.json    — what follows (FrameIndex): per frame its time, where each wall is and the robust colour
+ *                   ranges; the extents the camera frames; the wall surfaces
  *   radius.f32    — radius of each particle (m), by id, written once
  *   material.u16  — material index of each particle, by id, written once
- *   walls.f32     — wall triangles, xyz per vertex (m), see wall-surfaces.ts
+ *   walls.f32     — wall triangles at rest, xyz per vertex (m), see wall-surfaces.ts; frame k's `walls` moves
+ *                   wall w by its offset, or leaves it out (null: removed by then)
  *   NNNNNN.f32    — per frame: positions xyz (m) then speed (m/s), by id, of the spheres present then: spheres
  *                   poured in during the run take the next ids, so a frame of n spheres holds ids 0..n−1 and its
  *                   length in Float32 values is 4n
@@ -15,13 +17,33 @@ import type { SimulationSetup } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
 import { writeWholeFile } from './file-writes.js';
 import { requireFiles } from './resume-check.js';
-import type { Snapshot, SnapshotWriter } from './snapshot.js';
-import type { Extent, WallSurfaces } from './wall-surfaces.js';
+import type { RunExtents, Snapshot, SnapshotWriter } from './snapshot.js';
+import { placeWalls, trianglesBox, type Extent, type WallPlacement, type WallSurfaces } from './wall-surfaces.js';
+import { quantile, ROBUST_TAIL, sortedComponent, unionBox } from './robust-extent.js';
 
 export const FRAMES_DIRECTORY = 'frames';
 export const FRAME_INDEX = 'index.json';
 export const FRAME_FORMAT = 'grainflow-frames';
-export const FRAME_FORMAT_VERSION = 1;
+/** 2: walls placed per frame, robust colour ranges per frame, camera framing (issue 15) */
+export const FRAME_FORMAT_VERSION = 2;
+
+/** Robust value ranges of a frame (or a run): between the ROBUST_TAIL quantiles; speed from 0. */
+export interface ValueRanges {
+  /** m/s */
+  speed: [number, number];
+  /** height of the centres (m) */
+  height: [number, number];
+}
+
+export interface FrameEntry {
+  t: number;
+  file: string;
+  /** spheres present (ids 0..count−1) */
+  count: number;
+  /** where each wall is at t: offset from rest (m), or null once removed */
+  walls: WallPlacement;
+  ranges: ValueRanges;
+}
 
 export interface FrameIndex {
   format: typeof FRAME_FORMAT;
@@ -32,20 +54,23 @@ export interface FrameIndex {
   materials: string[];
   /** per-frame file layout: Float32 blocks in this order, each `components` values per particle */
   layout: { name: 'position' | 'speed'; components: number; unit: string }[];
-  frames: { t: number; file: string }[];
+  frames: FrameEntry[];
   radius: { file: string; min: number; max: number };
   material: { file: string };
   walls: { file: string; triangles: number; surfaces: { type: string; material: string; first: number; count: number }[] };
   /** extent of the spheres over the whole run (m) */
   bounds: Extent;
-  /** smallest and largest value over all frames: speed (m/s), height of the centres (m) */
-  ranges: { speed: [number, number]; height: [number, number] };
+  /**
+   * What the camera frames (m): `final`, the robust box of the last frame's spheres and the walls other than
+   * planes where they are then; `all`, the robust boxes of every frame and those walls wherever they were.
+   */
+  framing: { final: Extent; all: Extent };
+  /** the widest of the frames' robust ranges */
+  ranges: ValueRanges;
 }
 
 export class FrameWriter implements SnapshotWriter {
-  private readonly frames: FrameIndex['frames'] = [];
-  private readonly speedRange: [number, number] = [Infinity, -Infinity];
-  private readonly heightRange: [number, number] = [Infinity, -Infinity];
+  private readonly frames: FrameEntry[] = [];
   /** the latest snapshot: it holds every sphere of the run, so its radii and materials are written at the end */
   private last: Snapshot | null = null;
 
@@ -55,16 +80,14 @@ export class FrameWriter implements SnapshotWriter {
   constructor(private readonly setup: SimulationSetup, private readonly dir: RunOutputDirectory) {}
 
   save(): unknown {
-    return { frames: this.frames, speedRange: this.speedRange, heightRange: this.heightRange };
+    return { frames: this.frames };
   }
 
   load(saved: unknown): void {
-    const s = saved as { frames: FrameIndex['frames']; speedRange: [number, number]; heightRange: [number, number] };
+    const s = saved as { frames: FrameEntry[] };
     // A resumed run's index lists these frames: each must still be there (resume-check.ts).
     requireFiles(s.frames.map((f) => this.path(f.file)), 'the checkpoint lists it among the run\'s frames');
     this.frames.push(...s.frames);
-    this.speedRange.splice(0, 2, ...s.speedRange);
-    this.heightRange.splice(0, 2, ...s.heightRange);
   }
 
   write(s: Snapshot): void {
@@ -72,27 +95,30 @@ export class FrameWriter implements SnapshotWriter {
     const data = new Float32Array(4 * n);
     data.set(s.position);
     for (let p = 0; p < n; p++) {
-      const speed = Math.hypot(s.velocity[3 * p], s.velocity[3 * p + 1], s.velocity[3 * p + 2]);
-      data[3 * n + p] = speed;
-      if (speed < this.speedRange[0]) this.speedRange[0] = speed;
-      if (speed > this.speedRange[1]) this.speedRange[1] = speed;
-      const z = s.position[3 * p + 2];
-      if (z < this.heightRange[0]) this.heightRange[0] = z;
-      if (z > this.heightRange[1]) this.heightRange[1] = z;
+      data[3 * n + p] = Math.hypot(s.velocity[3 * p], s.velocity[3 * p + 1], s.velocity[3 * p + 2]);
     }
     const file = `${String(this.frames.length).padStart(6, '0')}.f32`;
     this.writeArray(file, data);
-    this.frames.push({ t: s.t, file });
+    this.frames.push({ t: s.t, file, count: n, walls: s.walls, ranges: frameRanges(data, n) });
     this.last = s;
   }
 
-  finish(walls: WallSurfaces, extent: Extent): void {
+  finish(walls: WallSurfaces, extents: RunExtents): void {
     const { setup } = this;
     const radius = this.last?.radius ?? new Float64Array(0);
     this.writeArray('radius.f32', Float32Array.from(radius));
     this.writeArray('material.u16', Uint16Array.from(this.last?.material ?? []));
     this.writeArray('walls.f32', walls.triangles);
     const materials = setup.table.materialNames;
+    // Planes are infinite: their drawn patch follows the spheres, so the camera frames the other walls only.
+    const bounded: WallSurfaces = {
+      triangles: walls.triangles,
+      walls: walls.walls.map((range, k) => (setup.scenario.walls[k].type === 'plane' ? { first: range.first, count: 0 } : range)),
+    };
+    const wallsBox = (placement: WallPlacement) => trianglesBox(placeWalls(bounded, placement).triangles);
+    const placements = new Map(this.frames.map((f) => [JSON.stringify(f.walls), f.walls]));
+    const everyPlacement = [...placements.values()].reduce((box, p) => unionBox(box, wallsBox(p)), null as Extent | null);
+    const lastWalls = this.frames.at(-1)?.walls;
     const index: FrameIndex = {
       format: FRAME_FORMAT,
       version: FRAME_FORMAT_VERSION,
@@ -110,8 +136,12 @@ export class FrameWriter implements SnapshotWriter {
           type: setup.scenario.walls[k].type, material: materials[setup.wallMaterials[k]], ...range,
         })),
       },
-      bounds: extent,
-      ranges: { speed: this.speedRange, height: this.heightRange },
+      bounds: extents.all,
+      framing: {
+        final: unionBox(extents.final, lastWalls ? wallsBox(lastWalls) : null)!,
+        all: unionBox(extents.robust, everyPlacement)!,
+      },
+      ranges: runRanges(this.frames.filter((f) => f.count > 0).map((f) => f.ranges)),
     };
     writeWholeFile(this.output(FRAME_INDEX), `${JSON.stringify(index, null, 1)}\n`);
   }
@@ -130,4 +160,24 @@ export class FrameWriter implements SnapshotWriter {
   private writeArray(name: string, array: Float32Array | Uint16Array): void {
     writeWholeFile(this.output(name), new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
   }
+}
+
+function runRanges(frames: ValueRanges[]): ValueRanges {
+  if (frames.length === 0) return { speed: [0, 0], height: [0, 0] };
+  // reduce, not Math.max(...): a long run has more frames than a call takes arguments.
+  return {
+    speed: [0, frames.reduce((m, r) => Math.max(m, r.speed[1]), 0)],
+    height: [frames.reduce((m, r) => Math.min(m, r.height[0]), Infinity), frames.reduce((m, r) => Math.max(m, r.height[1]), -Infinity)],
+  };
+}
+
+/** Robust speed and height ranges of one frame's data (positions then speeds of n spheres). */
+function frameRanges(data: Float32Array, n: number): ValueRanges {
+  if (n === 0) return { speed: [0, 0], height: [0, 0] };
+  const speeds = sortedComponent(data.subarray(3 * n), 1, 0);
+  const heights = sortedComponent(data.subarray(0, 3 * n), 3, 2);
+  return {
+    speed: [0, quantile(speeds, 1 - ROBUST_TAIL)],
+    height: [quantile(heights, ROBUST_TAIL), quantile(heights, 1 - ROBUST_TAIL)],
+  };
 }

@@ -1,52 +1,67 @@
 /**
  * Snapshots of the particles at the output interval, in id order (the simulation re-numbers particles for
- * memory locality; outputs must not), handed to the frame and VTK writers the scenario asks for. The walls are
- * drawn at the end, once the particles' extent over the whole run is known (see wall-surfaces.ts).
+ * memory locality; outputs must not), with where each wall is then, handed to the frame and VTK writers the
+ * scenario asks for. The walls are drawn at the end, once the particles' extent over the whole run is known (see
+ * wall-surfaces.ts); their size follows the robust extent (robust-extent.ts), so a stray sphere does not stretch a
+ * floor patch across the picture.
  */
 import type { ParticleState } from '../particles/state.js';
 import type { SimulationSetup } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
 import { FrameWriter } from './frames.js';
 import { VtkWriter } from './vtk.js';
-import { wallSurfaces, type Extent } from './wall-surfaces.js';
-import type { Snapshot, SnapshotWriter } from './snapshot.js';
+import { wallPlacement, wallSurfaces, type Extent } from './wall-surfaces.js';
+import { grownBox, robustBox, unionBox } from './robust-extent.js';
+import type { RunExtents, Snapshot, SnapshotWriter } from './snapshot.js';
+
+interface Extents {
+  all: Extent | null;
+  robust: Extent | null;
+  final: Extent | null;
+}
 
 export class SnapshotOutputs {
   private readonly writers: SnapshotWriter[] = [];
-  private readonly extent: Extent = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
-  private maxRadius: number;
+  /** of the centres; radii are added at the end */
+  private extents: Extents = { all: null, robust: null, final: null };
+  private maxRadius = 0;
 
   constructor(private readonly setup: SimulationSetup, dir: RunOutputDirectory) {
     const { outputs } = setup.scenario;
     if (outputs.frames) this.writers.push(new FrameWriter(setup, dir));
     if (outputs.vtk) this.writers.push(new VtkWriter(dir));
-    this.maxRadius = 0;
   }
 
   record(t: number, st: ParticleState): void {
     if (this.writers.length === 0) return;
-    const snapshot = byId(t, st);
+    const snapshot = byId(t, st, wallPlacement(this.setup.walls.motion, t));
     for (const r of snapshot.radius) this.maxRadius = Math.max(this.maxRadius, r);
-    const { min, max } = this.extent;
     const p = snapshot.position;
-    for (let k = 0; k < p.length; k++) {
-      const a = k % 3;
-      if (p[k] < min[a]) min[a] = p[k];
-      if (p[k] > max[a]) max[a] = p[k];
+    let all: Extent | null = null;
+    if (p.length > 0) {
+      all = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+      for (let k = 0; k < p.length; k++) {
+        const a = k % 3;
+        if (p[k] < all.min[a]) all.min[a] = p[k];
+        if (p[k] > all.max[a]) all.max[a] = p[k];
+      }
     }
+    const robust = robustBox(p);
+    this.extents = {
+      all: unionBox(this.extents.all, all),
+      robust: unionBox(this.extents.robust, robust),
+      final: robust,
+    };
     for (const w of this.writers) w.write(snapshot);
   }
 
   save(): unknown {
-    return { extent: this.extent, maxRadius: this.maxRadius, writers: this.writers.map((w) => w.save()) };
+    return { extents: this.extents, maxRadius: this.maxRadius, writers: this.writers.map((w) => w.save()) };
   }
 
   load(saved: unknown): void {
-    const s = saved as { extent: Extent; maxRadius: number; writers: unknown[] };
-    for (let a = 0; a < 3; a++) {
-      this.extent.min[a] = s.extent.min[a];
-      this.extent.max[a] = s.extent.max[a];
-    }
+    const s = saved as { extents: Extents; maxRadius: number; writers: unknown[] };
+    this.extents = structuredClone(s.extents);
     this.maxRadius = s.maxRadius;
     this.writers.forEach((w, k) => w.load(s.writers[k]));
   }
@@ -54,17 +69,19 @@ export class SnapshotOutputs {
   finish(): void {
     if (this.writers.length === 0) return;
     const r = this.maxRadius;
+    const none: Extent = { min: [0, 0, 0], max: [0, 0, 0] };
     // The extent of the spheres, not just of their centres.
-    const extent: Extent = {
-      min: this.extent.min.map((v) => v - r) as Extent['min'],
-      max: this.extent.max.map((v) => v + r) as Extent['max'],
+    const extents: RunExtents = {
+      all: grownBox(this.extents.all ?? none, r),
+      robust: grownBox(this.extents.robust ?? none, r),
+      final: grownBox(this.extents.final ?? this.extents.robust ?? none, r),
     };
-    const walls = wallSurfaces(this.setup.walls, extent, r);
-    for (const w of this.writers) w.finish(walls, extent);
+    const walls = wallSurfaces(this.setup.walls, extents.robust, r);
+    for (const w of this.writers) w.finish(walls, extents);
   }
 }
 
-function byId(t: number, st: ParticleState): Snapshot {
+function byId(t: number, st: ParticleState, walls: Snapshot['walls']): Snapshot {
   const { n, id, pos, vel, omega } = st;
   const position = new Float64Array(3 * n);
   const velocity = new Float64Array(3 * n);
@@ -81,5 +98,5 @@ function byId(t: number, st: ParticleState): Snapshot {
       angularVelocity[q + a] = omega[3 * p + a];
     }
   }
-  return { t, position, velocity, angularVelocity, radius, material };
+  return { t, position, velocity, angularVelocity, radius, material, walls };
 }

@@ -1,8 +1,10 @@
 /**
  * VTK XML files for ParaView (outputs.vtk): per output time <run>/vtk/particles-NNNNNN.vtp, one PolyData of
  * vertices (one per sphere, by id) with point data radius (m), velocity (m/s), angular_velocity (rad/s), id and
- * material; <run>/vtk/walls.vtp with the wall triangles; and <run>/particles.pvd, the time collection that
- * ParaView opens (walls as a second block of every step). Render the spheres with ParaView's Point Gaussian
+ * material; the wall triangles where the walls are: <run>/vtk/walls.vtp when they never move, else one
+ * walls-NNNNNN.vtp per placement (NNNNNN: the first output time it holds from; a removed wall is left out); and
+ * <run>/particles.pvd, the time collection that ParaView opens (the walls of the time as a second block of every
+ * step). Render the spheres with ParaView's Point Gaussian
  * representation scaled by `radius`, or a Glyph filter.
  *
  * Arrays are written inline as base64 (each block preceded by its own base64-encoded UInt32 byte count, as
@@ -14,7 +16,7 @@ import type { RunOutputDirectory } from './run-directory.js';
 import { writeWholeFile } from './file-writes.js';
 import { requireFiles } from './resume-check.js';
 import type { Snapshot, SnapshotWriter } from './snapshot.js';
-import type { WallSurfaces } from './wall-surfaces.js';
+import { placeWalls, type WallPlacement, type WallSurfaces } from './wall-surfaces.js';
 
 export type VtkEncoding = 'ascii' | 'base64';
 
@@ -110,7 +112,7 @@ function base64Block(values: Float32Array | Int32Array): string {
 }
 
 export class VtkWriter implements SnapshotWriter {
-  private readonly steps: { t: number; files: string[] }[] = [];
+  private readonly steps: { t: number; files: string[]; walls: WallPlacement }[] = [];
 
   /** made with the first file written: a resume refused by load() must leave the run directory as it was */
   private directoryMade = false;
@@ -131,14 +133,25 @@ export class VtkWriter implements SnapshotWriter {
   write(s: Snapshot): void {
     const file = `${VTK_DIRECTORY}/particles-${String(this.steps.length).padStart(6, '0')}.vtp`;
     writeWholeFile(this.output(file), particlesVtp(s, 'base64'));
-    this.steps.push({ t: s.t, files: [file] });
+    this.steps.push({ t: s.t, files: [file], walls: s.walls });
   }
 
   finish(walls: WallSurfaces): void {
-    const wallFile = `${VTK_DIRECTORY}/walls.vtp`;
-    const hasWalls = walls.triangles.length > 0;
-    if (hasWalls) writeWholeFile(this.output(wallFile), wallsVtp(walls, 'base64'));
-    const steps = this.steps.map(({ t, files }) => ({ t, files: hasWalls ? [...files, wallFile] : files }));
+    const keys = this.steps.map((step) => JSON.stringify(step.walls));
+    const moving = new Set(keys).size > 1;
+    const fileOf = new Map<string, string | null>();
+    keys.forEach((key, k) => {
+      if (fileOf.has(key)) return;
+      const placed = placeWalls(walls, this.steps[k].walls);
+      const file = `${VTK_DIRECTORY}/${moving ? `walls-${String(k).padStart(6, '0')}` : 'walls'}.vtp`;
+      const drawn = placed.triangles.length > 0;
+      if (drawn) writeWholeFile(this.output(file), wallsVtp(placed, 'base64'));
+      fileOf.set(key, drawn ? file : null);
+    });
+    const steps = this.steps.map(({ t, files }, k) => {
+      const wallFile = fileOf.get(keys[k]);
+      return { t, files: wallFile ? [...files, wallFile] : files };
+    });
     writeWholeFile(this.dir.file(PVD_FILE), pvdCollection(steps));
   }
 

@@ -3,13 +3,15 @@
  * (Float32 xyz per vertex, 9 floats per triangle), each triangle wound counter-clockwise seen from the side
  * the particles live on, so a renderer can hide walls seen from outside (the near walls of a box).
  *
- * Infinite planes are drawn as the rectangle under the particles' extent over the run (grown by a margin),
- * projected onto the plane, cut to the domain side of every other wall: the floor of a box ends at its side
- * walls, a lone floor is a patch under the particles. Every other wall type is drawn from its own triangles
- * (src/walls/tessellate.ts: boxes and meshes as they are, surfaces of revolution as facets); those are two-sided
- * surfaces, so their winding says nothing about a side. Walls are drawn where they are at t = 0.
+ * Infinite planes are drawn as the rectangle under the particles' extent (robust-extent.ts, grown by a margin),
+ * projected onto the plane, cut to the domain side of every other plane that is never removed: the floor of a box
+ * ends at its side walls, a lone floor is a patch under the particles, and a collector plane below a removable
+ * gate stays whole. Every other wall type is drawn from its own triangles (src/walls/tessellate.ts: boxes and
+ * meshes as they are, surfaces of revolution as facets); those are two-sided surfaces, so their winding says
+ * nothing about a side. The triangles are at rest (t = 0); WallPlacement says where each wall is at a time t.
  */
-import type { WallModel } from '../walls/build.js';
+import type { WallModel, WallMotion } from '../walls/build.js';
+import { MOTION, MOTION_STRIDE, writeWallState } from '../walls/motion.js';
 import { GEO_STRIDE, PrimitiveKind } from '../walls/primitives.js';
 import { tessellateWall } from '../walls/tessellate.js';
 
@@ -40,6 +42,7 @@ export function wallSurfaces(model: WallModel, particles: Extent, maxRadius: num
   const soup: number[] = [];
   // The plane of each plane wall (a plane wall is one primitive).
   const planes = new Map<number, PlaneLike>();
+  const permanent = (w: number) => model.motion[w].removeAt === Infinity;
   for (let k = 0; k < model.primitives; k++) {
     if (model.kind[k] !== PrimitiveKind.plane) continue;
     const g = Array.from(model.geometry.subarray(GEO_STRIDE * k, GEO_STRIDE * k + 6));
@@ -53,11 +56,53 @@ export function wallSurfaces(model: WallModel, particles: Extent, maxRadius: num
       return { first, count: soup.length / 9 - first };
     }
     let polygon = shadowOnPlane(wall, corners);
-    for (const other of planes.values()) if (other !== wall) polygon = clip(polygon, other);
+    for (const [w, other] of planes) if (other !== wall && permanent(w)) polygon = clip(polygon, other);
     for (let v = 1; v + 1 < polygon.length; v++) soup.push(...polygon[0], ...polygon[v], ...polygon[v + 1]);
     return { first, count: soup.length / 9 - first };
   });
   return { triangles: Float32Array.from(soup), walls: ranges };
+}
+
+/**
+ * Where each scenario wall is at time t: its offset from rest (m), or null once it is removed. The one definition
+ * of a wall's position, src/walls/motion.ts writeWallState, decides both.
+ */
+export type WallPlacement = ([number, number, number] | null)[];
+
+export function wallPlacement(motion: readonly WallMotion[], t: number): WallPlacement {
+  const state = new Float64Array(MOTION_STRIDE * Math.max(1, motion.length));
+  writeWallState(motion, t, state);
+  return motion.map((_, w) => {
+    const o = MOTION_STRIDE * w;
+    if (state[o + MOTION.active] === 0) return null;
+    // + 0 turns −0 into 0, so a wall at rest reads [0, 0, 0].
+    return [0, 1, 2].map((a) => state[o + MOTION.offset + a] + 0) as [number, number, number];
+  });
+}
+
+/** The walls where `placement` puts them: each moved by its offset, a removed wall left out (count 0). */
+export function placeWalls(surfaces: WallSurfaces, placement: WallPlacement): WallSurfaces {
+  const soup: number[] = [];
+  const walls = surfaces.walls.map(({ first, count }, w) => {
+    const offset = placement[w];
+    const start = soup.length / 9;
+    if (offset === null) return { first: start, count: 0 };
+    for (let k = 9 * first; k < 9 * (first + count); k++) soup.push(surfaces.triangles[k] + offset[k % 3]);
+    return { first: start, count };
+  });
+  return { triangles: Float32Array.from(soup), walls };
+}
+
+/** The box of the triangles' vertices, null if there are none. */
+export function trianglesBox(triangles: Float32Array): Extent | null {
+  if (triangles.length === 0) return null;
+  const box: Extent = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+  for (let k = 0; k < triangles.length; k++) {
+    const a = k % 3;
+    box.min[a] = Math.min(box.min[a], triangles[k]);
+    box.max[a] = Math.max(box.max[a], triangles[k]);
+  }
+  return box;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Turns a folder of PNG frames (frame-000000.png, …) into a video: MP4 with the system ffmpeg (H.264, yuv420p,
- * so every player takes it), GIF with gifenc (pure JavaScript, one 256-colour palette per frame).
+ * Turns a folder of PNG frames (frame-000000.png, …) into a video: MP4 with ffmpeg (the system one or the one
+ * shipped on npm, ffmpeg.ts; H.264, yuv420p, so every player takes it), GIF with gifenc (pure JavaScript, one
+ * 256-colour palette per frame).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,12 +13,8 @@ export const FRAME_PATTERN = 'frame-%06d.png';
 
 export const frameFile = (k: number) => `frame-${String(k).padStart(6, '0')}.png`;
 
-export function hasFfmpeg(): boolean {
-  return spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
-}
-
-export function encodeMp4(framesDir: string, fps: number, out: string): void {
-  const r = spawnSync('ffmpeg', [
+export function encodeMp4(ffmpeg: string, framesDir: string, fps: number, out: string): void {
+  const r = spawnSync(ffmpeg, [
     '-y', '-loglevel', 'error', '-framerate', String(fps), '-i', path.join(framesDir, FRAME_PATTERN),
     // H.264 in yuv420p needs even dimensions.
     '-vf', 'pad=ceil(iw/2)*2:ceil(ih/2)*2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart',

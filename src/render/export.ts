@@ -1,32 +1,63 @@
 /**
- * Headless export of a run: the viewer page (same scene as `grainflow view`) in the system Chromium, one PNG
- * screenshot per stored frame, then MP4 (ffmpeg), GIF (gifenc) or the PNG frames themselves. A poster PNG of
+ * Headless export of a run: the viewer page (same scene as `grainflow view`) in Chromium (browser.ts), one PNG
+ * screenshot per drawn frame, then MP4 (ffmpeg.ts), GIF (gifenc) or the PNG frames themselves. A poster PNG of
  * the last frame is always written. Outputs appear whole or not at all (staged beside the target, then renamed)
  * and follow the output rule (src/output/run-directory.ts): an existing video or poster is replaced only with
  * `force`, a frames directory only if grainflow made it.
+ *
+ * A long run is subsampled: at most --max-frames, or --duration seconds of video, evenly spaced over the stored
+ * frames, first and last included; by default at most DEFAULT_SECONDS of video. Without --fps, a short run plays
+ * slower (down to MIN_FPS) so that it lasts about TARGET_SECONDS when it can.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { StagedFiles } from '../output/run-directory.js';
 import { writeOutputDirectory } from '../run/output-guard.js';
-import { launchChromium, findChromium } from './browser.js';
-import { encodeGif, encodeMp4, frameFile, hasFfmpeg } from './encode.js';
+import { launchChromium, findChromium, type ChromiumChoice } from './browser.js';
+import { encodeGif, encodeMp4, frameFile } from './encode.js';
+import { findFfmpeg } from './ffmpeg.js';
 import { startViewerServer } from './server.js';
+import { FRAME_INDEX, FRAMES_DIRECTORY, type FrameIndex } from '../output/frames.js';
 
 /** Colour modes and camera presets of the page (page/colors.js COLOR_MODES, page/scene.js CAMERA_PRESETS). */
 export const COLOR_BY = ['speed', 'height', 'id', 'material'] as const;
 export const CAMERA_PRESETS = ['iso', 'front', 'side', 'top'] as const;
+/** frame: each frame's robust range; run: the widest of them, one colour meaning one value throughout */
+export const COLOR_SCALES = ['frame', 'run'] as const;
+/** final: the last frame's spheres and walls; all: every frame; auto: final, or all for runs of few spheres */
+export const FITS = ['auto', 'final', 'all'] as const;
 export type ColorBy = (typeof COLOR_BY)[number];
+export type ColorScale = (typeof COLOR_SCALES)[number];
+export type Fit = (typeof FITS)[number];
+
+export const DEFAULT_SECONDS = 15;
+const TARGET_SECONDS = 10;
+const MIN_FPS = 10;
+export const MAX_FPS = 30;
 
 export interface RenderOptions {
   /** .mp4, .gif, or a directory for PNG frames */
   out: string;
   width: number;
   height: number;
-  fps: number;
+  /** frames per second of the video; undefined: videoFps() */
+  fps?: number;
   colorBy: ColorBy;
+  /** default frame */
+  colorScale?: ColorScale;
+  /** fixed colour range (SI units of the colour mode), instead of the robust one */
+  range?: [number, number];
   /** a preset name or "azimuth,elevation" in degrees */
   camera: string;
+  /** default auto */
+  fit?: Fit;
+  /** at most this many frames; undefined: `duration` (or DEFAULT_SECONDS) of video */
+  maxFrames?: number;
+  /** at most this many seconds of video */
+  duration?: number;
+  /** the browser (default: findChromium()) and ffmpeg (default: findFfmpeg(); null: none) */
+  browser?: ChromiumChoice;
+  ffmpeg?: string | null;
   onProgress?: (done: number, total: number) => void;
   /** replace an existing output (a video and poster that are regular files; a frames directory grainflow made) */
   force?: boolean;
@@ -35,7 +66,10 @@ export interface RenderOptions {
 }
 
 export interface RenderResult {
+  /** frames drawn, and frames stored in the run */
   frames: number;
+  storedFrames: number;
+  fps: number;
   /** the file or directory written */
   output: string;
   poster: string;
@@ -61,76 +95,105 @@ export function validCamera(text: string): boolean {
   return Number.isFinite(azimuth) && Number.isFinite(elevation) && Math.abs(elevation) <= 90;
 }
 
+/** Frames per second when none is asked for: about TARGET_SECONDS of video, between MIN_FPS and MAX_FPS. */
+export function videoFps(storedFrames: number): number {
+  return Math.min(MAX_FPS, Math.max(MIN_FPS, Math.round(storedFrames / TARGET_SECONDS)));
+}
+
+/** Indices of at most `limit` stored frames, evenly spaced, first and last included. */
+export function selectFrames(stored: number, limit: number): number[] {
+  const count = Math.max(1, Math.min(stored, Math.floor(limit)));
+  if (count === 1) return [stored - 1];
+  return Array.from({ length: count }, (_, j) => Math.round((j * (stored - 1)) / (count - 1)));
+}
+
 export async function renderRun(runDir: string, options: RenderOptions): Promise<RenderResult> {
   const kind = outputKind(options.out);
   if (kind === null) throw new Error(`unsupported --out "${options.out}"`);
-  const executable = findChromium();
+  const browser = options.browser ?? findChromium();
+  const index = JSON.parse(fs.readFileSync(path.join(runDir, FRAMES_DIRECTORY, FRAME_INDEX), 'utf8')) as FrameIndex;
+  const stored = index.frames.length;
+  const fps = options.fps ?? videoFps(stored);
+  const selected = selectFrames(stored, options.maxFrames ?? fps * (options.duration ?? DEFAULT_SECONDS));
+  const frames = selected.length;
+  const result = { frames, storedFrames: stored, fps };
   // The output as the user named it (for the messages of the output rule), without a directory's trailing slash.
   const given = options.out.replace(/(.)\/+$/, '$1');
-  const out = path.resolve(given);
   const claim = { force: options.force, onNotice: options.onNotice };
   if (kind === 'frames') {
+    const out = path.resolve(given);
     return writeOutputDirectory(given, { ...claim, kind: 'frames' }, async (dir) => {
-      const frames = await renderFrames(runDir, executable, (name) => dir.file(name), options);
+      await renderFrames(runDir, browser, (name) => dir.file(name), selected, options);
       fs.copyFileSync(dir.file(frameFile(frames - 1)), dir.file('poster.png'));
-      return { frames, output: out, poster: path.join(out, 'poster.png') };
+      return { ...result, output: out, poster: path.join(out, 'poster.png') };
     });
   }
   let target = given;
   let note: string | undefined;
-  if (kind === 'mp4' && !hasFfmpeg()) {
+  const ffmpeg = options.ffmpeg === undefined ? findFfmpeg() : options.ffmpeg;
+  if (kind === 'mp4' && ffmpeg === null) {
     target = given.replace(/\.mp4$/i, '.gif');
-    note = `ffmpeg not found (install it with \`apt-get install ffmpeg\` for MP4): wrote a GIF instead`;
+    note = 'no ffmpeg found (none on the PATH, and the one npm ci installs runs on Linux x64 only; '
+      + 'install it with `apt-get install ffmpeg` for MP4): wrote a GIF instead';
   }
   const poster = target.replace(/\.(mp4|gif)$/i, '.png');
   const staged = new StagedFiles([target, poster], { ...claim, kind: 'render' });
   try {
     const work = staged.directory;
-    const frames = await renderFrames(runDir, executable, (name) => path.join(work, name), options);
+    await renderFrames(runDir, browser, (name) => path.join(work, name), selected, options);
     const encoded = path.join(work, `encoded${path.extname(target)}`);
-    if (target.toLowerCase().endsWith('.mp4')) encodeMp4(work, options.fps, encoded);
-    else encodeGif(work, frames, options.fps, encoded);
+    if (target.toLowerCase().endsWith('.mp4')) encodeMp4(ffmpeg!, work, fps, encoded);
+    else encodeGif(work, frames, fps, encoded);
     staged.commit([encoded, path.join(work, frameFile(frames - 1))]);
-    return { frames, output: path.resolve(target), poster: path.resolve(poster), note };
+    return { ...result, output: path.resolve(target), poster: path.resolve(poster), note };
   } finally {
     staged.discard();
   }
 }
 
-/** Writes frame-NNNNNN.png for every stored frame, and camera.json (the view used), at `file(name)`. */
+/** The page's query for the options (read by page/viewer.js). */
+function pageQuery(options: RenderOptions): URLSearchParams {
+  const query = new URLSearchParams({
+    export: '1', color: options.colorBy, scale: options.colorScale ?? 'frame', camera: options.camera, fit: options.fit ?? 'auto',
+  });
+  if (options.range) query.set('range', options.range.join(','));
+  return query;
+}
+
+/** Writes frame-NNNNNN.png for each selected stored frame, and camera.json (the view used), at `file(name)`. */
 async function renderFrames(
-  runDir: string, executable: string, file: (name: string) => string, options: RenderOptions,
-): Promise<number> {
+  runDir: string, choice: ChromiumChoice, file: (name: string) => string, selected: number[], options: RenderOptions,
+): Promise<void> {
   const server = await startViewerServer(runDir, 0);
-  const browser = await launchChromium(executable);
   try {
-    const page = await browser.newPage({ viewport: { width: options.width, height: options.height }, deviceScaleFactor: 1 });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const query = new URLSearchParams({ export: '1', color: options.colorBy, camera: options.camera });
-    await page.goto(`${server.url}?${query}`);
-    // Expressions, not functions: this package is compiled without the DOM types the page's code would need.
-    const viewer = <T>(expression: string) => page.evaluate(`window.grainflow.${expression}`) as Promise<T>;
-    await page.waitForFunction('window.grainflow?.ready || window.grainflow?.error', null, { timeout: 120_000 });
-    const problem = await viewer<string | undefined>('error') ?? errors[0]
-      ?? (await viewer<boolean>('webgl2') ? undefined : 'WebGL2 is not available');
-    if (problem) throw new Error(`the viewer page failed in Chromium: ${problem}`);
-    const camera = await viewer<object>('camera()');
-    fs.writeFileSync(file('camera.json'),
-      `${JSON.stringify({ width: options.width, height: options.height, ...camera }, null, 2)}\n`);
-    const frames = await viewer<number>('frames');
-    // Chromium's fast PNG setting: 92 instead of 137 ms per 1280×720 frame here (page.screenshot cannot ask for it).
-    const devtools = await page.context().newCDPSession(page);
-    for (let k = 0; k < frames; k++) {
-      await viewer(`show(${k})`);
-      const { data } = await devtools.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
-      fs.writeFileSync(file(frameFile(k)), Buffer.from(data, 'base64'));
-      options.onProgress?.(k + 1, frames);
+    const browser = await launchChromium(choice);
+    try {
+      const page = await browser.newPage({ viewport: { width: options.width, height: options.height }, deviceScaleFactor: 1 });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${server.url}?${pageQuery(options)}`);
+      // Expressions, not functions: this package is compiled without the DOM types the page's code would need.
+      const viewer = <T>(expression: string) => page.evaluate(`window.grainflow.${expression}`) as Promise<T>;
+      await page.waitForFunction('window.grainflow?.ready || window.grainflow?.error', null, { timeout: 120_000 });
+      const problem = await viewer<string | undefined>('error') ?? errors[0]
+        ?? (await viewer<boolean>('webgl2') ? undefined : 'WebGL2 is not available');
+      if (problem) throw new Error(`the viewer page failed in Chromium: ${problem}`);
+      const camera = await viewer<object>('camera()');
+      fs.writeFileSync(file('camera.json'),
+        `${JSON.stringify({ width: options.width, height: options.height, ...camera, frames: selected }, null, 2)}\n`);
+      // Chromium's fast PNG setting: 92 instead of 137 ms per 1280×720 frame here (page.screenshot cannot ask for it).
+      const devtools = await page.context().newCDPSession(page);
+      for (const [k, frame] of selected.entries()) {
+        await viewer(`show(${frame})`);
+        const { data } = await devtools.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
+        fs.writeFileSync(file(frameFile(k)), Buffer.from(data, 'base64'));
+        options.onProgress?.(k + 1, selected.length);
+      }
+      if (errors.length > 0) throw new Error(`the viewer page failed in Chromium: ${errors[0]}`);
+    } finally {
+      await browser.close();
     }
-    if (errors.length > 0) throw new Error(`the viewer page failed in Chromium: ${errors[0]}`);
-    return frames;
   } finally {
-    await browser.close();
     await server.close();
   }
 }

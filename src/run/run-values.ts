@@ -9,7 +9,8 @@ import type { EnergyBaseline } from './watchdog.js';
 
 export interface SavedRunValues {
   series: CsvPosition;
-  impacts: CsvPosition;
+  /** null when the run records no impacts (outputs.impacts false: no impacts.csv) */
+  impacts: CsvPosition | null;
   /** the analysis's own save(); null without one */
   analysis: unknown;
   snapshots: unknown;
@@ -52,7 +53,7 @@ export class RunValues implements SavedState {
   restoreState(from: StateReader): void {
     this.resumed = {
       series: from.json('series', isCsvPosition, 'a CSV file position'),
-      impacts: from.json('impacts', isCsvPosition, 'a CSV file position'),
+      impacts: from.json('impacts', (v): v is CsvPosition | null => v === null || isCsvPosition(v), 'a CSV file position or null'),
       analysis: from.json('analysis'),
       snapshots: from.json('snapshots'),
       watchdog: from.json('watchdog', isEnergyBaseline, 'an energy baseline'),

@@ -2,7 +2,7 @@
  * Runs a set-up simulation to its end and writes the run directory:
  *   scenario.json — the resolved scenario (defaults filled) and the derived constants per material pair
  *   series.csv    — energies and contact statistics every outputs.interval
- *   impacts.csv   — one row per completed collision (pair or sphere–wall)
+ *   impacts.csv   — one row per completed collision (pair or sphere–wall); not written with outputs.impacts false
  *   frames/, vtk/ — particle snapshots every outputs.interval for the viewer and ParaView (outputs.frames, .vtk)
  *   summary.json  — run facts, the final state and the scenario's analysis; wall-clock figures under "performance"
  *   energy.svg    — the energies of series.csv against time; the analysis adds its own plots
@@ -83,7 +83,8 @@ export interface RunSummary {
   dt: number;
   simulatedTime: number;
   neighbourRebuilds: number;
-  impacts: number;
+  /** collisions recorded in impacts.csv; null when the scenario does not record them (outputs.impacts false) */
+  impacts: number | null;
   warnings: string[];
   /** the scenario's analysis: its results, and a one-line headline */
   analysis?: Record<string, unknown> & { headline: string };
@@ -126,7 +127,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const { checkpoints } = options;
   // Read when a checkpoint is written, by then the outputs below exist.
   const runValues = new RunValues(() => ({
-    series: series.position(), impacts: impacts.position(), analysis: analysis?.save() ?? null,
+    series: series.position(), impacts: impacts?.position() ?? null, analysis: analysis?.save() ?? null,
     snapshots: snapshots.save(), watchdog: watchdog.baseline(),
   }));
   // Restored before the worker threads start, so they map the restored arrays.
@@ -134,13 +135,14 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   // The first files, after the heavy set-up (a set-up that runs out of memory leaves no staging directory); on resume
   // they are checked against the checkpoint, before the worker threads start (a refusal leaves no thread running).
   const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER, resumed?.series);
-  const impacts = new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts);
+  // Without outputs.impacts the engine records none: no file, rather than a header alone that reads as "none happened".
+  const impacts = setup.scenario.outputs.impacts ? new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts ?? undefined) : null;
   dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
   const analysis = createRunAnalysis(setup);
   if (resumed) analysis?.load(resumed.analysis);
   const watchdog = new Watchdog(sim, setup.scenario.watchdog, resumed?.watchdog);
   const onImpact = (r: ImpactRecord) => {
-    impacts.row(impactRow(r));
+    impacts?.row(impactRow(r));
     analysis?.onImpact(r);
   };
   const snapshots = new SnapshotOutputs(setup, dir);
@@ -204,14 +206,14 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     snapshots.finish();
   } finally {
     series.close();
-    impacts.close();
+    impacts?.close();
     trace?.close();
     await sim.close();
   }
   const wallSeconds = (performance.now() - started) / 1000;
   options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds,
     particleSteps: sim.particleSteps });
-  dir.writeFile('energy.svg', await energyPlot(energyRows));
+  dir.writeFile('energy.svg', await energyPlot(energyRows, setup.pour.total > 0));
   if (trace) dir.writeFile('contact-trace.svg', await trace.plot());
   const analysed = await finishAnalysis(analysis, sim, dir);
   const energies = sim.energies();
@@ -227,7 +229,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
     dt: setup.dt,
     simulatedTime: sim.time,
     neighbourRebuilds: sim.rebuilds,
-    impacts: impacts.rows,
+    impacts: impacts?.rows ?? null,
     warnings: setup.warnings,
     analysis: analysed,
     pour: sim.pourer?.report(),
@@ -263,14 +265,18 @@ async function finishAnalysis(
   return { ...out.result, headline: out.headline };
 }
 
-/** Kinetic, rotational, elastic and total energy against time, from the series rows. */
-function energyPlot(rows: readonly number[][]): Promise<string> {
+/** Kinetic, rotational, elastic and total energy against time, from the series rows; `poured`: spheres were added. */
+function energyPlot(rows: readonly number[][], poured: boolean): Promise<string> {
   const column = (name: (typeof SERIES_HEADER)[number]) => rows.map((r) => r[SERIES_HEADER.indexOf(name)]);
   const t = column('t');
   const potential0 = rows[0][SERIES_HEADER.indexOf('potential_energy')];
   return renderLinePlotSvg({
-    title: 'energy against time (potential measured from its initial value)',
-    xLabel: 'time t (s)', yLabel: 'energy (J)',
+    title: 'Energy against time',
+    subtitle: [
+      'potential energy measured from its value at t = 0',
+      ...(poured ? ['the total rises while spheres are poured in: each brings its potential energy m g z and its kinetic energy'] : []),
+    ],
+    x: { label: 'time t', unit: 's' }, y: { label: 'energy', unit: 'J' },
     series: [
       { name: 'kinetic', x: t, y: column('kinetic_energy') },
       { name: 'rotational', x: t, y: column('rotational_energy') },

@@ -105,7 +105,7 @@ describe('grainflow run scenarios/two-spheres.json', () => {
       if (k === 0) expect(tangential).toBeLessThan(1e-9 * peak);
       else expect(tangential).toBeGreaterThan(1e-3 * peak);
     }
-    expect(file(0, 'contact-trace.svg')).toContain('normal force against overlap');
+    expect(file(0, 'contact-trace.svg')).toContain('Normal force against overlap');
   });
 
   it('lists the final state of every particle and the derived constants', () => {

@@ -1,13 +1,19 @@
 /**
  * Rendering in the system Chromium (CI installs Debian `chromium` and `ffmpeg`; under CI=true a missing browser
- * fails these tests instead of skipping them):
+ * fails these tests instead of skipping them), and in the Chromium and ffmpeg shipped on npm (Linux x64):
  *  - export of a 2 000-sphere run to PNG frames: one distinct image per stored frame; in the last image, with the
  *    particles projected by our own pinhole model from the camera the exporter records, the pixel at every
  *    centre differs from the background and pixels clear of every projected sphere are background (the run
  *    has its walls removed for this, so that only spheres can cover the background);
- *  - MP4 (ffmpeg) and GIF (gifenc) outputs with their poster;
- *  - the viewer page end to end: after Play the canvas changes and the time label advances; the summary and
- *    the legend are shown, and the legend follows the colour mode;
+ *  - walls in the pixels: a gate is drawn in the frames before its removeAt and not after; a cylinder lifted
+ *    during the run is drawn at its lifted height at the end and not there at the start;
+ *  - MP4 (ffmpeg) and GIF (gifenc) outputs with their poster; --max-frames subsamples, first and last included;
+ *  - the same MP4 with the npm-shipped Chromium and ffmpeg, named explicitly (not the system ones), and
+ *    findChromium choosing the npm one when no system browser is found;
+ *  - the viewer page end to end: it opens on the last frame; Home, the arrow keys and the step buttons move one
+ *    frame; after Play the canvas changes and the time label advances, and playback loops; the slider has time
+ *    ticks; the summary, the parameters and the legend are shown, and the legend follows the colour mode; the
+ *    orbit does not go below the horizontal through the centre;
  *  - `grainflow run --render` writes anim.mp4 and its poster;
  *  - a missing browser gives one line naming `apt-get install chromium` and CHROME_PATH; `run --render` then
  *    still succeeds and points to `grainflow view`.
@@ -21,7 +27,10 @@ import { decode } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameIndex } from '../../src/output/frames.js';
 import { findChromium, launchChromium } from '../../src/render/browser.js';
+import { bundledChromiumVersion } from '../../src/render/bundled-chromium.js';
 import { renderRun } from '../../src/render/export.js';
+import { bundledFfmpeg } from '../../src/render/ffmpeg.js';
+import { loadScenarioFile } from '../../src/scenario/load.js';
 import { startViewerServer } from '../../src/render/server.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
@@ -42,6 +51,7 @@ const browserTests = describe.runIf(chromiumInstalled || process.env.CI === 'tru
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-browser-'));
 const runDir = path.join(scratch, 'run');
 const wallFreeRunDir = path.join(scratch, 'run-without-walls');
+const wallsRunDir = path.join(scratch, 'run-with-moving-walls');
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 beforeAll(async () => {
@@ -52,6 +62,7 @@ beforeAll(async () => {
     });
     await runToDirectory(createSetup(scenario, { workers: 1 }), dir);
   }
+  await runToDirectory(createSetup(loadScenarioFile('test/fixtures/render-walls.json'), { workers: 1 }), wallsRunDir);
 });
 
 const readIndex = (dir = runDir): FrameIndex => JSON.parse(fs.readFileSync(path.join(dir, 'frames/index.json'), 'utf8'));
@@ -80,7 +91,7 @@ browserTests('export in headless Chromium', () => {
     const index = readIndex(wallFreeRunDir);
     const out = path.join(scratch, 'png');
     const width = 640, height = 360;
-    const result = await renderRun(wallFreeRunDir, { out, width, height, fps: 10, colorBy: 'speed', camera: 'iso' });
+    const result = await renderRun(wallFreeRunDir, { out, width, height, fps: 10, colorBy: 'speed', camera: 'iso', fit: 'all' });
     const frames = fs.readdirSync(out).filter((f) => /^frame-\d{6}\.png$/.test(f)).sort();
     expect(result.frames).toBe(index.frames.length);
     expect(frames).toHaveLength(index.frames.length);
@@ -134,6 +145,44 @@ browserTests('export in headless Chromium', () => {
     expect(clearBackground).toBe(clear);
   });
 
+  it('draws a gate until its removal and a lifted cylinder at its lifted height', async () => {
+    const out = path.join(scratch, 'walls-png');
+    const width = 480, height = 270;
+    await renderRun(wallsRunDir, { out, width, height, colorBy: 'speed', camera: 'iso' });
+    const index = readIndex(wallsRunDir);
+    const camera = JSON.parse(fs.readFileSync(path.join(out, 'camera.json'), 'utf8'));
+    expect(camera.frames).toEqual(index.frames.map((_, k) => k)); // 11 frames: all drawn
+    const project = projector(camera);
+    const pixel = (k: number, p: V) => {
+      const image = decode(fs.readFileSync(path.join(out, `frame-${String(k).padStart(6, '0')}.png`)));
+      const [x, y] = project(p).map(Math.round);
+      expect(x >= 0 && x < width && y >= 0 && y < height, `(${x}, ${y}) in the image`).toBe(true);
+      const at = image.channels * (y * width + x);
+      return BACKGROUND.every((c, i) => Math.abs(image.data[at + i] - c) <= 2) ? 'background' : 'drawn';
+    };
+    // The gate: the corner of its patch nearest the camera, pulled a fifth of the way to the patch's centre
+    // (clear of the cylinder and the spheres, with nothing behind it once the gate is gone).
+    const walls = fs.readFileSync(path.join(wallsRunDir, 'frames/walls.f32'));
+    const triangles = new Float32Array(walls.buffer, walls.byteOffset, walls.length / 4);
+    const gate = index.walls.surfaces[0];
+    const corners: V[] = [];
+    for (let v = 3 * gate.first; v < 3 * (gate.first + gate.count); v++) corners.push(Array.from(triangles.subarray(3 * v, 3 * v + 3)));
+    const towards = unit(sub(camera.position, camera.target));
+    const near = corners.reduce((a, b) => (dotp(b, towards) > dotp(a, towards) ? b : a));
+    const middle = [0, 1, 2].map((a) => corners.reduce((sum, c) => sum + c[a], 0) / corners.length);
+    const onGate = near.map((c, a) => c + 0.2 * (middle[a] - c));
+    const removed = 0.004;
+    index.frames.forEach((frame, k) => {
+      expect(pixel(k, onGate), `gate at t = ${frame.t}`).toBe(frame.t < removed ? 'drawn' : 'background');
+    });
+    // The cylinder (r = 0.02 m, top at 0.03 m at rest, lifted 0.016 m by the end): a point of its far side (the
+    // side whose inner face looks at the camera) at z = 0.04, above where its top was at the start.
+    const away = unit([-towards[0], -towards[1], 0]);
+    const lifted = [0.02 * away[0], 0.02 * away[1], 0.04];
+    expect(pixel(0, lifted)).toBe('background');
+    expect(pixel(index.frames.length - 1, lifted)).toBe('drawn');
+  });
+
   it('writes MP4 with ffmpeg and GIF with gifenc, each with a poster PNG', () => {
     for (const name of ['anim.mp4', 'anim.gif']) {
       const out = path.join(scratch, name);
@@ -149,10 +198,48 @@ browserTests('export in headless Chromium', () => {
       'stream=nb_read_frames,width,height', '-of', 'csv=p=0', path.join(scratch, 'anim.mp4')], { encoding: 'utf8' });
     expect(probe.stdout.trim()).toBe(`160,90,${readIndex().frames.length}`);
   });
+
+  it('subsamples to --max-frames, first and last included', () => {
+    const out = path.join(scratch, 'three');
+    const r = spawnSync(process.execPath, [CLI, 'render', wallsRunDir, '--out', out, '--width', '160', '--height', '90',
+      '--max-frames', '3'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('rendered 3 of 11 stored frames');
+    expect(JSON.parse(fs.readFileSync(path.join(out, 'camera.json'), 'utf8')).frames).toEqual([0, 5, 10]);
+  });
+});
+
+const bundledTests = describe.runIf(bundledChromiumVersion() !== null || (process.env.CI === 'true' && os.platform() === 'linux' && os.arch() === 'x64'));
+
+bundledTests('rendering with the Chromium and ffmpeg shipped on npm', () => {
+  it('is the choice when no system browser is found', () => {
+    expect(findChromium({}, [])).toEqual({ origin: 'bundled', version: bundledChromiumVersion() });
+  });
+
+  it('renders an MP4 with them, named explicitly rather than found', async () => {
+    const ffmpeg = bundledFfmpeg();
+    expect(ffmpeg).not.toBeNull();
+    expect(ffmpeg).toContain('node_modules');
+    const out = path.join(scratch, 'bundled.mp4');
+    const result = await renderRun(wallsRunDir, {
+      out, width: 320, height: 180, fps: 10, colorBy: 'height', camera: 'front',
+      browser: { origin: 'bundled', version: bundledChromiumVersion()! }, ffmpeg,
+    });
+    expect(result.output).toBe(out);
+    expect(result.frames).toBe(11);
+    const probe = spawnSync(ffmpeg!, ['-v', 'error', '-i', out, '-f', 'null', '-'], { encoding: 'utf8' });
+    expect(probe.status, probe.stderr).toBe(0);
+    expect(fs.readFileSync(out).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    // The poster shows the run: neither blank nor one flat colour.
+    const poster = decode(fs.readFileSync(result.poster));
+    const colours = new Set<number>();
+    for (let k = 0; k < poster.data.length; k += poster.channels) colours.add((poster.data[k] << 16) | (poster.data[k + 1] << 8) | poster.data[k + 2]);
+    expect(colours.size).toBeGreaterThan(50);
+  });
 });
 
 browserTests('viewer page end to end', () => {
-  it('plays: the canvas changes and the time label advances', async () => {
+  it('opens on the last frame, steps, plays and loops, with time ticks, the run and its legend beside', async () => {
     const server = await startViewerServer(runDir, 0);
     const browser = await launchChromium();
     try {
@@ -161,27 +248,76 @@ browserTests('viewer page end to end', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(server.url);
       await page.waitForFunction('window.grainflow?.ready === true', null, { timeout: 60_000 });
-      await page.selectOption('#speed', '0.25'); // 5 frames/s: several distinct moments to sample
+      const frames = readIndex().frames.length;
       const seconds = (label: string) => Number(/t = ([\d.e+-]+) s/.exec(label)![1]);
-      const label0 = await page.textContent('#time');
-      expect(seconds(label0!)).toBe(0);
-      await page.click('#play');
+      const frameOf = (label: string) => Number(/frame (\d+)\//.exec(label)![1]);
+      const label = async () => (await page.textContent('#time'))!;
       // An expression: this project is type-checked without the DOM library.
-      const labelChangedFrom = (label: string) => `document.querySelector('#time').textContent !== ${JSON.stringify(label)}`;
-      await page.waitForFunction(labelChangedFrom(label0!), null, { timeout: 20_000 });
-      const label1 = (await page.textContent('#time'))!;
-      const canvas1 = await page.locator('#view').screenshot();
+      const atFrame = (k: number) => page.waitForFunction(
+        `/frame ${k}\\//.test(document.querySelector('#time').textContent)`, null, { timeout: 20_000 });
+      expect(frameOf(await label())).toBe(frames);
+      expect(seconds(await label())).toBeCloseTo(readIndex().frames.at(-1)!.t, 9);
+      // Home, the arrow keys and the step buttons.
+      await page.keyboard.press('Home');
+      await atFrame(1);
+      expect(seconds(await label())).toBe(0);
+      await page.keyboard.press('ArrowRight');
+      await atFrame(2);
+      await page.click('#next');
+      await atFrame(3);
+      await page.click('#previous');
+      await atFrame(2);
+      await page.keyboard.press('ArrowLeft');
+      await atFrame(1);
+      // Time ticks on the slider: evenly spaced frames, the last labelled with its unit.
+      const ticks = await page.locator('#tick-labels span').allTextContents();
+      expect(ticks.length).toBe(Math.min(5, frames));
+      expect(ticks.at(-1)).toMatch(/ (m|µ)?s$/);
+      expect(await page.locator('#ticks option').count()).toBe(ticks.length);
+
+      await page.selectOption('#speed', '0.25'); // 5 frames/s: several distinct moments to sample
+      const label0 = await label();
+      await page.click('#play');
+      const labelChangedFrom = (text: string) => `document.querySelector('#time').textContent !== ${JSON.stringify(text)}`;
+      // The label and the canvas read in one turn of the page, so they show the same frame however late a
+      // screenshot would have been taken (the page draws a frame and labels it in one turn too).
+      const sample = async () => await page.evaluate(
+        `[document.querySelector('#time').textContent, document.querySelector('#view').toDataURL('image/png')]`) as [string, string];
+      await page.waitForFunction(labelChangedFrom(label0), null, { timeout: 20_000 });
+      const [label1, canvas1] = await sample();
       await page.waitForFunction(labelChangedFrom(label1), null, { timeout: 20_000 });
-      const label2 = (await page.textContent('#time'))!;
-      const canvas2 = await page.locator('#view').screenshot();
-      expect(seconds(label2)).toBeGreaterThan(seconds(label1));
+      const [label2, canvas2] = await sample();
       expect(seconds(label1)).toBeGreaterThan(0);
-      expect(canvas2.equals(canvas1)).toBe(false);
-      // Beside the view: the run's summary numbers and the legend, which follows the colour mode.
+      // Later in time, or (on a loaded machine that skipped ahead) back at the first frame after the last.
+      if (frameOf(label2) > frameOf(label1)) expect(seconds(label2)).toBeGreaterThan(seconds(label1));
+      else expect(frameOf(label2)).toBe(1);
+      expect(canvas2 === canvas1, "the canvas changed").toBe(false);
+      // It loops: after the last frame, the first again, still playing.
+      await atFrame(frames);
+      await atFrame(1);
+      expect(await page.textContent('#play')).toBe('Pause');
+      await page.click('#play');
+
+      // Beside the view: the result line, the run's summary numbers, its parameters and the legend, which follows
+      // the colour mode.
+      expect(await page.textContent('#headline')).toBe('this scenario has no analysis');
       expect(await page.textContent('#summary')).toMatch(/particles\s*2000/);
-      expect(await page.textContent('#legend')).toContain('speed (m/s)');
+      expect(await page.textContent('#parameters')).toMatch(/contact law\s*tsuji/);
+      expect(await page.textContent('#legend')).toMatch(/speed \((m|mm)\/s\)/);
+      expect(await page.textContent('#scale-label')).toMatch(/^\d+ (m|mm|µm)$/);
       await page.selectOption('#color-by', 'material');
       await page.waitForFunction(`document.querySelector('#legend').textContent.includes('glass')`, null, { timeout: 20_000 });
+
+      // Orbiting as far down as a drag goes keeps the camera above the horizontal through the centre.
+      const box = (await page.locator('#view').boundingBox())!;
+      for (const dy of [-400, 400]) {
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + dy, { steps: 10 });
+        await page.mouse.up();
+        const camera = await page.evaluate('window.grainflow.camera()') as { position: number[]; target: number[] };
+        expect(camera.position[2]).toBeGreaterThanOrEqual(camera.target[2] - 1e-9);
+      }
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

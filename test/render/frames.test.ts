@@ -2,14 +2,20 @@
  * Frames for the viewer (src/output/frames.ts) and the wall geometry they carry (src/output/wall-surfaces.ts):
  *  - a run writes one frame per series.csv row; the last frame holds the final positions and speeds of
  *    summary.json (same values rounded to Float32), radii and materials by id;
+ *  - each frame's colour ranges are the 1st–99th percentiles of its speeds (from 0) and heights, recomputed here;
+ *  - walls per frame: a gate is in the frames before its removeAt and null from then on, a moving cylinder's
+ *    offset is v·(t − start) in every frame (the simulation's own definition, src/walls/motion.ts), and the
+ *    camera's final framing holds the lifted cylinder;
  *  - walls: the planes of a box become its five faces exactly (areas against the box's, each triangle wound
- *    counter-clockwise seen from the domain), a lone floor a patch under the particles grown by the margin.
+ *    counter-clockwise seen from the domain), a lone floor a patch under the particles grown by the margin, a
+ *    collector plane below a removable gate is not cut by it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FrameIndex } from '../../src/output/frames.js';
+import { FRAME_FORMAT_VERSION, type FrameIndex } from '../../src/output/frames.js';
+import { loadScenarioFile } from '../../src/scenario/load.js';
 import { wallSurfaces, type Extent } from '../../src/output/wall-surfaces.js';
 import { buildWallModel } from '../../src/walls/build.js';
 import { createSetup } from '../../src/engine/setup.js';
@@ -44,13 +50,42 @@ describe('frames of a run', () => {
     const expectedSpeeds = Float32Array.from(final.map((p) => Math.hypot(...p.velocity)));
     expect(last.subarray(0, 3 * n)).toEqual(expectedPositions);
     expect(last.subarray(3 * n)).toEqual(expectedSpeeds);
-    expect(index.ranges.speed[1]).toBeGreaterThanOrEqual(Math.max(...expectedSpeeds));
+    // The last frame's colour ranges: 1st and 99th percentiles, linear between neighbours.
+    const percentile = (values: Float32Array, q: number) => {
+      const sorted = Float64Array.from(values).sort();
+      const x = q * (sorted.length - 1), k = Math.floor(x);
+      return sorted[k] + (x - k) * (sorted[k + 1] - sorted[k]);
+    };
+    const heights = Float32Array.from({ length: n }, (_, p) => last[3 * p + 2]);
+    expect(index.version).toBe(FRAME_FORMAT_VERSION);
+    expect(index.frames.at(-1)!.ranges.speed).toEqual([0, percentile(last.subarray(3 * n), 0.99)]);
+    expect(index.frames.at(-1)!.ranges.height).toEqual([percentile(heights, 0.01), percentile(heights, 0.99)]);
+    expect(index.ranges.speed[1]).toBe(Math.max(...index.frames.map((f) => f.ranges.speed[1])));
 
     expect(readF32(path.join(out, 'frames/radius.f32'))).toEqual(Float32Array.from(setup.particles.radius));
     const material = fs.readFileSync(path.join(out, 'frames/material.u16'));
     expect(new Uint16Array(material.buffer, material.byteOffset, n)).toEqual(setup.particles.material);
     expect(index.walls.triangles).toBe(10);
     expect(readF32(path.join(out, 'frames/walls.f32'))).toHaveLength(90);
+  });
+
+  it('place each wall where it is at every frame: a gate until its removeAt, a lifted cylinder at its height', async () => {
+    const scenario = loadScenarioFile('test/fixtures/render-walls.json');
+    const out = path.join(scratch, 'walls');
+    await runToDirectory(createSetup(scenario, { workers: 1 }), out);
+    const index: FrameIndex = JSON.parse(fs.readFileSync(path.join(out, 'frames/index.json'), 'utf8'));
+    const [gate, cylinder] = scenario.scenario.walls as unknown as [{ removeAt: number }, { motion: { velocity: number[]; start: number } }];
+    expect(index.frames).toHaveLength(11);
+    for (const frame of index.frames) {
+      if (frame.t < gate.removeAt) expect(frame.walls[0], `t = ${frame.t}`).toEqual([0, 0, 0]);
+      else expect(frame.walls[0], `t = ${frame.t}`).toBeNull();
+      const lift = cylinder.motion.velocity[2] * Math.max(0, frame.t - cylinder.motion.start);
+      expect(frame.walls[1]![2]).toBeCloseTo(lift, 12);
+    }
+    // Both states of the gate are stored, and the camera frames the cylinder where it ends: top at 0.03 + 0.016 m.
+    expect(index.frames.some((f) => f.walls[0] !== null) && index.frames.some((f) => f.walls[0] === null)).toBe(true);
+    expect(index.framing.final.max[2]).toBeCloseTo(0.03 + 2 * (0.01 - 0.002), 6);
+    expect(index.framing.final.min[2]).toBeLessThan(0.005); // and the spheres near the floor
   });
 
   it('are not written with outputs.frames false', async () => {
@@ -120,6 +155,16 @@ describe('wallSurfaces', () => {
         expect(Math.hypot(triangles[o] - 0.01, triangles[o + 1] - 0.01)).toBeCloseTo(0.02, 6);
       }
     }
+  });
+
+  it('does not cut a collector plane by a gate that is removed', () => {
+    const walls = buildWallModel([
+      { type: 'plane', point: [0, 0, -0.1], normal: [0, 0, 1], material: 'm' },
+      { type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', removeAt: 0.3 },
+    ]);
+    const { triangles, walls: ranges } = wallSurfaces(walls, extent, r);
+    expect(measure(triangles, ranges[0].first, ranges[0].count).area).toBeCloseTo(measure(triangles, ranges[1].first, ranges[1].count).area, 9);
+    expect(ranges[0].count).toBe(2);
   });
 
   it('draws a lone floor as a patch under the particles grown by the margin', () => {

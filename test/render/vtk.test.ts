@@ -3,7 +3,9 @@
  *  - three spheres written by src/output/vtk.ts equal a hand-written PolyData file (test/fixtures/vtk), element
  *    by element and value by value, in ASCII and in base64 (each block with its own UInt32 byte-count header);
  *  - a run with outputs.vtk writes one well-formed .vtp per output time with N points and the five point arrays,
- *    walls as triangles, and a .pvd listing every time.
+ *    walls as triangles, and a .pvd listing every time;
+ *  - walls that move or are removed: each time's walls file has the gate until its removeAt and not after, and the
+ *    cylinder's vertices lifted by v·(t − start).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { particlesVtp } from '../../src/output/vtk.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
+import { loadScenarioFile } from '../../src/scenario/load.js';
 
 const parser = new XMLParser({
   ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, parseAttributeValue: false,
@@ -103,5 +106,25 @@ describe('a run with outputs.vtk', () => {
     const walls = normalise(fs.readFileSync(path.join(out, 'vtk/walls.vtp'), 'utf8')).VTKFile.PolyData.Piece;
     expect(Number(walls.NumberOfPolys)).toBe(10); // five planes, each a clipped quad of two triangles
     expect(walls.Polys.DataArray[1].values).toEqual([3, 6, 9, 12, 15, 18, 21, 24, 27, 30]);
+  });
+
+  it('writes the walls where they are at each time: the gate until its removal, the cylinder lifted', async () => {
+    const out = path.join(scratch, 'walls');
+    await runToDirectory(createSetup(loadScenarioFile('test/fixtures/render-walls.json'), { workers: 1 }), out);
+    const pvd = parser.parse(fs.readFileSync(path.join(out, 'particles.pvd'), 'utf8'));
+    const sets = pvd.VTKFile.Collection.DataSet as Record<string, string>[];
+    const wallSets = sets.filter((s) => s.part === '1');
+    expect(wallSets).toHaveLength(11);
+    for (const set of wallSets) {
+      const t = Number(set.timestep);
+      const piece = normalise(fs.readFileSync(path.join(out, set.file), 'utf8')).VTKFile.PolyData.Piece;
+      const wallOfCell: number[] = piece.CellData.DataArray[0].values;
+      // The gate (wall 0) is two triangles while present; the cylinder (wall 1) 96 facets.
+      expect(wallOfCell.filter((w) => w === 0)).toHaveLength(t < 0.004 ? 2 : 0);
+      expect(wallOfCell.filter((w) => w === 1)).toHaveLength(96);
+      const z: number[] = piece.Points.DataArray[0].values.filter((_: number, k: number) => k % 3 === 2);
+      const cylinderZ = z.slice(wallOfCell.indexOf(1) * 3);
+      expect(Math.max(...cylinderZ)).toBeCloseTo(0.03 + 2 * Math.max(0, t - 0.002), 6);
+    }
   });
 });

@@ -1,4 +1,5 @@
-// Colour schemes of the viewer and the exporter: a per-particle colour for each mode and its legend.
+// Colour schemes of the viewer and the exporter: a per-particle colour for each mode and its legend (its ticks in
+// the unit with the SI prefix that keeps them between 0.1 and 1000: mm, mm/s …).
 // Continuous quantities use viridis (perceptually uniform, legible in grey); materials use the tab10 palette.
 const VIRIDIS = ['#440154', '#472c7a', '#3b518b', '#2c718e', '#21908d', '#27ad81', '#5cc863', '#aadc32', '#fde725']
   .map(rgb);
@@ -25,9 +26,10 @@ export function viridis(s, out, at) {
 /**
  * Fills `out` (rgb per particle, 0..1) for the colour mode and returns the legend:
  * { kind: 'continuous', title, unit, min, max } or { kind: 'categorical', title, entries: [{ name, color }] }.
- * Ranges are over the whole run, so a colour means the same value in every frame.
+ * Ranges: `range` ([min, max]) if given; else with scale 'frame' the frame's robust range (1st–99th percentile,
+ * speed from 0), with 'run' the widest of the frames' (one colour, one value, in every frame).
  */
-export function colorize(mode, run, frame, out) {
+export function colorize(mode, run, frame, out, { scale = 'frame', range = null } = {}) {
   const { index } = run;
   const n = frame.count;
   if (mode === 'material') {
@@ -37,14 +39,15 @@ export function colorize(mode, run, frame, out) {
       .filter((_, k) => used.has(k));
     return { kind: 'categorical', title: 'material', entries };
   }
+  const robust = (quantity) => range ?? (scale === 'run' ? index.ranges : frame.ranges)[quantity];
   let value, min, max, title, unit;
   if (mode === 'speed') {
-    [min, max] = [0, index.ranges.speed[1]];
+    [min, max] = robust('speed');
     value = (p) => frame.speed[p];
     title = 'speed';
     unit = 'm/s';
   } else if (mode === 'height') {
-    [min, max] = index.ranges.height;
+    [min, max] = robust('height');
     value = (p) => frame.position[3 * p + 2];
     title = 'height z';
     unit = 'm';
@@ -59,15 +62,23 @@ export function colorize(mode, run, frame, out) {
   return { kind: 'continuous', title, unit, min, max };
 }
 
-const format = (v) => {
-  if (Number.isInteger(v) && Math.abs(v) < 1e6) return String(v); // particle ids stay exact
-  return Math.abs(v) >= 1e4 || Math.abs(v) < 1e-3 ? v.toExponential(2) : `${+v.toPrecision(3)}`;
-};
+/** The unit with an SI prefix that puts `largest` (in `unit`) between 0.1 and 1000, and its factor. */
+export function prefixed(largest, unit) {
+  if (!unit || !(largest > 0)) return { unit, factor: 1 };
+  for (const [prefix, factor] of [['', 1], ['m', 1e3], ['µ', 1e6], ['n', 1e9]]) {
+    if (largest * factor >= 0.1) return { unit: `${prefix}${unit}`, factor };
+  }
+  return { unit: `n${unit}`, factor: 1e9 };
+}
+
+const format = (v) => (Number.isInteger(v) ? String(v) : `${+v.toPrecision(3)}`);
 
 export function drawLegend(element, legend) {
   element.replaceChildren();
   const title = document.createElement('div');
-  title.textContent = legend.unit ? `${legend.title} (${legend.unit})` : legend.title;
+  const shown = legend.kind === 'continuous' ? prefixed(Math.max(Math.abs(legend.min), Math.abs(legend.max)), legend.unit)
+    : { unit: '', factor: 1 };
+  title.textContent = shown.unit ? `${legend.title} (${shown.unit})` : legend.title;
   element.append(title);
   if (legend.kind === 'categorical') {
     for (const { name, color } of legend.entries) {
@@ -93,9 +104,11 @@ export function drawLegend(element, legend) {
   ctx.putImageData(image, 0, 0);
   const ticks = document.createElement('div');
   ticks.className = 'ticks';
-  for (const v of [legend.min, (legend.min + legend.max) / 2, legend.max]) {
+  // One value throughout (every sphere at rest at t = 0): say so, rather than three equal ticks.
+  const values = legend.max > legend.min ? [legend.min, (legend.min + legend.max) / 2, legend.max] : [legend.min];
+  for (const v of values) {
     const tick = document.createElement('span');
-    tick.textContent = format(v);
+    tick.textContent = (values.length === 1 ? 'all ' : '') + format(v * shown.factor);
     ticks.append(tick);
   }
   element.append(bar, ticks);

@@ -1,6 +1,7 @@
 // The three.js scene shared by the viewer and the exporter: spheres as shaded point-sprite impostors (one
 // vertex per sphere, the sphere surface reconstructed per fragment with a correct depth), walls as
-// translucent triangles seen only from the particles' side, a z-up camera framing the whole run.
+// translucent triangles seen only from the particles' side, each placed where the frame says it is (hidden once
+// removed), and a z-up camera framing the box of src/output/frames.ts `framing`.
 // Impostors, not meshes: under SwiftShader (headless Chromium) InstancedMesh spheres took 0.6–2.5 s per frame
 // at 10k spheres, impostors 54–87 ms at 10k–50k (measured).
 import * as THREE from 'three';
@@ -46,11 +47,19 @@ const fragmentShader = /* glsl */ `
     gl_FragColor = vec4(vTint * (0.38 + 0.62 * diffuse) + 0.22 * specular, 1.0);
   }`;
 
-/** Camera directions: azimuth from +x towards +y and elevation above the xy plane, degrees. */
-export const CAMERA_PRESETS = { iso: [-60, 25], front: [-90, 8], side: [0, 8], top: [-90, 89] };
+/**
+ * Camera directions: azimuth from +x towards +y and elevation above the xy plane, degrees. Distinct elevations,
+ * so that they differ for an axisymmetric heap too: front is a profile (a heap's slope reads as it is), side a
+ * low oblique view from +x, iso from above, top straight down.
+ */
+export const CAMERA_PRESETS = { iso: [-60, 30], front: [-90, 0], side: [0, 15], top: [-90, 89] };
+
+/** Runs of fewer spheres are framed on every frame by default: a few spheres are no crowd to leave outliers of. */
+const FEW_SPHERES = 50;
 
 export class RunScene {
-  constructor(canvas, run, { interactive }) {
+  /** fit: 'final', 'all' or 'auto' (see src/render/export.ts FITS) */
+  constructor(canvas, run, { interactive, fit = 'auto' }) {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(1);
     this.renderer.setClearColor(BACKGROUND, 1);
@@ -76,35 +85,52 @@ export class RunScene {
     this.points = points;
     this.scene.add(points);
 
-    const bounds = new THREE.Box3(new THREE.Vector3(...run.index.bounds.min), new THREE.Vector3(...run.index.bounds.max));
-    if (run.walls.length > 0) this.addWalls(run.walls, bounds);
+    this.walls = run.index.walls.surfaces.map(({ first, count }) => this.addWall(run.walls.subarray(9 * first, 9 * (first + count))));
     this.scene.add(new THREE.AmbientLight(0xffffff, 1.6));
     const headlight = new THREE.DirectionalLight(0xffffff, 1.8);
     headlight.position.set(-0.5, 1, 1);
     this.camera.add(headlight);
 
-    this.centre = bounds.getCenter(new THREE.Vector3());
-    this.radius = 0.5 * bounds.getSize(new THREE.Vector3()).length() || 1;
+    const { framing } = run.index;
+    const box = fit === 'all' || (fit === 'auto' && run.index.particles < FEW_SPHERES) ? framing.all : framing.final;
+    this.box = new THREE.Box3(new THREE.Vector3(...box.min), new THREE.Vector3(...box.max));
+    this.centre = this.box.getCenter(new THREE.Vector3());
     if (interactive) {
       this.controls = new OrbitControls(this.camera, canvas);
       this.controls.target.copy(this.centre);
+      // z is up: the camera stays above the horizontal plane through the centre, so never under the floor.
+      this.controls.maxPolarAngle = Math.PI / 2;
       this.controls.addEventListener('change', () => this.render());
     }
   }
 
-  addWalls(triangles, bounds) {
+  /** One wall's group (translucent surface and outline), at rest; null for a wall with nothing to draw. */
+  addWall(triangles) {
+    if (triangles.length === 0) return null;
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.BufferAttribute(triangles, 3));
     geometry.computeVertexNormals();
-    geometry.computeBoundingBox();
-    bounds.union(geometry.boundingBox);
     // Front faces look into the domain: walls between the camera and the particles are culled.
     const surface = new THREE.Mesh(geometry, new THREE.MeshLambertMaterial({
       color: 0x8d99a8, transparent: true, opacity: 0.45, side: THREE.FrontSide, depthWrite: false,
     }));
-    const outline = new THREE.LineSegments(new THREE.EdgesGeometry(geometry, 1),
+    // Edges where faces meet at more than 20°: a box's edges and a cylinder's rims, not its 48 facets.
+    const outline = new THREE.LineSegments(new THREE.EdgesGeometry(geometry, 20),
       new THREE.LineBasicMaterial({ color: 0x56606c }));
-    this.scene.add(surface, outline);
+    const group = new THREE.Group();
+    group.add(surface, outline);
+    this.scene.add(group);
+    return group;
+  }
+
+  /** Places every wall as a frame says: offset from rest (m), or hidden when null (removed). */
+  placeWalls(placement) {
+    this.walls.forEach((group, w) => {
+      if (group === null) return;
+      const offset = placement?.[w] ?? [0, 0, 0];
+      group.visible = placement?.[w] !== null;
+      group.position.set(offset[0], offset[1], offset[2]);
+    });
   }
 
   resize(width, height) {
@@ -114,7 +140,7 @@ export class RunScene {
     this.spheres.uniforms.pixelsPerUnit.value = height / (2 * Math.tan(THREE.MathUtils.degToRad(this.camera.fov) / 2));
   }
 
-  /** Looks at the run's centre from the given direction, far enough that the bounding sphere fits. */
+  /** Looks at the framed box's centre from the given direction, as close as lets every corner of the box show. */
   aim([azimuthDeg, elevationDeg]) {
     const az = THREE.MathUtils.degToRad(azimuthDeg), el = THREE.MathUtils.degToRad(elevationDeg);
     this.direction = new THREE.Vector3(Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el));
@@ -123,9 +149,23 @@ export class RunScene {
 
   fitDistance() {
     if (!this.direction) return;
-    const halfFov = THREE.MathUtils.degToRad(this.camera.fov) / 2;
-    const halfFovX = Math.atan(Math.tan(halfFov) * this.camera.aspect);
-    const distance = 1.02 * this.radius / Math.sin(Math.min(halfFov, halfFovX));
+    const tanY = Math.tan(THREE.MathUtils.degToRad(this.camera.fov) / 2);
+    const tanX = tanY * this.camera.aspect;
+    // The view's axes: right and up across the screen, `direction` towards the camera.
+    const right = new THREE.Vector3(0, 0, 1).cross(this.direction);
+    if (right.lengthSq() < 1e-12) right.set(1, 0, 0);
+    right.normalize();
+    const up = this.direction.clone().cross(right);
+    // A corner at depth d towards the camera and lateral offsets x, y shows when |x| <= (D − d) tanX, likewise y.
+    let distance = 0;
+    const corner = new THREE.Vector3();
+    for (let k = 0; k < 8; k++) {
+      corner.set(k & 1 ? this.box.max.x : this.box.min.x, k & 2 ? this.box.max.y : this.box.min.y,
+        k & 4 ? this.box.max.z : this.box.min.z).sub(this.centre);
+      const depth = corner.dot(this.direction);
+      distance = Math.max(distance, depth + Math.abs(corner.dot(right)) / tanX, depth + Math.abs(corner.dot(up)) / tanY);
+    }
+    distance = 1.08 * (distance || 1);
     this.camera.position.copy(this.centre).addScaledVector(this.direction, distance);
     this.camera.near = distance / 100;
     this.camera.far = distance * 10;
@@ -145,6 +185,13 @@ export class RunScene {
 
   render() {
     this.renderer.render(this.scene, this.camera);
+  }
+
+  /** Pixels per metre across the screen at the distance of the framed box's centre (for the scale bar). */
+  pixelsPerMetre() {
+    const height = this.renderer.domElement.height;
+    const distance = this.camera.position.distanceTo(this.controls?.target ?? this.centre);
+    return height / (2 * distance * Math.tan(THREE.MathUtils.degToRad(this.camera.fov) / 2));
   }
 
   /** The camera as the exporter records it (camera.json), enough to project points independently. */

@@ -1,11 +1,17 @@
-// The viewer page: plays a run (play/pause, scrub, speed, colour mode, legend, summary numbers) and, with
-// ?export=1, serves the headless exporter, which drives it frame by frame through window.grainflow.
+// The viewer page: plays a run (play/pause, loop, frame steps by buttons and arrow keys, a timeline with time
+// ticks, speed, colour mode, legend, scale bar, the run's result, summary numbers and parameters) and, with
+// ?export=1, serves the headless exporter, which drives it frame by frame through window.grainflow. It opens on
+// the last frame, the outcome the result describes; Play from there starts again at the first.
 import { loadRun } from './run-data.js';
 import { RunScene, CAMERA_PRESETS } from './scene.js';
-import { colorize, drawLegend, COLOR_MODES } from './colors.js';
+import { colorize, drawLegend, prefixed, COLOR_MODES } from './colors.js';
 
 /** Playback rate at speed 1×, in stored frames per second. */
 const FRAMES_PER_SECOND = 20;
+/** Labelled time ticks under the timeline. */
+const TICKS = 5;
+/** Length of the scale bar on screen, about (px). */
+const SCALE_BAR_PIXELS = 110;
 
 const params = new URLSearchParams(location.search);
 const exporting = params.has('export');
@@ -18,22 +24,48 @@ function parseCamera(text) {
   throw new Error(`camera must be one of ${Object.keys(CAMERA_PRESETS).join(', ')} or "azimuth,elevation" in degrees`);
 }
 
+function parseRange(text) {
+  if (text === null) return null;
+  const range = text.split(',').map(Number);
+  if (range.length !== 2 || !range.every(Number.isFinite) || !(range[0] < range[1])) throw new Error('range must be MIN,MAX with MIN < MAX');
+  return range;
+}
+
 function showError(error) {
   $('error').hidden = false;
   $('error').textContent = `Cannot show this run: ${error.message}`;
   window.grainflow = { ...window.grainflow, error: error.message };
 }
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Values of the run summary (summary.json); collisions only when the run recorded them (outputs.impacts). */
 const SUMMARY_FIELDS = [
   ['particles', (s) => s.particles],
   ['steps', (s) => s.steps],
   ['time step (s)', (s) => s.dt],
   ['simulated time (s)', (s) => s.simulatedTime],
-  ['collisions', (s) => s.impacts],
+  ['collisions', (s, scenario) => (scenario?.outputs?.impacts === false ? undefined : s.impacts)],
   ['final kinetic energy (J)', (s) => s.final?.kineticEnergy],
   ['final contacts', (s) => s.final?.contacts],
   ['wall time (s)', (s) => s.performance?.wallSeconds],
   ['particle-steps/s', (s) => s.performance?.particleStepsPerSecond],
+];
+
+/** Parameters of the run, from its resolved scenario.json. */
+const PARAMETER_FIELDS = [
+  ['contact law', (c) => c.contact?.normal?.model],
+  ['restitution e', (c) => c.contact?.normal?.restitution],
+  ['friction μ', (c) => c.contact?.friction],
+  ['rolling friction μ_r', (c) => c.contact?.rollingFriction],
+  ['materials', (c) => Object.entries(c.materials ?? {}).map(([name, m]) =>
+    `${name} (E ${pascals(m.youngsModulus)}, ρ ${formatNumber(m.density)} kg/m³)`).join(', ')],
+  ['walls', (c) => c.walls?.map((w) => w.type + (w.removeAt !== undefined ? ` removed at ${w.removeAt} s`
+    : w.motion ? ' moving' : '')).join(', ')],
+  ['gravity (m/s²)', (c) => c.gravity?.map(formatNumber).join(', ')],
+  ['duration (s)', (c) => c.time?.duration],
+  ['output interval (s)', (c) => c.derived?.outputInterval_s],
+  ['seed', (c) => c.seed],
 ];
 
 function formatNumber(value) {
@@ -42,12 +74,17 @@ function formatNumber(value) {
   return magnitude !== 0 && (magnitude < 1e-3 || magnitude >= 1e5) ? value.toExponential(3) : String(+value.toPrecision(4));
 }
 
-function showSummary(summary, index) {
-  const list = $('summary');
-  const facts = summary
-    ? SUMMARY_FIELDS.map(([label, get]) => [label, get(summary)]).filter(([, v]) => v !== undefined)
-    : [['particles', index.particles], ['frames', index.frames.length]];
+/** A modulus with the prefix a materials table uses: 5 MPa, 73.5 GPa. */
+function pascals(value) {
+  for (const [prefix, factor] of [['G', 1e9], ['M', 1e6], ['k', 1e3]]) {
+    if (Math.abs(value) >= factor) return `${+(value / factor).toPrecision(4)} ${prefix}Pa`;
+  }
+  return `${formatNumber(value)} Pa`;
+}
+
+function fillList(list, facts) {
   for (const [label, value] of facts) {
+    if (value === undefined || value === null || value === '') continue;
     const dt = document.createElement('dt');
     dt.textContent = label;
     const dd = document.createElement('dd');
@@ -56,30 +93,72 @@ function showSummary(summary, index) {
   }
 }
 
+function showSummary(run) {
+  const { summary, scenario, index } = run;
+  $('headline').textContent = summary?.analysis?.headline ?? (summary ? 'this scenario has no analysis' : 'no summary.json');
+  fillList($('summary'), summary ? SUMMARY_FIELDS.map(([label, get]) => [label, get(summary, scenario)])
+    : [['particles', index.particles], ['frames', index.frames.length]]);
+  if (scenario) fillList($('parameters'), PARAMETER_FIELDS.map(([label, get]) => [label, get(scenario)]));
+}
+
+/** Times at TICKS evenly spaced frames, as datalist ticks on the slider and labels under it. */
+function showTimeTicks(index) {
+  const last = index.frames.length - 1;
+  const frames = [...new Set(Array.from({ length: TICKS }, (_, j) => Math.round((j * last) / (TICKS - 1))))];
+  const { unit, factor } = prefixed(Math.abs(index.frames[last].t), 's');
+  for (const k of frames) {
+    const option = document.createElement('option');
+    option.value = String(k);
+    $('ticks').append(option);
+    const label = document.createElement('span');
+    label.style.left = `${last > 0 ? (100 * k) / last : 0}%`;
+    label.textContent = `${+(index.frames[k].t * factor).toPrecision(3)}${k === last ? ` ${unit}` : ''}`;
+    $('tick-labels').append(label);
+  }
+}
+
+/** A bar of a round length (1, 2 or 5 × 10^k m) near SCALE_BAR_PIXELS long at the framed centre's distance. */
+function showScaleBar(scene) {
+  const perMetre = scene.pixelsPerMetre();
+  const target = SCALE_BAR_PIXELS / perMetre;
+  const decade = 10 ** Math.floor(Math.log10(target));
+  const length = [1, 2, 5, 10].map((m) => m * decade).reduce((best, l) => (Math.abs(l - target) < Math.abs(best - target) ? l : best));
+  const { unit, factor } = prefixed(length, 'm');
+  $('scale-line').style.width = `${Math.round(length * perMetre)}px`;
+  $('scale-label').textContent = `${+(length * factor).toPrecision(3)} ${unit}`;
+}
+
 async function main() {
   if (exporting) document.body.classList.add('export');
   const run = await loadRun();
   const { index } = run;
   const canvas = $('view');
-  const scene = new RunScene(canvas, run, { interactive: !exporting });
+  const scene = new RunScene(canvas, run, { interactive: !exporting, fit: params.get('fit') ?? 'auto' });
   let colorBy = params.get('color') ?? 'speed';
   if (!COLOR_MODES.includes(colorBy)) throw new Error(`color must be one of ${COLOR_MODES.join(', ')}`);
+  const colorOptions = { scale: params.get('scale') ?? 'frame', range: parseRange(params.get('range')) };
   const tint = new Float32Array(3 * index.particles);
   const last = index.frames.length - 1;
-  let current = 0;
+  let current = last;
   let shown = null;
 
   $('run-name').textContent = index.name;
-  $('title').textContent = `${index.name} — ${index.particles} spheres`;
+  $('title').textContent = `${index.name} — ${plural(index.particles, 'sphere')}`;
   $('scrub').max = String(last);
   $('color-by').value = colorBy;
-  showSummary(run.summary, index);
+  showSummary(run);
+  showTimeTicks(index);
 
+  const redraw = () => {
+    scene.render();
+    showScaleBar(scene);
+  };
   const resize = () => {
     scene.resize(canvas.clientWidth, canvas.clientHeight);
-    scene.render();
+    redraw();
   };
   scene.aim(parseCamera(params.get('camera') ?? 'iso'));
+  scene.controls?.addEventListener('change', () => showScaleBar(scene));
   new ResizeObserver(resize).observe(canvas);
   resize();
 
@@ -87,9 +166,10 @@ async function main() {
     current = k;
     const frame = await run.frame(k);
     if (current !== k) return; // a later request overtook this one
-    const legend = colorize(colorBy, run, frame, tint);
+    const legend = colorize(colorBy, run, frame, tint, colorOptions);
     scene.setParticles(frame.position, tint);
-    scene.render();
+    scene.placeWalls(frame.walls);
+    redraw();
     shown = k;
     $('time').textContent = `t = ${frame.t.toFixed(Math.max(3, -Math.floor(Math.log10(index.frames[1]?.t || 1)) + 1))} s`
       + `   frame ${k + 1}/${index.frames.length}`;
@@ -108,8 +188,9 @@ async function main() {
     const steps = Math.floor(clock);
     if (steps > 0 && shown === current) {
       clock -= steps;
-      if (current >= last) setPlaying(false);
-      else show(Math.min(last, current + steps));
+      if (current < last) show(Math.min(last, current + steps));
+      else if ($('loop').checked) show(0);
+      else setPlaying(false);
     }
     requestAnimationFrame(tick);
   }
@@ -123,14 +204,30 @@ async function main() {
       requestAnimationFrame(tick);
     }
   }
+  const step = (by) => {
+    setPlaying(false);
+    show(Math.min(last, Math.max(0, current + by)));
+  };
   $('play').addEventListener('click', () => setPlaying(!playing));
+  $('previous').addEventListener('click', () => step(-1));
+  $('next').addEventListener('click', () => step(1));
   $('scrub').addEventListener('input', () => show(Number($('scrub').value)));
   $('color-by').addEventListener('change', () => {
     colorBy = $('color-by').value;
     show(current);
   });
+  document.addEventListener('keydown', (event) => {
+    if (event.target instanceof HTMLSelectElement) return;
+    const keys = {
+      ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => step(-last), End: () => step(last),
+      ' ': () => setPlaying(!playing),
+    };
+    if (!keys[event.key]) return;
+    event.preventDefault();
+    keys[event.key]();
+  });
 
-  await show(0);
+  await show(last);
   window.grainflow = {
     ready: true,
     frames: index.frames.length,
