@@ -81,8 +81,8 @@ describe('an --out grainflow cannot create', () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
-  it('a run into a directory the user may not write, made writable only at its top (mode 0777 inside 0555)', () => {
-    // The output's parent is writable, so the lock and staging can be made; the run itself succeeds.
+  it('the control: as nobody, a run into a writable directory (0777) inside the 0555 one succeeds', () => {
+    // So the refusals above come from the mode, not from running as nobody.
     const dir = path.join(scratch, 'mode-0555-parent');
     fs.mkdirSync(path.join(dir, 'open'), { recursive: true });
     fs.chmodSync(path.join(dir, 'open'), 0o777);

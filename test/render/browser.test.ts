@@ -186,8 +186,9 @@ browserTests('export in headless Chromium', () => {
   it('writes MP4 with ffmpeg and GIF with gifenc, each with a poster PNG', () => {
     for (const name of ['anim.mp4', 'anim.gif']) {
       const out = path.join(scratch, name);
+      // Both share the poster anim.png: the second replaces it, which takes --force (README, "Safety of your files").
       const r = spawnSync(process.execPath, [CLI, 'render', runDir, '--out', out, '--width', '160', '--height', '90',
-        '--quiet'], { encoding: 'utf8' });
+        '--quiet', ...(name === 'anim.gif' ? ['--force'] : [])], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       expect(fs.existsSync(out.replace(/\.\w+$/, '.png'))).toBe(true);
       const head = fs.readFileSync(out).subarray(0, 12);
