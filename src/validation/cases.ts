@@ -1,0 +1,5 @@
+/** Every case of the validation report, in the report's order. */
+import type { ValidationCase } from './checks.js';
+import { CHUNG_OOI_CASES } from './chung-ooi.js';
+
+export const VALIDATION_CASES: readonly ValidationCase[] = [...CHUNG_OOI_CASES];
