@@ -1,5 +1,6 @@
 /** Every case of the validation report, in the report's order. */
 import type { ValidationCase } from './checks.js';
 import { CHUNG_OOI_CASES } from './chung-ooi.js';
+import { RESTITUTION_CASES } from './restitution.js';
 
-export const VALIDATION_CASES: readonly ValidationCase[] = [...CHUNG_OOI_CASES];
+export const VALIDATION_CASES: readonly ValidationCase[] = [...CHUNG_OOI_CASES, ...RESTITUTION_CASES];
