@@ -93,3 +93,11 @@ export function inRange(quantity: string, reference: string, low: number, high: 
     pass: Number.isFinite(value) && value >= low && value <= high,
   };
 }
+
+/** A check that a quantity is at least `bound` (the error is the shortfall, 0 when it holds). */
+export function atLeast(quantity: string, reference: string, bound: number, value: number, why: string): Check {
+  return {
+    quantity, reference: `at least the ${reference}`, referenceValue: bound, value, error: Math.max(0, bound - value),
+    kind: 'absolute', tolerance: 0, why, pass: Number.isFinite(value) && value >= bound,
+  };
+}
