@@ -39,6 +39,11 @@ export function markOpen(checks: readonly Check[], note: string): Check[] {
 export interface CaseResult {
   checks: Check[];
   plot: LinePlot;
+  /**
+   * the results README quotes, as README writes them (e.g. "17.5° ± 0.9°"): the report lists them and
+   * test/validation/readme-figures.test.ts fails when README does not carry each one
+   */
+  figures?: string[];
 }
 
 /** One case of the report. `long` cases take minutes (whole scenarios); the test suite runs the others. */

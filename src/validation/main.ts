@@ -50,7 +50,7 @@ async function main(): Promise<number> {
     const result = await c.run();
     process.stderr.write(`${c.id}: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     fs.writeFileSync(path.join(options.out, `${c.id}.svg`), await renderLinePlotSvg(result.plot));
-    outcomes.push({ case: c, checks: result.checks });
+    outcomes.push({ case: c, checks: result.checks, figures: result.figures });
   }
   if (options.only === null) fs.writeFileSync(path.join(options.out, 'README.md'), reportMarkdown(outcomes) + '\n');
   process.stdout.write(reportTable(outcomes) + '\n');

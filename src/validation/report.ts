@@ -10,6 +10,7 @@ import type { Check, ValidationCase } from './checks.js';
 export interface CaseOutcome {
   case: ValidationCase;
   checks: Check[];
+  figures?: string[];
   skipped?: string;
 }
 
@@ -36,6 +37,7 @@ export function reportMarkdown(outcomes: readonly CaseOutcome[]): string {
       ...(o.skipped !== undefined ? [`Not run in this report: ${o.skipped}.`] : [...whys, '', `![${o.case.title}](${o.case.id}.svg)`]), ''];
   });
   const failed = outcomes.flatMap((o) => o.checks).filter((c) => !c.pass).length;
+  const figures = outcomes.flatMap((o) => (o.figures ?? []).map((f) => `- ${o.case.id}: ${f}`));
   return [
     '# grainflow validation report',
     '',
@@ -49,6 +51,12 @@ export function reportMarkdown(outcomes: readonly CaseOutcome[]): string {
     '| case | quantity | reference | grainflow | error | tolerance | pass |',
     '|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    '## Figures README quotes',
+    '',
+    'README.md carries each of these as written here (test/validation/readme-figures.test.ts).',
+    '',
+    ...figures,
     '',
     '## Cases, tolerances and plots',
     '',

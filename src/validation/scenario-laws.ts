@@ -43,6 +43,7 @@ const COOLING = absolute(0.2, '500 soft spheres: contacts last ~10 % of the free
 async function cooling(): Promise<CaseResult> {
   const checks: Check[] = [];
   const series: PlotSeries[] = [];
+  const figures: string[] = [];
   for (const [file, theory, name] of [
     ['scenarios/granular-gas.json', 2, "Haff's law (Tsuji, e = 0.8): p = 2"],
     ['scenarios/granular-gas-brilliantov.json', 5 / 3, 'Brilliantov & Pöschel (viscoelastic): p = 5/3'],
@@ -54,6 +55,7 @@ async function cooling(): Promise<CaseResult> {
     });
     const fit = (summary.analysis as unknown as { fit: CoolingFit }).fit;
     checks.push(check(`cooling exponent p, ${path.basename(file)}`, name, theory, fit.exponent, COOLING));
+    figures.push(`p = ${fit.exponent.toFixed(2)}`);
     // T against 1 + t/τ on log axes: the late-time slope is −p.
     const x = rows.map((r) => 1 + r[0] / fit.tau);
     series.push(
@@ -61,7 +63,7 @@ async function cooling(): Promise<CaseResult> {
       { name: `(1 + t/τ)^−${theory === 2 ? '2' : '5/3'}`, x, y: x.map((v) => v ** -theory) },
     );
   }
-  return { checks, plot: { title: 'Homogeneous cooling of a granular gas', xLabel: '1 + t/τ', yLabel: 'T/T0', xLog: true,
+  return { checks, figures: [`cooling exponents ${figures.join(' and ')}`], plot: { title: 'Homogeneous cooling of a granular gas', xLabel: '1 + t/τ', yLabel: 'T/T0', xLog: true,
     yLog: true, series } };
 }
 
@@ -92,8 +94,15 @@ async function beverloo(): Promise<CaseResult> {
       'the range measured for glass beads in flat-bottomed silos')),
   ];
   const meanC = runs.reduce((s, r) => s + r.beverloo.fittedC, 0) / runs.length;
+  const list = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(', ');
+  const figures = [
+    `W = ${list(runs.map((r) => r.massFlowRate_kg_per_s), 3)} kg/s for D/d = ${ORIFICES.join(', ')}`,
+    `log–log slope ${fit.slope.toFixed(2)}`,
+    `C = ${list(runs.map((r) => r.beverloo.fittedC), 2)}`,
+    `ρ_b = ${list(runs.map((r) => r.bulkDensity_kg_per_m3), 0)} kg/m³`,
+  ];
   const x = runs.map((r) => r.opening * 1000);
-  return { checks, plot: { title: 'Silo discharge (scenarios/silo.json)', xLabel: 'D − 1.5 d (mm)', yLabel: 'W (kg/s)',
+  return { checks, figures, plot: { title: 'Silo discharge (scenarios/silo.json)', xLabel: 'D − 1.5 d (mm)', yLabel: 'W (kg/s)',
     xLog: true, yLog: true, series: [
       { name: 'grainflow', x, y: runs.map((r) => r.massFlowRate_kg_per_s), mark: 'point' },
       { name: `Beverloo, slope 5/2, C = ${meanC.toFixed(2)}`, x, y: runs.map((r) => r.massFlowRate_kg_per_s / r.beverloo.fittedC * meanC) },
@@ -127,7 +136,9 @@ async function repose(): Promise<CaseResult> {
       'a steeper heap for larger μ must be told apart from the scatter over the 8 sectors'));
   }
   const mus = FRICTIONS.slice(1), angles = heaps.slice(1);
-  return { checks, plot: { title: 'Angle of repose of poured heaps (scenarios/pile.json, μ_r = 0.1)', xLabel: 'sliding friction μ',
+  const angle = (h: Repose) => `${h.angleOfRepose_deg.toFixed(1)}° ± ${h.uncertainty_deg.toFixed(1)}°`;
+  const figures = FRICTIONS.map((mu, k) => `${angle(heaps[k])} at μ = ${mu}`);
+  return { checks, figures, plot: { title: 'Angle of repose of poured heaps (scenarios/pile.json, μ_r = 0.1)', xLabel: 'sliding friction μ',
     yLabel: 'angle of repose (°)', series: [
       { name: 'grainflow', x: mus, y: angles.map((h) => h.angleOfRepose_deg), mark: 'point' },
       { name: 'grainflow − uncertainty', x: mus, y: angles.map((h) => h.angleOfRepose_deg - h.uncertainty_deg) },
