@@ -1,8 +1,9 @@
 /**
  * `npm run validate`: runs every validation case, writes docs/validation/README.md and one SVG per case, prints the
  * table and exits 1 if a check fails. Options: `--fast` leaves out the long cases (whole scenario runs, minutes
- * each; the report then says they were not run), `--only <id>[,<id>…]` runs the named cases and writes only their
- * plots (the README is not rewritten), `--out <dir>` writes elsewhere than docs/validation.
+ * each), `--leave-out <id>[,<id>…]` the named cases — the report then says they were not run —; `--only
+ * <id>[,<id>…]` runs the named cases and writes only their plots (the README is not rewritten); `--out <dir>`
+ * writes elsewhere than docs/validation.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,25 +13,27 @@ import { allPass, reportMarkdown, reportTable, type CaseOutcome } from './report
 
 interface Options {
   fast: boolean;
+  leaveOut: string[];
   only: string[] | null;
   out: string;
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { fast: false, only: null, out: 'docs/validation' };
+  const options: Options = { fast: false, leaveOut: [], only: null, out: 'docs/validation' };
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
     if (a === '--fast') options.fast = true;
-    else if (a === '--only' || a === '--out') {
+    else if (a === '--only' || a === '--leave-out' || a === '--out') {
       const value = argv[++k];
       if (value === undefined) throw new UsageError(`${a} needs a value`);
       if (a === '--out') options.out = value;
-      else options.only = value.split(',');
-    } else throw new UsageError(`unknown option ${a}; allowed: --fast, --only <id>[,<id>…], --out <dir>`);
+      else if (a === '--only') options.only = value.split(',');
+      else options.leaveOut = value.split(',');
+    } else throw new UsageError(`unknown option ${a}; allowed: --fast, --leave-out <id>[,<id>…], --only <id>[,<id>…], --out <dir>`);
   }
   const ids = new Set(VALIDATION_CASES.map((c) => c.id));
-  const unknown = (options.only ?? []).filter((id) => !ids.has(id));
-  if (unknown.length > 0) throw new UsageError(`--only: no case ${unknown.join(', ')}; cases: ${[...ids].join(', ')}`);
+  const unknown = [...(options.only ?? []), ...options.leaveOut].filter((id) => !ids.has(id));
+  if (unknown.length > 0) throw new UsageError(`no case ${unknown.join(', ')}; cases: ${[...ids].join(', ')}`);
   return options;
 }
 
@@ -44,6 +47,10 @@ async function main(): Promise<number> {
     if (options.only !== null && !options.only.includes(c.id)) continue;
     if (options.fast && c.long) {
       outcomes.push({ case: c, checks: [], skipped: 'long case, left out by --fast' });
+      continue;
+    }
+    if (options.leaveOut.includes(c.id)) {
+      outcomes.push({ case: c, checks: [], skipped: 'left out by --leave-out' });
       continue;
     }
     const started = Date.now();
