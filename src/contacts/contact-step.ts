@@ -22,8 +22,8 @@ export function createKernelScratch(): KernelScratch {
 /**
  * Contact s of `list` overlaps, as `contact` (CONTACT slots) describes it: evaluates the law into `out` (OUT
  * slots: forces and torques on both bodies), opens or updates the collision record — the spins of the first body
- * (omega[i3..]) and the second (omegaSecond[j3..], null for a wall) are those at first touch — and marks the
- * contact touching.
+ * (omega[i3..]) and the second (omegaSecond[j3..], null for a wall) are those at first touch; the record keeps this
+ * step's δ for the end time (impact-records.ts) — and marks the contact touching.
  */
 export function touchContact(
   list: ContactArrays, s: number, table: KernelTable, sp: StepParams, contact: Float64Array, out: Float64Array,
@@ -35,10 +35,10 @@ export function touchContact(
     if (list.touching[s] === 0) {
       const approach = -(contact[CONTACT.vx] * contact[CONTACT.nx] + contact[CONTACT.vy] * contact[CONTACT.ny]
         + contact[CONTACT.vz] * contact[CONTACT.nz]);
-      openImpact(list.impact, IMPACT_STRIDE * s, sp.t, approach, delta, out[OUT.normalForce], out[OUT.slipSpeed],
+      openImpact(list.impact, IMPACT_STRIDE * s, sp.t, sp.dt, approach, delta, out[OUT.normalForce], out[OUT.slipSpeed],
         omega, i3, omegaSecond, j3);
     } else {
-      updateImpact(list.impact, IMPACT_STRIDE * s, delta, out[OUT.normalForce]);
+      updateImpact(list.impact, IMPACT_STRIDE * s, sp.t, sp.dt, delta, out[OUT.normalForce]);
     }
   }
   list.touching[s] = 1;
@@ -46,7 +46,8 @@ export function touchContact(
 
 /**
  * Contact s of `list` has just stopped overlapping: its history is forgotten and, when impacts are tracked, its
- * collision record closed with the separation speed and slip (m/s) and s listed in `ended` at `endedAt`.
+ * collision record closed with the separation speed and slip (m/s) — the end time is interpolated from the
+ * separation speed and the last step's δ — and s listed in `ended` at `endedAt`.
  * Returns how many records it closed (0 or 1).
  */
 export function endContact(

@@ -3,9 +3,14 @@
  * lasts, closed when the overlap returns to zero. Kept in a flat Float64Array (IMPACT_STRIDE per contact) that
  * travels with the contact history through neighbour rebuilds. Whether a contact is open is the contact's
  * `touching` flag, kept by the force kernels.
+ *
+ * The start and end times are the moments the overlap crosses zero, placed inside the step in which it changes
+ * sign by linear interpolation along the normal approach speed (docs/physics.md §11.4): a collision's duration is
+ * then not a whole number of steps.
  */
 
 export const IMPACT = {
+  /** moment the overlap rose through zero (s), interpolated within the first step with δ > 0 */
   tStart: 0,
   /** normal approach speed at first touch (m/s) */
   impactSpeed: 1,
@@ -17,16 +22,38 @@ export const IMPACT = {
   /** normal separation speed when the overlap closed (m/s) */
   reboundSpeed: 11,
   slipAfter: 12,
+  /** time of the latest step with δ > 0 (s) */
+  lastTouch: 13,
+  /** δ at that step (m) */
+  lastOverlap: 14,
+  /**
+   * end of the collision (s): while it is open, the step after the latest touch (the latest the overlap can
+   * close); once closed, the moment the overlap fell through zero
+   */
+  tEnd: 15,
 } as const;
-export const IMPACT_STRIDE = 13;
+export const IMPACT_STRIDE = 16;
 
-/** Opens the record of a contact at its first step with δ > 0. */
+/**
+ * Time (s) between a step where the overlap is δ > 0 and the zero crossing next to it, when the overlap moves
+ * towards zero at `rate` (m/s) across the step of length dt: δ/rate, the zero of the straight line through the
+ * two steps' overlaps (docs/physics.md §11.4). A rate too small to reach zero within the step (a wall removed
+ * under a resting sphere, a contact that opens while the bodies already separate) gives the whole step.
+ */
+export function timeToZeroOverlap(delta: number, rate: number, dt: number): number {
+  return rate * dt > delta ? delta / rate : dt;
+}
+
+/**
+ * Opens the record of a contact at its first step with δ > 0 (the step ending at t, of length dt); the overlap
+ * rose through zero at the approach speed within that step.
+ */
 export function openImpact(
-  mem: Float64Array, b: number, t: number,
+  mem: Float64Array, b: number, t: number, dt: number,
   approachSpeed: number, delta: number, normalForce: number, slip: number,
   omega: Float64Array, i3: number, omegaJ: Float64Array | null, j3: number,
 ): void {
-  mem[b + IMPACT.tStart] = t;
+  mem[b + IMPACT.tStart] = t - timeToZeroOverlap(delta, approachSpeed, dt);
   mem[b + IMPACT.impactSpeed] = approachSpeed;
   mem[b + IMPACT.maxOverlap] = delta;
   mem[b + IMPACT.maxNormalForce] = normalForce;
@@ -35,16 +62,31 @@ export function openImpact(
     mem[b + IMPACT.omegaIBefore + a] = omega[i3 + a];
     mem[b + IMPACT.omegaJBefore + a] = omegaJ === null ? 0 : omegaJ[j3 + a];
   }
+  touchedAt(mem, b, t, dt, delta);
 }
 
-/** Updates the extremes of an open record. */
-export function updateImpact(mem: Float64Array, b: number, delta: number, normalForce: number): void {
+/** Updates an open record at a later step with δ > 0 (ending at t, of length dt). */
+export function updateImpact(mem: Float64Array, b: number, t: number, dt: number, delta: number, normalForce: number): void {
   if (delta > mem[b + IMPACT.maxOverlap]) mem[b + IMPACT.maxOverlap] = delta;
   if (normalForce > mem[b + IMPACT.maxNormalForce]) mem[b + IMPACT.maxNormalForce] = normalForce;
+  touchedAt(mem, b, t, dt, delta);
 }
 
-/** Closes a record when the overlap has returned to zero. */
+/** The latest step with δ > 0, from which closeImpact interpolates the end. */
+function touchedAt(mem: Float64Array, b: number, t: number, dt: number, delta: number): void {
+  mem[b + IMPACT.lastTouch] = t;
+  mem[b + IMPACT.lastOverlap] = delta;
+  mem[b + IMPACT.tEnd] = t + dt;
+}
+
+/**
+ * Closes a record in the step after its latest touch, where the overlap has returned to zero: the overlap fell
+ * through zero at the separation speed after that touch.
+ */
 export function closeImpact(mem: Float64Array, b: number, separationSpeed: number, slip: number): void {
+  const lastTouch = mem[b + IMPACT.lastTouch];
+  mem[b + IMPACT.tEnd] = lastTouch
+    + timeToZeroOverlap(mem[b + IMPACT.lastOverlap], separationSpeed, mem[b + IMPACT.tEnd] - lastTouch);
   mem[b + IMPACT.reboundSpeed] = separationSpeed;
   mem[b + IMPACT.slipAfter] = slip;
 }

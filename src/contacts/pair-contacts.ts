@@ -22,7 +22,7 @@ export const PAIR_OUT_STRIDE = 9;
 
 const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   part: 'pairContacts',
-  version: 1,
+  version: 2,
   saved: ['image'],
   excluded: {
     shift: "fixed: shift of each periodic image code, from the scenario's periodic box",

@@ -22,7 +22,7 @@ import { extendDeclaration, type StateDeclaration } from '../base/saved-state.js
 
 const WALL_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   part: 'wallContacts',
-  version: 1,
+  version: 2,
   saved: [],
   excluded: {
     kind: 'fixed: wall model, built from the scenario',

@@ -278,7 +278,7 @@ export class Simulation implements SavedState {
     const omegaOf = (p: number) => [omega[3 * p], omega[3 * p + 1], omega[3 * p + 2]];
     return {
       tStart: mem[b + IMPACT.tStart],
-      duration: this.time - mem[b + IMPACT.tStart],
+      duration: mem[b + IMPACT.tEnd] - mem[b + IMPACT.tStart],
       i: id[i],
       j: isWall ? jOrWall : id[jOrWall],
       isWall,

@@ -65,8 +65,8 @@ const CHECKPOINT_STEP = 375;
 const SAVED_AT_VERSION: Record<string, readonly string[]> = {
   'particles@1': ['active', 'pos', 'vel', 'omega', 'force', 'torque', 'radius', 'mass', 'invMass', 'invInertia',
     'material', 'id', 'posAtBuild'],
-  'pairContacts@1': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact', 'image'],
-  'wallContacts@1': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
+  'pairContacts@2': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact', 'image'],
+  'wallContacts@2': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
   'walls@1': ['time', 'offsetAtBuild', 'gone'],
   'simulation@1': ['stepCount', 'rebuilds', 'particleSteps'],
   'pour@1': ['random', 'placed', 'lastInsertionTime'],
@@ -224,7 +224,7 @@ describe('a checkpoint that does not fit is refused, naming the entry', () => {
     older.parts.pairContacts = 0;
     expect(restoreInto(older)).toThrow(CheckpointVersionError);
     expect(restoreInto(older)).toThrow('checkpoint was written by an older grainflow (pairContacts state version 0; '
-      + 'this grainflow reads version 1); resume it with that version or start the run again');
+      + 'this grainflow reads version 2); resume it with that version or start the run again');
     const newer = good();
     newer.parts.walls = 2;
     expect(restoreInto(newer)).toThrow(/written by a newer grainflow \(walls state version 2;/);

@@ -86,20 +86,25 @@ describe('grainflow run scenarios/two-spheres.json', () => {
     for (const c of cols) expect(Math.abs(Number(c.restitution) - 0.7)).toBeLessThan(0.003);
   });
 
-  it('traces every step of both contacts; the loop peaks at the peak force of impacts.csv', () => {
+  it('traces every step of both contacts, from zero crossing to zero crossing; the loop peaks at the peak force of impacts.csv', () => {
     const [header, ...rows] = file(0, 'contact-trace.csv').trimEnd().split('\n');
     expect(header).toBe('t,i,j,overlap,normal_force,tangential_force,approach_speed');
     const values = rows.map((row) => row.split(',').map(Number));
     const [impactHeader, ...impactRows] = file(0, 'impacts.csv').trimEnd().split('\n');
-    const peakColumn = impactHeader.split(',').indexOf('max_normal_force');
+    const column = (name: string) => impactHeader.split(',').indexOf(name);
     for (const [k, pair] of [[0, [0, 1]], [1, [2, 3]]] as const) {
       const mine = values.filter((v) => v[1] === pair[0] && v[2] === pair[1]);
       // t_c ≈ 100 µs at dt ≈ t_c/50: the trace holds every step of the contact.
       expect(mine.length).toBeGreaterThan(40);
-      expect(mine.every((v) => v[3] > 0)).toBe(true);
+      const [first, last] = [mine[0], mine[mine.length - 1]];
+      expect(mine.slice(1, -1).every((v) => v[3] > 0)).toBe(true);
+      // The first and last rows are the zero crossings impacts.csv reports (interpolated within their steps).
+      const impact = impactRows.find((r) => r.split(',')[2] === String(pair[0]))!.split(',').map(Number);
+      expect([first[3], first[4], last[3], last[4]]).toEqual([0, 0, 0, 0]);
+      expect(Math.abs(first[0] - impact[column('t_start')])).toBeLessThan(1e-8 * impact[column('duration')]);
+      expect(Math.abs(last[0] - first[0] - impact[column('duration')])).toBeLessThan(1e-8 * impact[column('duration')]);
       const peak = Math.max(...mine.map((v) => v[4]));
-      const recorded = Number(impactRows.find((r) => r.split(',')[2] === String(pair[0]))!.split(',')[peakColumn]);
-      expect(peak / recorded).toBeCloseTo(1, 9);
+      expect(peak / impact[column('max_normal_force')]).toBeCloseTo(1, 9);
       // Only the oblique impact has tangential force.
       const tangential = Math.max(...mine.map((v) => v[5]));
       if (k === 0) expect(tangential).toBeLessThan(1e-9 * peak);

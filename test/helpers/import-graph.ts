@@ -19,7 +19,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['run'],
   ['render'],
   ['api'],
-  ['cli'],
+  ['cli', 'validation'],
 ];
 
 export interface ImportEdge {

@@ -1,0 +1,34 @@
+/** The report's text: every check a row, open disagreements marked, cases left out said so, figures listed. */
+import { describe, expect, it } from 'vitest';
+import { absolute, check, markOpen, type ValidationCase } from '../../src/validation/checks.js';
+import { allPass, reportMarkdown, reportTable } from '../../src/validation/report.js';
+
+const plot = { title: 't', xLabel: 'x', yLabel: 'y', series: [] };
+const one: ValidationCase = { id: 'one', title: 'Case one', long: false, run: () => ({ checks: [], plot }) };
+const two: ValidationCase = { id: 'two', title: 'Case two', long: true, run: () => ({ checks: [], plot }) };
+const tolerance = absolute(0.01, 'because');
+
+describe('validation report', () => {
+  const passing = check('e', 'exact', 0.5, 0.505, tolerance);
+  const failing = markOpen([check('β', 'rigid', 0.2, 0.3, tolerance)], 'open: under study')[0];
+
+  it('a failing check fails the report, open or not', () => {
+    expect(allPass([{ case: one, checks: [passing] }])).toBe(true);
+    expect(allPass([{ case: one, checks: [passing, failing] }])).toBe(false);
+  });
+
+  it('writes one row per check, the reason of each tolerance, the open note, skipped cases and figures', () => {
+    const text = reportMarkdown([
+      { case: one, checks: [passing, failing], figures: ['p = 2.08'] },
+      { case: two, checks: [], skipped: 'long case, left out by --fast' },
+    ]);
+    expect(text).toContain('| [one](#one) | e | exact: 0.5 | 0.505 | 0.005 | 0.01 | pass |');
+    expect(text).toContain('| [one](#one) | β | rigid: 0.2 | 0.3 | 0.1 | 0.01 | FAIL (open) |');
+    expect(text).toContain('because');
+    expect(text).toContain('**open: under study.**');
+    expect(text).toContain('not run: long case, left out by --fast');
+    expect(text).toContain('- one: p = 2.08');
+    expect(text).toContain('![Case one](one.svg)');
+    expect(reportTable([{ case: one, checks: [passing] }]).split('\n')).toHaveLength(2);
+  });
+});
