@@ -133,7 +133,7 @@ function elasticImpacts(
   return {
     checks,
     plot: { title: plane ? 'Test 2: sphere on a rigid plane, 0.2 m/s' : 'Test 1: two spheres head-on, ±10 m/s',
-      xLabel: 'overlap δ (µm)', yLabel: 'normal force F_n (kN)', series },
+      x: { label: 'overlap δ (µm)' }, y: { label: 'normal force F_n (kN)' }, series },
   };
 }
 
@@ -155,8 +155,8 @@ function restitutionSweep(): CaseResult {
   }
   return {
     checks,
-    plot: { title: 'Test 3: restitution on a rigid plane, 3.9 m/s', xLabel: 'restitution asked for e_in',
-      yLabel: 'restitution delivered e_out', series },
+    plot: { title: 'Test 3: restitution on a rigid plane, 3.9 m/s', x: { label: 'restitution asked for e_in' },
+      y: { label: 'restitution delivered e_out' }, series },
   };
 }
 
@@ -286,9 +286,9 @@ function obliqueAngles(quantity: 'restitution' | 'spin'): CaseResult {
   return {
     checks,
     plot: quantity === 'restitution'
-      ? { title: 'Test 4: oblique impact on a rigid plane, 3.9 m/s', xLabel: 'incident angle θ (°)',
-        yLabel: 'tangential restitution e_t = v′_t/v_t', series }
-      : { title: 'Test 4: rebound spin', xLabel: 'incident angle θ (°)', yLabel: 'spin after, ω′R/v', series },
+      ? { title: 'Test 4: oblique impact on a rigid plane, 3.9 m/s', x: { label: 'incident angle θ (°)' },
+        y: { label: 'tangential restitution e_t = v′_t/v_t' }, series }
+      : { title: 'Test 4: rebound spin', x: { label: 'incident angle θ (°)' }, y: { label: 'spin after, ω′R/v' }, series },
   };
 }
 
@@ -317,8 +317,8 @@ function tangentialSpeeds(quantity: 'recoil' | 'spin'): CaseResult {
   return {
     checks,
     plot: quantity === 'recoil'
-      ? { title: 'Test 5: recoil at constant normal speed 5 m/s', xLabel: 'ψ = V_st/(μV_cn)', yLabel: 'ψ′ = V′_st/(μV′_cn)', series }
-      : { title: 'Test 5: rebound spin', xLabel: 'ψ = V_st/(μV_cn)', yLabel: 'ω′R/(μV_cn)', series },
+      ? { title: 'Test 5: recoil at constant normal speed 5 m/s', x: { label: 'ψ = V_st/(μV_cn)' }, y: { label: 'ψ′ = V′_st/(μV′_cn)' }, series }
+      : { title: 'Test 5: rebound spin', x: { label: 'ψ = V_st/(μV_cn)' }, y: { label: 'ω′R/(μV_cn)' }, series },
   };
 }
 
@@ -350,7 +350,7 @@ function spinningImpacts(test: 6 | 8): CaseResult {
   return {
     checks,
     plot: { title: test === 6 ? 'Test 6: spinning sphere onto a rigid plane' : 'Test 8: spinning sphere onto a large sphere',
-      xLabel: 'x = (7/2)μ(1+e)V_cn/V_st', yLabel: 'β = −V′_st/V_st', xLog: true, series },
+      x: { label: 'x = (7/2)μ(1+e)V_cn/V_st', log: true }, y: { label: 'β = −V′_st/V_st' }, series },
   };
 }
 
@@ -379,8 +379,8 @@ function oppositeSpins(): CaseResult {
   }
   return {
     checks,
-    plot: { title: 'Test 7: two spheres with equal and opposite spins', xLabel: 'spin before ω (rad/s)',
-      yLabel: 'spin after ω′ (rad/s)', series },
+    plot: { title: 'Test 7: two spheres with equal and opposite spins', x: { label: 'spin before ω (rad/s)' },
+      y: { label: 'spin after ω′ (rad/s)' }, series },
   };
 }
 

@@ -60,7 +60,7 @@ function restitutionOfEveryLaw(): CaseResult {
   return {
     checks,
     plot: { title: `Restitution of every law asked for e = ${TARGET} (aluminium, R = 20 mm, head-on)`,
-      xLabel: 'impact speed v (m/s)', yLabel: 'restitution delivered', xLog: true, series, height: 400 },
+      x: { label: 'impact speed v (m/s)', log: true }, y: { label: 'restitution delivered' }, series, height: 400 },
   };
 }
 

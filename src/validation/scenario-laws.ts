@@ -63,8 +63,7 @@ async function cooling(): Promise<CaseResult> {
       { name: `(1 + t/τ)^−${theory === 2 ? '2' : '5/3'}`, x, y: x.map((v) => v ** -theory) },
     );
   }
-  return { checks, figures: [`cooling exponents ${figures.join(' and ')}`], plot: { title: 'Homogeneous cooling of a granular gas', xLabel: '1 + t/τ', yLabel: 'T/T0', xLog: true,
-    yLog: true, series } };
+  return { checks, figures: [`cooling exponents ${figures.join(' and ')}`], plot: { title: 'Homogeneous cooling of a granular gas', x: { label: '1 + t/τ', log: true }, y: { label: 'T/T0', log: true }, series } };
 }
 
 const ORIFICES = [6, 8, 10];
@@ -102,8 +101,7 @@ async function beverloo(): Promise<CaseResult> {
     `ρ_b = ${list(runs.map((r) => r.bulkDensity_kg_per_m3), 0)} kg/m³`,
   ];
   const x = runs.map((r) => r.opening * 1000);
-  return { checks, figures, plot: { title: 'Silo discharge (scenarios/silo.json)', xLabel: 'D − 1.5 d (mm)', yLabel: 'W (kg/s)',
-    xLog: true, yLog: true, series: [
+  return { checks, figures, plot: { title: 'Silo discharge (scenarios/silo.json)', x: { label: 'D − 1.5 d (mm)', log: true }, y: { label: 'W (kg/s)', log: true }, series: [
       { name: 'grainflow', x, y: runs.map((r) => r.massFlowRate_kg_per_s), mark: 'point' },
       { name: `Beverloo, slope 5/2, C = ${meanC.toFixed(2)}`, x, y: runs.map((r) => r.massFlowRate_kg_per_s / r.beverloo.fittedC * meanC) },
     ] } };
@@ -138,8 +136,8 @@ async function repose(): Promise<CaseResult> {
   const mus = FRICTIONS.slice(1), angles = heaps.slice(1);
   const angle = (h: Repose) => `${h.angleOfRepose_deg.toFixed(1)}° ± ${h.uncertainty_deg.toFixed(1)}°`;
   const figures = FRICTIONS.map((mu, k) => `${angle(heaps[k])} at μ = ${mu}`);
-  return { checks, figures, plot: { title: 'Angle of repose of poured heaps (scenarios/pile.json, μ_r = 0.1)', xLabel: 'sliding friction μ',
-    yLabel: 'angle of repose (°)', series: [
+  return { checks, figures, plot: { title: 'Angle of repose of poured heaps (scenarios/pile.json, μ_r = 0.1)', x: { label: 'sliding friction μ' },
+    y: { label: 'angle of repose (°)' }, series: [
       { name: 'grainflow', x: mus, y: angles.map((h) => h.angleOfRepose_deg), mark: 'point' },
       { name: 'grainflow − uncertainty', x: mus, y: angles.map((h) => h.angleOfRepose_deg - h.uncertainty_deg) },
       { name: 'grainflow + uncertainty', x: mus, y: angles.map((h) => h.angleOfRepose_deg + h.uncertainty_deg) },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { absolute, check, markOpen, type ValidationCase } from '../../src/validation/checks.js';
 import { allPass, reportMarkdown, reportTable } from '../../src/validation/report.js';
 
-const plot = { title: 't', xLabel: 'x', yLabel: 'y', series: [] };
+const plot = { title: 't', x: { label: 'x' }, y: { label: 'y' }, series: [] };
 const one: ValidationCase = { id: 'one', title: 'Case one', long: false, run: () => ({ checks: [], plot }) };
 const two: ValidationCase = { id: 'two', title: 'Case two', long: true, run: () => ({ checks: [], plot }) };
 const tolerance = absolute(0.01, 'because');
