@@ -155,7 +155,7 @@ function characteristicSpeed(
   const up = g > 0 ? scenario.gravity.map((c) => -c / g) : [0, 0, 0];
   const height = (x: readonly number[]) => x[0] * up[0] + x[1] * up[1] + x[2] * up[2];
   initial.forEach((p, k) => {
-    raise(2 * Math.hypot(...p.velocity), () => `twice the speed of ${velocityField(scenario, k)}`);
+    raise(2 * Math.hypot(...p.velocity), () => `twice the speed of ${sphereField(scenario, k, 'velocity')}`);
     lo = Math.min(lo, height(p.position));
     hi = Math.max(hi, height(p.position));
   });
@@ -179,7 +179,14 @@ function timeStepLimits(
   const { speed: impactSpeed, source: speedSource } = characteristicSpeed(scenario, initial, walls);
   // Smallest particle of each material: it has the shortest Rayleigh and contact times.
   const smallest = new Map<string, number>();
-  for (const p of initial) smallest.set(p.material, Math.min(smallest.get(p.material) ?? Infinity, p.radius));
+  // Where each material's smallest radius was given, for messages.
+  const smallestAt = new Map<string, number>();
+  initial.forEach((p, k) => {
+    if (p.radius < (smallest.get(p.material) ?? Infinity)) {
+      smallest.set(p.material, p.radius);
+      smallestAt.set(p.material, k);
+    }
+  });
   let tR = Infinity, tC = Infinity, tD = Infinity;
   const causes = { rayleighTime: '', contactTime: '', dampingTime: '' };
   const consts = new Float64Array(3);
@@ -203,7 +210,10 @@ function timeStepLimits(
   };
   for (const [name, r] of smallest) {
     const t = rayleighTime(r, scenario.materials[name]);
-    if (t < tR) [tR, causes.rayleighTime] = [t, `the smallest sphere of ${formatPath(['materials', name])}, radius ${shown(r)} m`];
+    if (t < tR) {
+      [tR, causes.rayleighTime] = [t, `the smallest sphere of ${formatPath(['materials', name])}, radius ${shown(r)} m `
+        + `(${sphereField(scenario, smallestAt.get(name)!, 'radius')})`];
+    }
     for (const [other, r2] of smallest) {
       contact(classOf(name, other), effectiveRadius(r, r2), effectiveMass(massOf(name, r), massOf(other, r2)),
         `spheres of radius ${shown(r)} and ${shown(r2)} m`);
@@ -216,16 +226,17 @@ function timeStepLimits(
 }
 
 /**
- * The field that gave sphere k of the time-step rules its velocity: the spheres are the explicit ones in order,
- * then those of each insert block placed at t = 0, then eight stand-ins per poured block (pourStandIns).
+ * The field that gave sphere k of the time-step rules its velocity or radius: the spheres are the explicit ones in
+ * order, then those of each insert block placed at t = 0, then eight stand-ins per poured block (pourStandIns).
  */
-function velocityField(scenario: Scenario, k: number): string {
-  if (k < scenario.particles.length) return `particles[${k}].velocity`;
+function sphereField(scenario: Scenario, k: number, key: 'velocity' | 'radius'): string {
+  if (k < scenario.particles.length) return `particles[${k}].${key}`;
   let first = scenario.particles.length;
   const blocks = [...scenario.insert.entries()];
   for (const [b, block] of [...blocks.filter(([, x]) => x.rate === undefined), ...blocks.filter(([, x]) => x.rate !== undefined)]) {
     first += block.rate === undefined ? block.count : 8;
-    if (k < first) return `insert[${b}].velocity${block.velocitySpread > 0 && block.rate === undefined ? ' and velocitySpread' : ''}`;
+    const spread = key === 'velocity' && block.velocitySpread > 0 && block.rate === undefined ? ' and velocitySpread' : '';
+    if (k < first) return `insert[${b}].${key}${spread}`;
   }
   return 'a sphere';
 }
