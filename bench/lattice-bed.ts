@@ -92,7 +92,7 @@ export function bedScenario(bed: LatticeBed, steps: number, workers: number): un
     skin: SKIN,
     broadphase: 'grid',
     workers,
-    outputs: { interval: 2000 * DT, impacts: false },
+    outputs: { interval: Math.min(2000, steps) * DT, impacts: false },
   };
 }
 
