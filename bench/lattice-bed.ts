@@ -53,8 +53,34 @@ export function latticeBed(ns: number, nz: number): LatticeBed {
   return { name: `lattice-${count}`, ns, nz, count, side: ns * PITCH, height: nz * PITCH + HEAD_ROOM, positions };
 }
 
+/**
+ * A settled state of a periodic bed, stretched about the origin by the smallest factor (plus 1e-6) that leaves
+ * no two spheres, nor a sphere and the floor, overlapping — explicit spheres must not overlap (scenario checks),
+ * and LAMMPS should start from the same state. In a settled bed the overlaps are below 0.1 % of d, so the stretched
+ * bed keeps every neighbour and settles back within a few hundred steps. Brute force over pairs: small beds only.
+ */
+export function stretchedBed(bed: LatticeBed, positions: Float64Array): LatticeBed {
+  const n = bed.count, side = bed.side, d = DIAMETER;
+  let minRatio = Infinity;
+  for (let p = 0; p < n; p++) {
+    minRatio = Math.min(minRatio, positions[3 * p + 2] / (d / 2));
+    for (let q = p + 1; q < n; q++) {
+      let dx = positions[3 * p] - positions[3 * q], dy = positions[3 * p + 1] - positions[3 * q + 1];
+      dx -= side * Math.round(dx / side);
+      dy -= side * Math.round(dy / side);
+      const dz = positions[3 * p + 2] - positions[3 * q + 2];
+      const d2 = dx * dx + dy * dy + dz * dz;
+      if (d2 < d * d) minRatio = Math.min(minRatio, Math.sqrt(d2) / d);
+    }
+  }
+  const stretch = Math.max(1, 1 / minRatio) * (1 + 1e-6);
+  const stretched = positions.map((x) => x * stretch);
+  return { ...bed, name: `settled-${n}`, side: side * stretch, height: bed.height * stretch, positions: stretched };
+}
+
 /** A bed made of `tiles` × `tiles` copies of a periodic bed side by side: the copies join without a seam. */
-export function tiledBed(bed: LatticeBed, positions: Float64Array, tilesX: number, tilesY: number): LatticeBed {
+export function tiledBed(bed: LatticeBed, tilesX: number, tilesY: number): LatticeBed {
+  const { positions } = bed;
   const count = bed.count * tilesX * tilesY;
   const tiled = new Float64Array(3 * count);
   let k = 0;

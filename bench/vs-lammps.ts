@@ -7,8 +7,9 @@
  * timed apart (LAMMPS: its "Loop time" lines). Printed per run: M particle-steps/s of the fall, of the bed, of both
  * loops and of the whole process, and the grainflow/LAMMPS ratio for the same thread/rank count.
  *
- * The million-sphere case: the settled 10 000-sphere bed (final state of the 1-thread grainflow run) tiled 10 × 10
- * (periodic in x and y, so the tiles join without a seam), at rest, run `millionSteps` steps by both codes; beside
+ * The million-sphere case: the settled 10 000-sphere bed (final state of the 1-thread grainflow run), stretched so
+ * that no spheres overlap (lattice-bed.ts stretchedBed) and tiled 10 × 10 (periodic in x and y, so the tiles join
+ * without a seam), at rest, run `millionSteps` steps by both codes; beside
  * the speed, bytes per sphere: the grainflow process's RSS and heap + array buffers at the end, LAMMPS's "Per MPI
  * rank memory" line, and both codes' maximum RSS (/usr/bin/time -v when present, else the process's own figure).
  *
@@ -20,7 +21,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bedScenario, lammpsData, latticeBed, tiledBed, type LatticeBed } from './lattice-bed.js';
+import { bedScenario, lammpsData, latticeBed, stretchedBed, tiledBed, type LatticeBed } from './lattice-bed.js';
 import type { GrainflowReport } from './vs-lammps-run.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -194,10 +195,10 @@ function writeInputs(bed: LatticeBed, steps: number, threads: number[], dir: str
 function runMillion(small: LatticeBed, finalFile: string, options: VsLammpsOptions, withLammps: boolean, dir: string): void {
   const tiles = Math.max(1, Math.round(Math.sqrt(1e6 / small.count)));
   const settledPositions = new Float64Array(readFileSync(finalFile).buffer.slice(0));
-  const bed = tiledBed(small, settledPositions, tiles, tiles);
+  const bed = tiledBed(stretchedBed(small, settledPositions), tiles, tiles);
   const steps: [number, number] = [options.millionSteps, 0];
   console.log(`\nsettled bed of ${bed.count} spheres (the ${small.count}-sphere bed after ${options.steps[0] + options.steps[1]}`
-    + ` steps, tiled ${tiles} × ${tiles}), at rest, ${steps[0]} steps; bytes per sphere`);
+    + ` steps, stretched by under 0.1 % so that no spheres overlap, tiled ${tiles} × ${tiles}), at rest, ${steps[0]} steps; bytes per sphere`);
   const { scenarios, data } = writeInputs(bed, steps[0], options.threads, dir);
   console.log('spheres  code       thr  M p-steps/s  whole s  max RSS B/sphere  heap+buffers B/sphere  per-rank memory B/sphere  | ratio');
   for (const threads of options.threads) {

@@ -46,7 +46,7 @@ export class PairContactList extends ContactList implements PairArrays {
   }
 
   /**
-   * Replaces the pair list with `candidates` (sorted, first < second) and rebuilds the CSR. Touching pairs keep
+   * Replaces the pair list with `candidates` (sorted, first < second). Touching pairs keep
    * their history and collision record. Candidates without `image` act with the particle itself.
    */
   rebuild(candidates: PairList | ImagedPairList, st: ParticleState, table: ContactTable, newIndexOf: Int32Array | null): void {
