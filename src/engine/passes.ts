@@ -14,8 +14,17 @@
  * rather than the half-step velocity v_{n+1/2}: the half-step value lags by dt/2 and makes the damping work,
  * hence the restitution, first-order in dt; the prediction makes it second order (docs/physics.md §11.2).
  *
- * Where the time went, 10 000-sphere settled bed (bench/vs-lammps.ts), one thread, CPU seconds per 1 000 steps —
- * see the table in the report of issue 13 and README's Benchmarks section.
+ * What each lever gave (issue 13; settled beds from bench/lattice-bed.ts, one thread, measured 2026-11-24 on the
+ * shared 2-core machine at load average 12–21, so CPU time, not wall time):
+ *   lever                                          instructions (callgrind)    CPU time, median of 3 interleaved
+ *   rows summed straight into both bodies          −1.0 % per step (2 500       +12 % (10 000 spheres, 1 500 steps:
+ *     (this pass) instead of the pair buffer +      spheres, 400 steps:          6.43 s against 5.75 s) — within
+ *     CSR reduction                                 3.88 G against 3.92 G)       the noise of that load
+ *   outputs.impacts off instead of on              –                            −26 % (10 000 spheres, 1 000 steps:
+ *     (the bench runs without impacts)                                          4.48 s against 6.05 s)
+ * The first lever is kept for what it saves besides time: the 9-double pair buffer and the CSR index (about
+ * 80 B per pair of capacity) are gone, and it is the layout a further kernel change builds on; on one thread it
+ * neither wins nor loses measurably.
  */
 import type { ParticleState } from '../particles/state.js';
 import type { KernelTable } from '../forces/contact-table.js';
