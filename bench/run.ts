@@ -6,18 +6,21 @@
  *   node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] [--broadphase grid,rtree]
  *                          [--skip-memory]
  *
- * NAME is a case (settle-10k, settle-50k, poly-10k), `broadphase` or `memory`. --steps shortens the cases for
- * a quick look (their physics then differs: the pour takes the whole 20 000 steps to settle).
+ * NAME is a case (settle-10k, settle-50k, poly-10k), `broadphase`, `memory` or `vs-lammps` (bench/vs-lammps.ts:
+ * side by side with LAMMPS; [--lattice NSxNZ[,…]] [--million-steps N], 0 leaves the million-sphere bed out).
+ * --steps shortens the cases for a quick look (their physics then differs: the pour takes the whole 20 000 steps
+ * to settle); for vs-lammps it is the steps of the fall and of the settled bed together, split in halves.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { runBroadphaseBench } from './broadphase.js';
 import { CASES, RESULT_HEADER, fingerprint, formatResult, runCase, type BroadphaseName } from './cases.js';
 import { runMemoryBench } from './memory.js';
+import { DEFAULT_VS_LAMMPS, runVsLammps } from './vs-lammps.js';
 
-const EXTRAS = ['broadphase', 'memory'] as const;
+const EXTRAS = ['broadphase', 'memory', 'vs-lammps'] as const;
 const USAGE = 'usage: node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] '
-  + '[--broadphase grid,rtree] [--skip-memory]';
+  + '[--broadphase grid,rtree] [--skip-memory] [--lattice NSxNZ[,…]] [--million-steps N]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -43,6 +46,8 @@ function options() {
         workers: { type: 'string' },
         broadphase: { type: 'string' },
         'skip-memory': { type: 'boolean' },
+        lattice: { type: 'string' },
+        'million-steps': { type: 'string' },
       },
     }).values;
   } catch (error) {
@@ -51,12 +56,28 @@ function options() {
 }
 const values = options();
 const names = [...CASES.map((c) => c.name), ...EXTRAS];
-const only = list(values.only, names);
+const only = list(values.only, names.filter((n) => n !== 'vs-lammps'));
 for (const n of only) if (!names.includes(n)) fail(`--only: unknown name "${n}" (one of ${names.join(', ')})`);
 const steps = values.steps === undefined ? undefined : wholeNumber(values.steps, '--steps');
 const workers = list(values.workers, ['1', '2']).map((w) => wholeNumber(w, '--workers')).sort((a, b) => a - b);
 const broadphases = list(values.broadphase, ['grid', 'rtree']);
 for (const b of broadphases) if (b !== 'grid' && b !== 'rtree') fail(`--broadphase: "${b}" is not grid or rtree`);
+
+function vsLammpsOptions() {
+  const lattices = values.lattice === undefined ? DEFAULT_VS_LAMMPS.lattices : list(values.lattice, []).map((text) => {
+    const m = /^(\d+)x(\d+)$/.exec(text);
+    if (m === null) fail(`--lattice: "${text}" is not NSxNZ (spheres per side x layers, e.g. 25x16)`);
+    return [wholeNumber(m[1], '--lattice NS'), wholeNumber(m[2], '--lattice NZ')] as [number, number];
+  });
+  const half = steps === undefined ? undefined : Math.max(1, Math.floor(steps / 2));
+  const millionText = values['million-steps'];
+  const millionSteps = millionText === undefined ? (half ?? DEFAULT_VS_LAMMPS.millionSteps)
+    : millionText === '0' ? 0 : wholeNumber(millionText, '--million-steps');
+  return {
+    lattices, threads: workers, millionSteps,
+    steps: half === undefined ? DEFAULT_VS_LAMMPS.steps : [half, half] as [number, number],
+  };
+}
 
 const started = performance.now();
 console.log(`grainflow bench: node ${process.version}, ${os.availableParallelism()} cores, `
@@ -93,6 +114,10 @@ if (only.includes('broadphase')) {
 if (only.includes('memory') && !values['skip-memory']) {
   console.log('');
   await runMemoryBench();
+}
+if (only.includes('vs-lammps')) {
+  console.log('');
+  await runVsLammps(vsLammpsOptions());
 }
 console.log(`\nbench wall time ${((performance.now() - started) / 1000).toFixed(0)} s, `
   + `load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

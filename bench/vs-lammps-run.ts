@@ -1,0 +1,79 @@
+/**
+ * One grainflow process of the side-by-side benchmark (bench/vs-lammps.ts starts it, so that "whole process"
+ * means the same for both codes: from exec to exit). Loads a scenario file, sets it up on `workers` threads
+ * and runs two timed loops of steps, as LAMMPS runs its two `run` commands, printing the energies every
+ * `thermo` steps as LAMMPS prints its thermo lines; the last line on stdout is a JSON report.
+ *
+ *   node dist/bench/vs-lammps-run.js SCENARIO WORKERS STEPS1 STEPS2 [FINAL_POSITIONS_FILE]
+ *
+ * FINAL_POSITIONS_FILE receives the final centres (Float64 xyz, in the scenario's sphere order, wrapped into the
+ * periodic box), from which the benchmark tiles its large settled bed.
+ */
+import { writeFileSync } from 'node:fs';
+import { loadScenarioFile } from '../src/scenario/load.js';
+import { createSetup } from '../src/engine/setup.js';
+import { Simulation } from '../src/engine/simulation.js';
+import { wrapPositions } from '../src/broadphase/periodic.js';
+
+export interface GrainflowReport {
+  spheres: number;
+  lanes: number;
+  /** seconds from the start of this module to the first step (parse, set-up, first neighbour build, threads) */
+  setupSeconds: number;
+  /** seconds of each of the two loops */
+  loopSeconds: [number, number];
+  neighbourRebuilds: number;
+  contacts: number;
+  kineticEnergy: number;
+  /** RSS and heapUsed + arrayBuffers (B) at the end, and the largest RSS of the process (B) */
+  rss: number;
+  heapPlusBuffers: number;
+  maxRss: number;
+}
+
+const THERMO = 2000;
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const [file, workersText, s1Text, s2Text, finalFile] = process.argv.slice(2);
+  const steps = [Number(s1Text), Number(s2Text)];
+  const setup = createSetup(loadScenarioFile(file), { workers: Number(workersText) });
+  const sim = new Simulation(setup);
+  await sim.useWorkers(setup.lanes);
+  const setupSeconds = (performance.now() - started) / 1000;
+  const thermo = () => {
+    const e = sim.energies();
+    console.log(`${sim.stepCount} ${e.kinetic} ${e.rotational} ${sim.measureContacts().contacts}`);
+  };
+  console.log('step kinetic_energy rotational_energy contacts');
+  thermo();
+  const loopSeconds: [number, number] = [0, 0];
+  const ignore = () => {};
+  for (let loop = 0; loop < 2; loop++) {
+    const t0 = performance.now();
+    for (let k = 0; k < steps[loop]; k++) {
+      sim.step(ignore);
+      if (sim.stepCount % THERMO === 0) thermo();
+    }
+    loopSeconds[loop] = (performance.now() - t0) / 1000;
+  }
+  const lanes = sim.lanes;
+  await sim.close();
+  if (finalFile !== undefined) {
+    const { pos, n } = sim.st;
+    const byId = new Float64Array(3 * n);
+    for (let p = 0; p < n; p++) byId.set(pos.subarray(3 * p, 3 * p + 3), 3 * sim.st.id[p]);
+    if (setup.periodic) wrapPositions(byId, n, setup.periodic);
+    writeFileSync(finalFile, byId);
+  }
+  const memory = process.memoryUsage();
+  const report: GrainflowReport = {
+    spheres: sim.st.n, lanes, setupSeconds, loopSeconds, neighbourRebuilds: sim.rebuilds,
+    contacts: sim.measureContacts().contacts, kineticEnergy: sim.energies().kinetic,
+    rss: memory.rss, heapPlusBuffers: memory.heapUsed + memory.arrayBuffers,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+  };
+  console.log(JSON.stringify(report));
+}
+
+await main();

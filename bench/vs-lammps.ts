@@ -1,0 +1,226 @@
+/**
+ * Side by side with LAMMPS on the same work (issue 13; `npm run bench -- --only vs-lammps`). For each bed of
+ * bench/lattice-bed.ts — by default 25 × 25 × 16 = 10 000 and 56 × 56 × 16 = 50 176 spheres — grainflow writes the
+ * scenario and the LAMMPS data file of the same spheres, then runs, each as a process of its own timed from exec to
+ * exit: grainflow on 1 and 2 threads (bench/vs-lammps-run.ts) and, when `lmp` is on the PATH, LAMMPS on 1 and 2 MPI
+ * ranks (bench/lammps/bed.in). Both run S1 steps (the fall onto the floor) then S2 steps (the settled bed), each
+ * timed apart (LAMMPS: its "Loop time" lines). Printed per run: M particle-steps/s of the fall, of the bed, of both
+ * loops and of the whole process, and the grainflow/LAMMPS ratio for the same thread/rank count.
+ *
+ * The million-sphere case: the settled 10 000-sphere bed (final state of the 1-thread grainflow run), stretched so
+ * that no spheres overlap (lattice-bed.ts stretchedBed) and tiled 10 × 10 (periodic in x and y, so the tiles join
+ * without a seam), at rest, run `millionSteps` steps by both codes; beside
+ * the speed, bytes per sphere: the grainflow process's RSS and heap + array buffers at the end, LAMMPS's "Per MPI
+ * rank memory" line, and both codes' maximum RSS (/usr/bin/time -v when present, else the process's own figure).
+ *
+ * Restitution: LAMMPS is given the input that delivers e = 0.7 in this build (bed.in), so both codes run the same
+ * physics; given 0.7 it would deliver 0.778 (docs of the anchors, measured with one sphere on the floor).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bedScenario, lammpsData, latticeBed, stretchedBed, tiledBed, type LatticeBed } from './lattice-bed.js';
+import type { GrainflowReport } from './vs-lammps-run.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const runner = path.join(here, 'vs-lammps-run.js');
+/** the deck lives beside the sources (bench/lammps), not in dist/ */
+const deck = path.resolve(here, '../../bench/lammps/bed.in');
+
+export interface VsLammpsOptions {
+  /** lattices as [NS, NZ] */
+  lattices: [number, number][];
+  /** steps of the fall and of the settled bed */
+  steps: [number, number];
+  threads: number[];
+  /** steps of the million-sphere settled bed; 0 leaves it out */
+  millionSteps: number;
+}
+
+export const DEFAULT_VS_LAMMPS: VsLammpsOptions = {
+  lattices: [[25, 16], [56, 16]], steps: [10000, 10000], threads: [1, 2], millionSteps: 1000,
+};
+
+/** One timed run of either code. */
+interface Timing {
+  code: 'grainflow' | 'LAMMPS';
+  threads: number;
+  /** grainflow: the lanes it used (setup.ts runs small beds on one) */
+  lanes?: number;
+  spheres: number;
+  /** seconds: whole process, and the two loops (the second is 0 for a one-loop run) */
+  wall: number;
+  loops: [number, number];
+  steps: [number, number];
+  /** bytes: largest RSS; grainflow's RSS and heap + array buffers at the end; LAMMPS's per-rank memory (max) */
+  maxRss: number;
+  heapPlusBuffers?: number;
+  perRank?: number;
+}
+
+const hasTimeV = existsSync('/usr/bin/time');
+
+function onPath(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Runs a command, whole process timed; with /usr/bin/time -v its maximum RSS (kB) is read from stderr. */
+function timed(argv: string[], cwd: string): { seconds: number; stdout: string; maxRssKb?: number } {
+  const full = hasTimeV ? ['/usr/bin/time', '-v', ...argv] : argv;
+  const t0 = performance.now();
+  const r = spawnSync(full[0], full.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const seconds = (performance.now() - t0) / 1000;
+  if (r.status !== 0) {
+    throw new Error(`${argv.join(' ')} failed (${r.status}):\n${r.stderr.slice(-2000)}`);
+  }
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+  return { seconds, stdout: r.stdout, maxRssKb: rss === null ? undefined : Number(rss[1]) };
+}
+
+function runGrainflow(scenario: string, threads: number, steps: [number, number], dir: string, finalFile?: string): Timing {
+  const argv = [process.execPath, runner, scenario, String(threads), String(steps[0]), String(steps[1])];
+  if (finalFile !== undefined) argv.push(finalFile);
+  const r = timed(argv, dir);
+  const lines = r.stdout.trim().split('\n');
+  const report = JSON.parse(lines[lines.length - 1]) as GrainflowReport;
+  return {
+    code: 'grainflow', threads, lanes: report.lanes, spheres: report.spheres, wall: r.seconds, loops: report.loopSeconds, steps,
+    maxRss: r.maxRssKb === undefined ? report.maxRss : 1024 * r.maxRssKb, heapPlusBuffers: report.heapPlusBuffers,
+  };
+}
+
+function runLammps(data: string, ranks: number, steps: [number, number], dir: string): Timing {
+  const log = path.join(dir, `log-${path.basename(data)}-${ranks}.lammps`);
+  const lmp = ['lmp', '-in', deck, '-log', log, '-screen', 'none', '-var', 'data', data,
+    '-var', 'S1', String(steps[0]), '-var', 'S2', String(steps[1])];
+  const argv = ranks === 1 ? lmp : ['mpirun', '--allow-run-as-root', '--bind-to', 'core', '-np', String(ranks), ...lmp];
+  const r = timed(argv, dir);
+  const text = readFileSync(log, 'utf8');
+  const loops = [...text.matchAll(/^Loop time of ([\d.eE+-]+) on (\d+) procs for (\d+) steps with (\d+) atoms/gm)];
+  if (loops.length !== 2) throw new Error(`${log}: expected two "Loop time" lines, found ${loops.length}`);
+  const memory = /Per MPI rank memory allocation \(min\/avg\/max\) = [\d.]+ \| [\d.]+ \| ([\d.]+) Mbytes/.exec(text);
+  return {
+    code: 'LAMMPS', threads: Number(loops[0][2]), spheres: Number(loops[0][4]), wall: r.seconds,
+    loops: [Number(loops[0][1]), Number(loops[1][1])], steps,
+    // with several ranks, /usr/bin/time reports mpirun's largest child, so the sum over ranks is estimated below
+    maxRss: r.maxRssKb === undefined ? 0 : 1024 * r.maxRssKb,
+    perRank: memory === null ? undefined : Number(memory[1]) * 1024 * 1024,
+  };
+}
+
+const M = (particleSteps: number, seconds: number) => seconds > 0 ? (particleSteps / seconds / 1e6).toFixed(2) : '–';
+
+const HEADER = 'spheres  code       thr  fall M/s  bed M/s  loops M/s  whole M/s  whole s  | ratio gf/LAMMPS: fall   bed  loops  whole';
+
+function line(t: Timing, lammps: Timing | undefined): string {
+  const n = t.spheres;
+  const total = t.steps[0] + t.steps[1];
+  const loopSum = t.loops[0] + t.loops[1];
+  const cells = [
+    String(n).padStart(7), t.code.padEnd(9), String(t.threads).padStart(3),
+    M(n * t.steps[0], t.loops[0]).padStart(9), M(n * t.steps[1], t.loops[1]).padStart(8),
+    M(n * total, loopSum).padStart(10), M(n * total, t.wall).padStart(10), t.wall.toFixed(1).padStart(8),
+  ];
+  let ratio = '';
+  if (t.code === 'grainflow' && lammps !== undefined) {
+    const r = (a: number, b: number) => (a > 0 && b > 0 ? (b / a).toFixed(2) : '–').padStart(5);
+    ratio = `  |                 ${r(t.loops[0], lammps.loops[0])} ${r(t.loops[1], lammps.loops[1])} ${
+      r(loopSum, lammps.loops[0] + lammps.loops[1]).padStart(6)} ${r(t.wall, lammps.wall).padStart(6)}`;
+  }
+  const lanes = t.lanes !== undefined && t.lanes !== t.threads ? `  (ran on ${t.lanes} lane: bed too small)` : '';
+  return cells.join('  ') + ratio + lanes;
+}
+
+const kb = (bytes: number | undefined, spheres: number) => bytes === undefined || bytes === 0 ? '–' : (bytes / spheres).toFixed(0);
+
+/** Runs every pairing; prints as it goes. */
+export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS): Promise<void> {
+  const withLammps = onPath('lmp');
+  console.log('vs-lammps: the same spheres, Hertz + Tsuji (e = 0.7 delivered by both) + Mindlin μ = 0.5, skin 0.4 mm, '
+    + `dt 1e-5 s, ${options.steps[0]} fall + ${options.steps[1]} settled-bed steps; M particle-steps/s; `
+    + 'ratio = grainflow speed / LAMMPS speed at the same thread/rank count (> 1: grainflow faster)');
+  if (!withLammps) {
+    console.log('lmp is not on the PATH: grainflow alone. For the side-by-side figures install LAMMPS '
+      + '(Debian/Ubuntu: apt-get install lammps; it brings openmpi-bin for the 2-rank runs).');
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-vs-lammps-'));
+  try {
+    let settled: { bed: LatticeBed; file: string } | undefined;
+    console.log(`\n${HEADER}`);
+    for (const [ns, nz] of options.lattices) {
+      const bed = latticeBed(ns, nz);
+      const finalFile = path.join(dir, `${bed.name}-final.f64`);
+      const { scenarios, data } = writeInputs(bed, options.steps[0] + options.steps[1], options.threads, dir);
+      const lammps = new Map<number, Timing>();
+      for (const threads of options.threads) {
+        if (withLammps) {
+          const l = runLammps(data, threads, options.steps, dir);
+          lammps.set(threads, l);
+          console.log(line(l, undefined));
+        }
+        const keepFinal = threads === options.threads[0] && settled === undefined && bed.count <= 20000;
+        const g = runGrainflow(scenarios.get(threads)!, threads, options.steps, dir, keepFinal ? finalFile : undefined);
+        if (keepFinal) settled = { bed, file: finalFile };
+        console.log(line(g, lammps.get(threads)));
+      }
+    }
+    if (options.millionSteps > 0) {
+      if (settled === undefined) {
+        console.log('\nmillion-sphere bed: needs a lattice of at most 20 000 spheres first (the bed it tiles)');
+      } else {
+        runMillion(settled.bed, settled.file, options, withLammps, dir);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The scenario file per thread count and the LAMMPS data file of one bed. */
+function writeInputs(bed: LatticeBed, steps: number, threads: number[], dir: string) {
+  const scenarios = new Map<number, string>();
+  for (const t of threads) {
+    const file = path.join(dir, `${bed.name}-w${t}.json`);
+    writeFileSync(file, JSON.stringify(bedScenario(bed, steps, t)));
+    scenarios.set(t, file);
+  }
+  const data = path.join(dir, `${bed.name}.data`);
+  writeFileSync(data, lammpsData(bed));
+  return { scenarios, data };
+}
+
+/** The settled bed tiled to about a million spheres, at rest, `millionSteps` steps (one loop) by both codes. */
+function runMillion(small: LatticeBed, finalFile: string, options: VsLammpsOptions, withLammps: boolean, dir: string): void {
+  const tiles = Math.max(1, Math.round(Math.sqrt(1e6 / small.count)));
+  const settledPositions = new Float64Array(readFileSync(finalFile).buffer.slice(0));
+  const bed = tiledBed(stretchedBed(small, settledPositions), tiles, tiles);
+  const steps: [number, number] = [options.millionSteps, 0];
+  console.log(`\nsettled bed of ${bed.count} spheres (the ${small.count}-sphere bed after ${options.steps[0] + options.steps[1]}`
+    + ` steps, stretched by under 0.1 % so that no spheres overlap, tiled ${tiles} × ${tiles}), at rest, ${steps[0]} steps; bytes per sphere`);
+  const { scenarios, data } = writeInputs(bed, steps[0], options.threads, dir);
+  console.log('spheres  code       thr  M p-steps/s  whole s  max RSS B/sphere  heap+buffers B/sphere  per-rank memory B/sphere  | ratio');
+  for (const threads of options.threads) {
+    let l: Timing | undefined;
+    if (withLammps) {
+      l = runLammps(data, threads, [steps[0], 0], dir);
+      console.log(memoryLine(l, undefined));
+    }
+    console.log(memoryLine(runGrainflow(scenarios.get(threads)!, threads, steps, dir), l));
+  }
+  console.log('LAMMPS max RSS with 2 ranks is that of its largest process (/usr/bin/time -v follows mpirun\'s children); '
+    + 'per-rank memory × ranks is its total');
+}
+
+function memoryLine(t: Timing, lammps: Timing | undefined): string {
+  const n = t.spheres;
+  const perRankTotal = t.perRank === undefined ? undefined : t.perRank * t.threads;
+  const cells = [
+    String(n).padStart(7), t.code.padEnd(9), String(t.threads).padStart(3), M(n * t.steps[0], t.loops[0]).padStart(11),
+    t.wall.toFixed(1).padStart(7), kb(t.maxRss, n).padStart(16), kb(t.heapPlusBuffers, n).padStart(21),
+    kb(perRankTotal, n).padStart(24),
+  ];
+  const ratio = lammps === undefined || t.loops[0] === 0 ? '' : `  | ${(lammps.loops[0] / t.loops[0]).toFixed(2)}`;
+  return cells.join('  ') + ratio;
+}
