@@ -257,7 +257,7 @@ async function finishAnalysis(
 }
 
 /** Kinetic, rotational, elastic and total energy against time, from the series rows. */
-function energyPlot(rows: readonly number[][]): Promise<string> {
+export function energyPlot(rows: readonly number[][]): Promise<string> {
   const column = (name: (typeof SERIES_HEADER)[number]) => rows.map((r) => r[SERIES_HEADER.indexOf(name)]);
   const t = column('t');
   const potential0 = rows[0][SERIES_HEADER.indexOf('potential_energy')];
