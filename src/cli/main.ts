@@ -9,6 +9,7 @@
 import { version } from '../api/index.js';
 import { CALIBRATE_USAGE, calibrateCommand } from './calibrate.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
+import { EXPORT_USAGE, exportCommand } from './export.js';
 import { IMPACT_USAGE, impactCommand } from './impact.js';
 import { RENDER_USAGE, renderCommand } from './render.js';
 import { RUN_USAGE, runCommand } from './run.js';
@@ -35,6 +36,8 @@ const COMMANDS: readonly Command[] = [
     usage: CALIBRATE_USAGE, handler: calibrateCommand },
   { name: 'impact', summary: 'single impacts through the engine: one law at one speed, or every law\'s worked examples',
     usage: IMPACT_USAGE, handler: impactCommand },
+  { name: 'export', summary: 'write a scenario as a LAMMPS deck (export lammps) to run under MPI on a cluster',
+    usage: EXPORT_USAGE, handler: exportCommand },
 ];
 
 const HELP = ['--help', '-h'];
