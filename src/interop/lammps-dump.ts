@@ -106,6 +106,7 @@ function parseNumbers(bytes: Buffer, from: number, to: number, out: Float64Array
     const tokenStart = k;
     let negative = false;
     if (bytes[k] === 45 /* - */ || bytes[k] === 43 /* + */) negative = bytes[k++] === 45;
+    const unsignedStart = k;
     // digits counts the significant ones: past 15 the mantissa is no longer exact and Number takes over.
     let mantissa = 0, digits = 0, exponent = 0, any = false;
     for (; k < to && bytes[k] >= 48 && bytes[k] <= 57; k++, any = true) {
@@ -141,7 +142,7 @@ function parseNumbers(bytes: Buffer, from: number, to: number, out: Float64Array
     if (!any) return -1;
     let value: number;
     if (digits <= 15 && Math.abs(exponent) <= 22) value = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
-    else value = Number(bytes.toString('latin1', tokenStart, tokenEnd));
+    else value = Number(bytes.toString('latin1', unsignedStart, tokenEnd));
     if (count < limit) out[offset + count] = negative ? -value : value;
     count++;
   }

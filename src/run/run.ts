@@ -295,7 +295,7 @@ function writeSeriesRow(sim: Simulation, series: CsvWriter): number[] {
   return row;
 }
 
-function impactRow(r: ImpactRecord): (number | string)[] {
+export function impactRow(r: ImpactRecord): (number | string)[] {
   return [
     r.tStart, r.duration, r.i, r.isWall ? `wall:${r.j}` : r.j, r.impactSpeed, r.reboundSpeed,
     r.impactSpeed > 0 ? r.reboundSpeed / r.impactSpeed : '', r.maxOverlap, r.maxNormalForce,
