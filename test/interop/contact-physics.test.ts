@@ -41,7 +41,7 @@ function pairContact(dump: string, radius: number): { duration: number; maxOverl
     overlaps.push(2 * radius - d);
   });
   const first = overlaps.findIndex((d) => d > 0);
-  const last = overlaps.findLastIndex((d) => d > 0);
+  const last = overlaps.length - 1 - [...overlaps].reverse().findIndex((d) => d > 0);
   const crossing = (k: number) => k + overlaps[k] / (overlaps[k] - overlaps[k + 1]);
   const peak = overlaps.indexOf(Math.max(...overlaps));
   const [a, b, c] = overlaps.slice(peak - 1, peak + 2);
