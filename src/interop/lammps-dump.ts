@@ -31,6 +31,8 @@ class LineReader {
   private end = 0;
   private eof = false;
   number = 0;
+  /** the current line is the file's last and has no newline: a file cut short */
+  unterminated = false;
   /** the current line: buffer[lineStart, lineEnd) */
   lineStart = 0;
   lineEnd = 0;
@@ -57,6 +59,7 @@ class LineReader {
       if (this.eof) {
         if (this.start >= this.end) return false;
         // A last line without a newline.
+        this.unterminated = true;
         this.lineStart = this.start;
         this.lineEnd = this.end;
         this.start = this.end;
@@ -195,6 +198,10 @@ export function readDump(file: string, columns: readonly string[], onFrame: (fra
             + 'not finish or the file was cut short');
         }
         const count = parseNumbers(lines.bytes, lines.lineStart, lines.lineEnd, values, a * width, width);
+        if (count !== width && lines.unterminated) {
+          throw new DeckError(`${file} ends inside the frame of step ${step} (atom ${a + 1} of ${atoms}): the LAMMPS run did `
+            + 'not finish or the file was cut short');
+        }
         if (count !== width) {
           throw new DeckError(`${where()}: expected ${width} numbers (${columns.join(' ')}), got `
             + `${count < 0 ? 'something else' : count}: "${lines.text().slice(0, 80)}"`);

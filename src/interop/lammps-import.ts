@@ -114,7 +114,14 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
     dir.writeFile('energy.svg', await energyPlot(rows));
     let analysed: RunSummary['analysis'];
     if (analysis !== null) {
-      const out = await analysis.finish(asSimulation(finalState, tEnd));
+      let out;
+      try {
+        out = await analysis.finish(asSimulation(finalState, tEnd));
+      } catch (error) {
+        // The analyses refuse data they cannot measure (e.g. too few samples of a discharge) with a RangeError.
+        if (!(error instanceof RangeError)) throw error;
+        throw new DeckError(`the scenario's analysis cannot be computed on the imported frames: ${error.message}`);
+      }
       for (const f of out.files) dir.writeFile(f.name, f.content);
       analysed = { ...out.result, headline: out.headline };
     }
