@@ -75,6 +75,32 @@ lammpsTests('LAMMPS: two aluminium spheres head-on, Hertz, v₀ = 0.3 m/s (§7.9
   });
 });
 
+lammpsTests('LAMMPS: an aluminium sphere on a flat wall of aluminium, Hertz, v₀ = 0.3 m/s', () => {
+  const R = 0.02, dt = 1.5e-7;
+  const checked = editedScenario('scenarios/two-spheres.json', (s) => {
+    const json = s as unknown as Record<string, unknown>;
+    json.contact = { normal: { model: 'hertz' } };
+    json.particles = [{ ...s.particles![0], position: [0, 0, R + 1e-5], velocity: [0, 0, -0.3] }];
+    json.walls = [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'aluminium' }];
+    json.time = { duration: 3e-4, dt };
+    json.outputs = { interval: dt };
+  });
+
+  it('contact time and peak overlap within 0.5 % of grainflow\'s (hertz/material would be 7–8 % stiffer)', async () => {
+    const lammps = await throughLammps(checked, scratch, 'hertz-wall');
+    const z: number[] = [];
+    readDump(path.join(lammps.deck, 'dump.grainflow'), DUMP_COLUMNS, ({ values }) => z.push(values[DUMP_COLUMNS.indexOf('z')]));
+    const overlaps = z.map((height) => R - height);
+    const first = overlaps.findIndex((d) => d > 0);
+    const last = overlaps.length - 1 - [...overlaps].reverse().findIndex((d) => d > 0);
+    const crossing = (k: number) => k + overlaps[k] / (overlaps[k] - overlaps[k + 1]);
+    const duration = (crossing(last) - crossing(first - 1)) * dt;
+    const impact = readCsvColumns(path.join((await throughGrainflow(checked, scratch, 'hertz-wall')).run, 'impacts.csv'));
+    expect(Math.abs(duration / impact.duration[0] - 1), `${duration} vs ${impact.duration[0]}`).toBeLessThan(0.005);
+    expect(Math.abs(Math.max(...overlaps) / impact.max_overlap[0] - 1)).toBeLessThan(0.005);
+  });
+});
+
 lammpsTests('LAMMPS: Tsuji restitution, sphere–sphere and sphere–wall (anchor material: d = 2 mm, E = 5 MPa)', () => {
   const R = 0.001, speeds = [0.1, 1, 5];
   /** Per speed: a pair closing at v along x, and a sphere falling on the floor z = 0 at v, all about to touch. */
