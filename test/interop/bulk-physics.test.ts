@@ -14,6 +14,8 @@ import { editedScenario } from '../helpers/edited-scenario.js';
 import { lammpsLongTests, lammpsTests, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
 
 const scratch = scratchDirectory('lammps-bulk');
+/** Whole runs in two engines: minutes on a loaded 2-core machine (the long ones: tens of minutes). */
+const RUN_TIMEOUT = 900_000, LONG_TIMEOUT = 3_600_000;
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 type Analysis = Record<string, unknown>;
@@ -29,7 +31,7 @@ lammpsTests('LAMMPS: the bouncing ball', () => {
     expect(ours.length).toBeGreaterThanOrEqual(5);
     expect(theirs.length).toBe(ours.length);
     ours.forEach((h, k) => expect(Math.abs(theirs[k] / h - 1), `apex ${k + 1}: ${theirs[k]} vs ${h}`).toBeLessThan(0.005));
-  });
+  }, RUN_TIMEOUT);
 });
 
 lammpsTests('LAMMPS: a 2 000-sphere frictional settle in a box, 1 and 2 ranks', () => {
@@ -49,7 +51,7 @@ lammpsTests('LAMMPS: a 2 000-sphere frictional settle in a box, 1 and 2 ranks', 
   let reference: { height: number; packing: number };
   beforeAll(async () => {
     reference = bed((await throughGrainflow(checked, scratch, 'settle')).summary.final.particles!);
-  }, 600_000);
+  }, RUN_TIMEOUT);
 
   for (const ranks of [1, 2]) {
     it(`${ranks} rank${ranks > 1 ? 's' : ''}: bed height and packing fraction within 1 % of grainflow's`, async () => {
@@ -58,7 +60,7 @@ lammpsTests('LAMMPS: a 2 000-sphere frictional settle in a box, 1 and 2 ranks', 
       const measured = bed(summary.final.particles!);
       expect(Math.abs(measured.height / reference.height - 1), `H ${measured.height} vs ${reference.height}`).toBeLessThan(0.01);
       expect(Math.abs(measured.packing / reference.packing - 1), `φ ${measured.packing} vs ${reference.packing}`).toBeLessThan(0.01);
-    });
+    }, RUN_TIMEOUT);
   }
 });
 
@@ -68,12 +70,12 @@ lammpsLongTests('LAMMPS: the pile and the hopper (GRAINFLOW_LONG_TESTS=1)', () =
     const theirs = (await throughLammps(checked, scratch, 'pile', 2)).summary.analysis!.angleOfRepose_deg as number;
     const ours = (await throughGrainflow(checked, scratch, 'pile')).summary.analysis!.angleOfRepose_deg as number;
     expect(Math.abs(theirs - ours), `${theirs}° vs ${ours}°`).toBeLessThan(2);
-  });
+  }, LONG_TIMEOUT);
 
   it('hopper.json: mass flow rate within 10 % of grainflow\'s', async () => {
     const checked = editedScenario('scenarios/hopper.json', () => {});
     const theirs = (await throughLammps(checked, scratch, 'hopper', 2)).summary.analysis!.massFlowRate_kg_per_s as number;
     const ours = (await throughGrainflow(checked, scratch, 'hopper')).summary.analysis!.massFlowRate_kg_per_s as number;
     expect(Math.abs(theirs / ours - 1), `${theirs} vs ${ours} kg/s`).toBeLessThan(0.1);
-  });
+  }, LONG_TIMEOUT);
 });
