@@ -11,8 +11,10 @@
 import { version } from '../api/index.js';
 import { CALIBRATE_USAGE, calibrateCommand } from './calibrate.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
+import { EXPORT_USAGE, exportCommand } from './export.js';
 import { reportFailure } from './failures.js';
 import { IMPACT_USAGE, impactCommand } from './impact.js';
+import { IMPORT_USAGE, importCommand } from './import.js';
 import { RENDER_USAGE, renderCommand } from './render.js';
 import { RUN_USAGE, runCommand } from './run.js';
 import { VIEW_USAGE, viewCommand } from './view.js';
@@ -38,6 +40,10 @@ const COMMANDS: readonly Command[] = [
     usage: CALIBRATE_USAGE, handler: calibrateCommand },
   { name: 'impact', summary: 'single impacts through the engine: one law at one speed, or every law\'s worked examples',
     usage: IMPACT_USAGE, handler: impactCommand },
+  { name: 'export', summary: 'write a scenario as a LAMMPS deck (export lammps) to run under MPI on a cluster',
+    usage: EXPORT_USAGE, handler: exportCommand },
+  { name: 'import', summary: 'turn the results of an exported deck that LAMMPS ran into a run directory (import lammps)',
+    usage: IMPORT_USAGE, handler: importCommand },
 ];
 
 const HELP = ['--help', '-h'];

@@ -266,7 +266,7 @@ async function finishAnalysis(
 }
 
 /** Kinetic, rotational, elastic and total energy against time, from the series rows; `poured`: spheres were added. */
-function energyPlot(rows: readonly number[][], poured: boolean): Promise<string> {
+export function energyPlot(rows: readonly number[][], poured: boolean): Promise<string> {
   const column = (name: (typeof SERIES_HEADER)[number]) => rows.map((r) => r[SERIES_HEADER.indexOf(name)]);
   const t = column('t');
   const potential0 = rows[0][SERIES_HEADER.indexOf('potential_energy')];
@@ -308,7 +308,7 @@ function writeSeriesRow(sim: Simulation, series: CsvWriter): number[] {
   return row;
 }
 
-function impactRow(r: ImpactRecord): (number | string)[] {
+export function impactRow(r: ImpactRecord): (number | string)[] {
   return [
     r.tStart, r.duration, r.i, r.isWall ? `wall:${r.j}` : r.j, r.impactSpeed, r.reboundSpeed,
     r.impactSpeed > 0 ? r.reboundSpeed / r.impactSpeed : '', r.maxOverlap, r.maxNormalForce,

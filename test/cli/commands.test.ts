@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const CLI = path.resolve('bin/grainflow.js');
-const COMMANDS = ['run', 'view', 'render', 'calibrate', 'impact'];
+const COMMANDS = ['run', 'view', 'render', 'calibrate', 'impact', 'export', 'import'];
 
 function grainflow(...args: string[]) {
   const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });

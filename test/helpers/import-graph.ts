@@ -17,6 +17,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['output', 'analysis'],
   ['checkpoint'],
   ['run'],
+  ['interop'],
   ['render'],
   ['api'],
   ['cli', 'validation'],

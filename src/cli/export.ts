@@ -1,0 +1,64 @@
+/**
+ * `grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--force]`: writes the scenario as a
+ * LAMMPS deck (src/interop/lammps-export.ts). A scenario LAMMPS cannot express is refused on one line naming the
+ * field, before anything is written; an existing --out is replaced only as `grainflow run` replaces a run.
+ */
+import { parseArgs } from 'node:util';
+import { ScenarioError } from '../base/scenario-error.js';
+import { exportLammpsDeck } from '../interop/lammps-export.js';
+import { LAMMPS_VERSIONS, DEFAULT_LAMMPS_VERSION } from '../interop/lammps-target.js';
+import { OutputExistsError } from '../run/output-guard.js';
+import { loadScenarioFile } from '../scenario/load.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
+
+export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--force]
+
+  Writes a LAMMPS deck: in.grainflow, data.grainflow (every sphere at t = 0), README.md (how to run it, every
+  setting beside its LAMMPS counterpart, every approximation), grainflow.json and scenario.json for the import.
+  Run it with \`lmp -in in.grainflow\` or \`mpirun -np N lmp -in in.grainflow\` in <dir>, then
+  \`grainflow import lammps <dir> --out <run>\`.
+  --lammps-version  the LAMMPS release: ${LAMMPS_VERSIONS.join(' (checked here), ')} (written from its documentation,
+                    not run here); default ${DEFAULT_LAMMPS_VERSION}
+  --force           replace an existing --out written by grainflow (refused otherwise)`;
+
+class UsageError extends Error {}
+
+export async function exportCommand(argv: string[]): Promise<number> {
+  const fail = (message: string) => {
+    process.stderr.write(`grainflow: ${message}\n`);
+    return EXIT_BAD_INPUT;
+  };
+  try {
+    return exportDeck(argv);
+  } catch (err) {
+    if (err instanceof UsageError) return fail(`${err.message}\n${EXPORT_USAGE}`);
+    if (err instanceof OutputExistsError) return fail(err.describe({ out: '--out', force: '--force' }));
+    if (err instanceof ScenarioError) return fail(`cannot export: ${err.message}`);
+    if (err instanceof RangeError) return fail(`--lammps-version ${err.message}`);
+    throw err;
+  }
+}
+
+function exportDeck(argv: string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv, allowPositionals: true,
+      options: { out: { type: 'string' }, force: { type: 'boolean', default: false }, 'lammps-version': { type: 'string' } },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [format, scenarioPath, ...extra] = positionals;
+  if (format !== 'lammps') throw new UsageError(format === undefined ? 'missing the format (lammps)' : `unknown format "${format}" (lammps)`);
+  if (!scenarioPath) throw new UsageError('missing <scenario.json>');
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (!values.out) throw new UsageError('missing --out <dir>');
+  const checked = loadScenarioFile(scenarioPath);
+  const deck = exportLammpsDeck(checked, { out: values.out, force: values.force, lammpsVersion: values['lammps-version'] });
+  for (const warning of deck.warnings) process.stderr.write(`grainflow: warning: ${warning}\n`);
+  process.stdout.write(`${checked.scenario.name}: LAMMPS deck for ${deck.manifest.lammps.label} → ${deck.dir} `
+    + `(${deck.files.length} files; ${deck.manifest.steps} steps of ${deck.manifest.dt} s; see ${deck.dir}/README.md)\n`);
+  return EXIT_OK;
+}

@@ -1,0 +1,59 @@
+/**
+ * `grainflow import lammps <deckDir> --out <runDir> [--force]`: the results of an exported deck that LAMMPS has run
+ * as a grainflow run directory (src/interop/lammps-import.ts), for `grainflow view`, `grainflow render` and readRun.
+ * Missing, damaged or cut-short LAMMPS output is one line on stderr, and nothing is written.
+ */
+import { parseArgs } from 'node:util';
+import { ScenarioError } from '../base/scenario-error.js';
+import { DeckError } from '../interop/deck-manifest.js';
+import { importLammpsRun } from '../interop/lammps-import.js';
+import { OutputExistsError } from '../run/output-guard.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
+
+export const IMPORT_USAGE = `usage: grainflow import lammps <deckDir> --out <runDir> [--force]
+
+  Reads what LAMMPS wrote in a deck written by \`grainflow export lammps\` (dump.grainflow, final.grainflow,
+  log.lammps) and writes a run directory: frames, series.csv, impacts.csv, summary.json with the final
+  particles and the scenario's analysis computed on the imported frames.
+  --force   replace an existing --out run directory (refused otherwise)`;
+
+class UsageError extends Error {}
+
+export async function importCommand(argv: string[]): Promise<number> {
+  const fail = (message: string) => {
+    process.stderr.write(`grainflow: ${message}\n`);
+    return EXIT_BAD_INPUT;
+  };
+  try {
+    return await importRun(argv);
+  } catch (err) {
+    if (err instanceof UsageError) return fail(`${err.message}\n${IMPORT_USAGE}`);
+    if (err instanceof OutputExistsError) return fail(err.describe({ out: '--out', force: '--force' }));
+    if (err instanceof DeckError) return fail(`cannot import: ${err.message}`);
+    if (err instanceof ScenarioError) return fail(`cannot import: the deck's scenario.json: ${err.message}`);
+    throw err;
+  }
+}
+
+async function importRun(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv, allowPositionals: true, options: { out: { type: 'string' }, force: { type: 'boolean', default: false } },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [format, deckDir, ...extra] = positionals;
+  if (format !== 'lammps') throw new UsageError(format === undefined ? 'missing the format (lammps)' : `unknown format "${format}" (lammps)`);
+  if (!deckDir) throw new UsageError('missing <deckDir>');
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (!values.out) throw new UsageError('missing --out <runDir>');
+  const summary = await importLammpsRun(deckDir, { out: values.out, force: values.force });
+  process.stdout.write(`${summary.name}: ${summary.particles} particles after ${summary.steps} LAMMPS steps of ${summary.dt} s`
+    + (summary.performance ? ` (${summary.performance.ranks} ranks, ${summary.performance.wallSeconds} s wall)` : '')
+    + ` → ${values.out}\n`);
+  if (summary.analysis) process.stdout.write(`${summary.name}: ${summary.analysis.headline}\n`);
+  return EXIT_OK;
+}

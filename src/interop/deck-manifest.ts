@@ -1,0 +1,67 @@
+/**
+ * The files of an exported LAMMPS deck and its manifest, `grainflow.json`: what `grainflow import lammps` needs to
+ * turn the deck's results back into a run directory besides the scenario (`scenario.json`): the LAMMPS release,
+ * the atom types, the step and output cadence.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LammpsVersion } from './lammps-target.js';
+
+export const DECK_FILES = {
+  /** the LAMMPS input script */
+  input: 'in.grainflow',
+  /** every sphere present at t = 0 */
+  data: 'data.grainflow',
+  manifest: 'grainflow.json',
+  /** the scenario as validated (a grainflow scenario file: `grainflow run scenario.json` runs it) */
+  scenario: 'scenario.json',
+  readme: 'README.md',
+  /** written by LAMMPS: frames every outputs.interval, the final state at full precision, the log */
+  dump: 'dump.grainflow',
+  final: 'final.grainflow',
+  /** with a bounces analysis: the first sphere at every step */
+  trace: 'trace.grainflow',
+  log: 'log.lammps',
+} as const;
+
+export const DECK_FORMAT = 'grainflow-lammps-deck';
+export const DECK_FORMAT_VERSION = 1;
+
+export interface DeckManifest {
+  format: typeof DECK_FORMAT;
+  version: number;
+  lammps: { version: LammpsVersion; label: string; checked: boolean };
+  /** material name of LAMMPS atom type k + 1 */
+  types: string[];
+  /** s */
+  dt: number;
+  steps: number;
+  /** dump and thermo every this many steps */
+  outputEvery: number;
+  /** the deck traces the first sphere at every step (bounces analysis) */
+  trace: boolean;
+}
+
+/** A directory that is not a readable deck, or whose LAMMPS results are missing or damaged. */
+export class DeckError extends Error {
+  override name = 'DeckError';
+}
+
+/** The manifest of the deck in `dir`; a DeckError when there is none or it is not a grainflow deck. */
+export function readDeckManifest(dir: string): DeckManifest {
+  const file = path.join(dir, DECK_FILES.manifest);
+  if (!fs.existsSync(file)) {
+    throw new DeckError(fs.existsSync(dir) ? `${dir} is not a deck written by grainflow export lammps (no ${DECK_FILES.manifest})`
+      : `${dir} does not exist`);
+  }
+  let manifest: DeckManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as DeckManifest;
+  } catch (error) {
+    throw new DeckError(`${file} is not valid JSON (${(error as Error).message})`);
+  }
+  if (manifest.format !== DECK_FORMAT || manifest.version !== DECK_FORMAT_VERSION) {
+    throw new DeckError(`${file} is not a version ${DECK_FORMAT_VERSION} ${DECK_FORMAT} manifest`);
+  }
+  return manifest;
+}

@@ -1,0 +1,158 @@
+/**
+ * grainflow's contact law of one material pair as the `pair_style granular` model of LAMMPS: the arguments of a
+ * `pair_coeff i j` line or of a `fix wall/gran/region … granular` command. The same physics, not the same
+ * numbers (every quantity below is what LAMMPS computes from its arguments, docs/physics.md for grainflow's side):
+ *
+ *  - Normal elastic: `hertz k_n`, F = k_n·a·δ with a = √(R_L·δ), R_L LAMMPS's effective radius. With
+ *    k_n = (4/3)E*·√(R_eff/R_L) this is grainflow's K δ^{3/2}, K = (4/3)E*√R_eff (§1.5). `hertz/material` is not
+ *    used: for walls it takes E/(2(1−ν)) where a wall of the same material has E/(2(1−ν²)) (§1.5), a contact
+ *    1 + ν stiffer (measured: 441 µs against the 490 µs of Hertz for a 2 mm glass sphere at 0.1 m/s).
+ *    R_L = R_eff for sphere pairs and flat walls; region walls that curve give R_L = R·r_w/(R + r_w) with
+ *    r_w = −2 × the radius of the surface (measured, lammps-walls.ts), where grainflow keeps R_eff = R (§1.6).
+ *  - Normal damping (§2.1): Tsuji (m = ¼) through `damping tsuji`/`coeff_restitution` (tsuji-input.ts), exact for
+ *    every size; Kuwabara–Kono and Brilliantov (m = ½) through `damping viscoelastic`, prefactor η₀·m*·a, which
+ *    equals grainflow's c·δ^{1/2} only where c ∝ m*·√R_eff: exact for one pair of radii (the material means here),
+ *    off elsewhere (viscoelasticSpread says by how much); Hertz through `damping velocity 0`.
+ *  - End of contact (§6.2): "no-tension" is `limit_damping` (the total normal force is clamped at 0 and the
+ *    contact lasts while δ > 0, as in grainflow); "free" leaves it out.
+ *  - Tangential (§9.2–9.5): `tangential mindlin k_t 1 μ`: force −k_t·a·ξ − η_t v_t with η_t the normal damping
+ *    prefactor (grainflow's §9.4), history rotated into the tangent plane, Coulomb cap μ|F_n|; k_t = 8G*√(R_eff/R_L).
+ *  - Rolling (§9.7): `rolling sds k_r 0 μ_r`: a torque −k_r·R_L²∫ω_r dt capped at μ_r·R_L·|F_n|, with a constant k_r
+ *    where grainflow's EPSD stiffness 2.25 μ_r² k_n R_eff² follows the overlap through k_n = (3/2)K√δ; k_n is
+ *    taken at a reference overlap (referenceOverlap). No rolling dashpot, as in grainflow.
+ * Laws pair_style granular has no form for are refused, naming the field.
+ */
+import { ScenarioError } from '../base/scenario-error.js';
+import { contactConstants, type ContactClass, type ContactTable } from '../forces/contact-table.js';
+import { restitutionFromBeta } from '../forces/normal/calibration.js';
+import { DampingExponent, ElasticLaw, type EndOfContact } from '../forces/normal/law.js';
+import type { Scenario } from '../scenario/schema.js';
+import type { LammpsTarget } from './lammps-target.js';
+import { tsujiDamping } from './tsuji-input.js';
+
+/** The normal laws a deck can carry. */
+export const EXPORTED_LAWS = ['hertz', 'tsuji', 'kuwabara-kono', 'brilliantov'] as const;
+
+/** The two bodies of a contact at which size-dependent constants are set. */
+export interface ReferenceContact {
+  /** grainflow's effective radius (m) and mass (kg) (docs/physics.md §1.4, §1.6) */
+  reff: number;
+  meff: number;
+  /** R_eff / R_L: 1 for sphere pairs and flat walls, (R + r_w)/r_w on a curved region wall */
+  curvature: number;
+  /** overlap (m) at which the rolling stiffness is taken (referenceOverlap) */
+  rollingOverlap: number;
+}
+
+export interface ContactModel {
+  /** arguments of `pair_coeff i j …` or of `fix … wall/gran/region granular … region ID` */
+  args: string;
+  /** the damping as the deck's README states it */
+  damping: string;
+}
+
+/** Elastic Hertz peak overlap (docs/physics.md §7.2): δ_max = (5/4)^{2/5} (m* v²/K)^{2/5}. */
+function impactOverlap(K: number, meff: number, speed: number): number {
+  return 1.0934 * (meff * speed * speed / K) ** 0.4;
+}
+
+/**
+ * The overlap at which the constant SDS rolling stiffness matches grainflow's EPSD one: that of a sphere resting
+ * under its weight (K δ^{3/2} = m g) when there is gravity, else the peak overlap of an impact at the run's
+ * characteristic speed (docs/physics.md §10.4).
+ */
+export function referenceOverlap(K: number, meff: number, weight: number, speed: number): number {
+  return weight > 0 ? (weight / K) ** (2 / 3) : impactOverlap(K, meff, speed);
+}
+
+/** The scenario field that sets a material pair's normal law: its contactPairs entry, else contact.normal. */
+export function lawField(scenario: Scenario, materials: readonly [string, string]): string {
+  const k = scenario.contactPairs.findIndex((p) => p.normal !== undefined
+    && ((p.materials[0] === materials[0] && p.materials[1] === materials[1])
+      || (p.materials[0] === materials[1] && p.materials[1] === materials[0])));
+  return k < 0 ? 'contact.normal' : `contactPairs[${k}].normal`;
+}
+
+/** Refuses a law LAMMPS's pair_style granular cannot express; `field` names the scenario field. */
+export function assertExportable(c: ContactClass, field: string): void {
+  const { law } = c;
+  const exported = law.elastic === ElasticLaw.hertz
+    && (law.dampingExponent === DampingExponent.none || law.dampingExponent === DampingExponent.quarter
+      || law.dampingExponent === DampingExponent.half);
+  if (!exported) {
+    throw new ScenarioError(field, `"${law.model}" has no LAMMPS form (pair_style granular damps a Hertz contact only as `
+      + `δ^{1/4}·δ̇ or δ^{1/2}·δ̇); the laws that export are ${EXPORTED_LAWS.join(', ')}`);
+  }
+}
+
+/** The LAMMPS contact model of contact class `cls` at the reference contact. */
+export function contactModel(
+  table: ContactTable, cls: number, at: ReferenceContact, endOfContact: EndOfContact, target: LammpsTarget, field: string,
+): ContactModel {
+  const c = table.classes[cls];
+  assertExportable(c, field);
+  const consts = new Float64Array(3);
+  contactConstants(consts, table.kernel, cls, at.reff, at.meff);
+  const [K, damping] = consts;
+  const rootCurvature = Math.sqrt(at.curvature);
+  const kn = (4 / 3) * c.effectiveModulus * rootCurvature;
+  const words = [`hertz ${kn}`];
+  let described: string;
+  if (c.law.dampingExponent === DampingExponent.quarter) {
+    // c = α√(m*K): dampingScale is α (src/forces/normal/tsuji.ts).
+    const alpha = c.law.dampingScale;
+    let lammps;
+    try {
+      lammps = tsujiDamping(alpha, target);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw new ScenarioError(field, `${error.message}; choose a restitution LAMMPS can reach`);
+    }
+    words.push(`${lammps.argument} damping ${lammps.keyword}`);
+    described = `Tsuji α = ${alpha.toPrecision(6)} (damping ${lammps.keyword} ${lammps.argument.toPrecision(8)})`;
+  } else if (c.law.dampingExponent === DampingExponent.half) {
+    // LAMMPS: η₀·m*·√(R_L δ)·δ̇; grainflow: c·δ^{1/2}·δ̇ with c at this contact.
+    const eta0 = (damping * rootCurvature) / (at.meff * Math.sqrt(at.reff));
+    words.push(`${eta0} damping viscoelastic`);
+    described = `viscoelastic η₀ = ${eta0.toPrecision(6)} 1/(m·s), exact at R_eff = ${at.reff.toPrecision(4)} m`;
+  } else {
+    words.push('0 damping velocity');
+    described = 'none (elastic Hertz)';
+  }
+  if (c.friction > 0) words.push(`tangential mindlin ${8 * c.effectiveShearModulus * rootCurvature} 1 ${c.friction}`);
+  else words.push('tangential linear_nohistory 0 0');
+  if (c.rollingFriction > 0) {
+    const mu = c.rollingFriction;
+    const kn = 1.5 * K * Math.sqrt(at.rollingOverlap);
+    // k_r R_L² = 2.25 μ_r² k_n R_eff² and μ_L R_L = μ_r R_eff.
+    words.push(`rolling sds ${2.25 * mu * mu * kn * at.curvature ** 2} 0 ${mu * at.curvature}`);
+  }
+  if (endOfContact === 'no-tension') words.push('limit_damping');
+  return { args: words.join(' '), damping: described };
+}
+
+/**
+ * What `damping viscoelastic` delivers against grainflow over a range of contacts (m = ½ laws): the restitution
+ * of an isolated impact at `speed` for every contact (R_eff, m*) given, with η₀ as set for `at`. null for other laws.
+ */
+export function viscoelasticSpread(
+  table: ContactTable, cls: number, at: ReferenceContact, contacts: readonly { reff: number; meff: number }[],
+  speed: number, endOfContact: EndOfContact,
+): { grainflow: [number, number]; lammps: [number, number] } | null {
+  const c = table.classes[cls];
+  if (c.law.dampingExponent !== DampingExponent.half) return null;
+  const consts = new Float64Array(3);
+  contactConstants(consts, table.kernel, cls, at.reff, at.meff);
+  const eta0 = consts[1] / (at.meff * Math.sqrt(at.reff));
+  const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
+  // β = (c/K)(K/m*)^{2/5} v^{1/5} (docs/physics.md §7.1, m = ½).
+  const restitution = (damping: number, K: number, meff: number) =>
+    restitutionFromBeta(0.5, (damping / K) * (K / meff) ** 0.4 * speed ** 0.2, endOfContact);
+  const grainflow: number[] = [], lammps: number[] = [];
+  for (const { reff, meff } of contacts) {
+    contactConstants(consts, table.kernel, cls, reff, meff);
+    grainflow.push(restitution(consts[1], consts[0], meff));
+    lammps.push(restitution(eta0 * meff * Math.sqrt(reff), consts[0], meff));
+  }
+  return { grainflow: range(grainflow), lammps: range(lammps) };
+}

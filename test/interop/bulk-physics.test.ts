@@ -1,0 +1,81 @@
+/**
+ * Whole scenarios in LAMMPS (29 Sep 2021) against grainflow (project issue 14):
+ *  - the bouncing ball (scenarios/bouncing-ball.json): apex heights within 0.5 % of grainflow's;
+ *  - a 2 000-sphere frictional settle in a box (test/fixtures/settle-2k.json, dropped from rest and run 0.1 s,
+ *    when its potential energy is within 0.2 % of the settled value), with 1 and with 2 MPI ranks: final bed
+ *    height H = 2⟨z⟩ and packing fraction Σ(4/3)πr³/(A·H) within 1 % of grainflow's;
+ *  - with GRAINFLOW_LONG_TESTS=1: pile.json's angle of repose within 2° of grainflow's, hopper.json's mass flow
+ *    rate within 10 %.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createSetup } from '../../src/engine/setup.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
+import { lammpsLongTests, lammpsTests, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
+
+const scratch = scratchDirectory('lammps-bulk');
+/** Whole runs in two engines: minutes on a loaded 2-core machine (the long ones: tens of minutes). */
+const RUN_TIMEOUT = 900_000, LONG_TIMEOUT = 3_600_000;
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+type Analysis = Record<string, unknown>;
+
+lammpsTests('LAMMPS: the bouncing ball', () => {
+  it('apex heights within 0.5 % of grainflow\'s', async () => {
+    const checked = editedScenario('scenarios/bouncing-ball.json', () => {});
+    const lammps = await throughLammps(checked, scratch, 'ball');
+    const grainflow = await throughGrainflow(checked, scratch, 'ball');
+    const apexes = (a: Analysis | undefined) =>
+      (a!.bounces as { apexHeight: number | null }[]).flatMap((b) => (b.apexHeight === null ? [] : [b.apexHeight]));
+    const theirs = apexes(lammps.summary.analysis), ours = apexes(grainflow.summary.analysis);
+    expect(ours.length).toBeGreaterThanOrEqual(5);
+    expect(theirs.length).toBe(ours.length);
+    ours.forEach((h, k) => expect(Math.abs(theirs[k] / h - 1), `apex ${k + 1}: ${theirs[k]} vs ${h}`).toBeLessThan(0.005));
+  }, RUN_TIMEOUT);
+});
+
+lammpsTests('LAMMPS: a 2 000-sphere frictional settle in a box, 1 and 2 ranks', () => {
+  const checked = editedScenario('test/fixtures/settle-2k.json', (s) => {
+    s.time = { ...s.time, duration: 0.1, dt: 1e-5 };
+    for (const block of s.insert) block.velocity = [0, 0, 0];
+    s.outputs = { ...s.outputs, interval: 0.01, frames: false };
+  });
+  const radius = createSetup(checked, { workers: 1 }).particles.radius;
+  const volume = radius.reduce((sum, r) => sum + (4 / 3) * Math.PI * r ** 3, 0);
+  const area = 0.03 * 0.03;
+  /** Bed height 2⟨z⟩ (m) and packing fraction of the final particles. */
+  const bed = (particles: { position: number[] }[]) => {
+    const height = (2 * particles.reduce((sum, p) => sum + p.position[2], 0)) / particles.length;
+    return { height, packing: volume / (area * height) };
+  };
+  let reference: { height: number; packing: number };
+  beforeAll(async () => {
+    reference = bed((await throughGrainflow(checked, scratch, 'settle')).summary.final.particles!);
+  }, RUN_TIMEOUT);
+
+  for (const ranks of [1, 2]) {
+    it(`${ranks} rank${ranks > 1 ? 's' : ''}: bed height and packing fraction within 1 % of grainflow's`, async () => {
+      const { summary } = await throughLammps(checked, scratch, `settle-${ranks}`, ranks);
+      expect(summary.performance?.ranks).toBe(ranks);
+      const measured = bed(summary.final.particles!);
+      expect(Math.abs(measured.height / reference.height - 1), `H ${measured.height} vs ${reference.height}`).toBeLessThan(0.01);
+      expect(Math.abs(measured.packing / reference.packing - 1), `φ ${measured.packing} vs ${reference.packing}`).toBeLessThan(0.01);
+    }, RUN_TIMEOUT);
+  }
+});
+
+lammpsLongTests('LAMMPS: the pile and the hopper (GRAINFLOW_LONG_TESTS=1)', () => {
+  it('pile.json: angle of repose within 2° of grainflow\'s', async () => {
+    const checked = editedScenario('scenarios/pile.json', () => {});
+    const theirs = (await throughLammps(checked, scratch, 'pile')).summary.analysis!.angleOfRepose_deg as number;
+    const ours = (await throughGrainflow(checked, scratch, 'pile')).summary.analysis!.angleOfRepose_deg as number;
+    expect(Math.abs(theirs - ours), `${theirs}° vs ${ours}°`).toBeLessThan(2);
+  }, LONG_TIMEOUT);
+
+  it('hopper.json: mass flow rate within 10 % of grainflow\'s', async () => {
+    const checked = editedScenario('scenarios/hopper.json', () => {});
+    const theirs = (await throughLammps(checked, scratch, 'hopper')).summary.analysis!.massFlowRate_kg_per_s as number;
+    const ours = (await throughGrainflow(checked, scratch, 'hopper')).summary.analysis!.massFlowRate_kg_per_s as number;
+    expect(Math.abs(theirs / ours - 1), `${theirs} vs ${ours} kg/s`).toBeLessThan(0.1);
+  }, LONG_TIMEOUT);
+});

@@ -1,0 +1,80 @@
+/**
+ * Running exported decks in LAMMPS for the interop tests: export a checked scenario into a scratch directory, run
+ * `lmp` there (one rank, or several through mpirun), import the results; and the same scenario through grainflow.
+ * The tests that need LAMMPS are `lammpsTests` blocks: skipped when `lmp` is missing, except under CI=true, where
+ * they run and fail (.ci/run installs the Debian packages lammps and openmpi-bin).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe } from 'vitest';
+import { createSetup } from '../../src/engine/setup.js';
+import { exportLammpsDeck } from '../../src/interop/lammps-export.js';
+import { importLammpsRun, type ImportedSummary } from '../../src/interop/lammps-import.js';
+import { runToDirectory, type RunSummary } from '../../src/run/run.js';
+import type { CheckedScenario } from '../../src/scenario/checks.js';
+
+const installed = (command: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const lammpsInstalled = installed('lmp');
+const lammpsRequired = lammpsInstalled || process.env.CI === 'true';
+export const lammpsTests = describe.runIf(lammpsRequired);
+/** The long comparisons: only with GRAINFLOW_LONG_TESTS=1 (.ci/run sets it). */
+export const lammpsLongTests = describe.runIf(lammpsRequired && process.env.GRAINFLOW_LONG_TESTS === '1');
+
+/** A scratch directory removed by the caller's afterAll. */
+export function scratchDirectory(name: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `grainflow-${name}-`));
+}
+
+/** Runs the deck in `deck` with LAMMPS on `ranks` MPI ranks; throws with LAMMPS's last lines when it fails. */
+export function runLammps(deck: string, ranks = 1): void {
+  const lmp = ['lmp', '-in', 'in.grainflow', '-screen', 'none'];
+  const root = process.getuid?.() === 0 ? ['--allow-run-as-root'] : [];
+  const [command, ...args] = ranks === 1 ? lmp : ['mpirun', ...root, '--bind-to', 'core', '-np', String(ranks), ...lmp];
+  try {
+    execFileSync(command, args, { cwd: deck, stdio: 'pipe', maxBuffer: 1 << 26 });
+  } catch (error) {
+    const log = path.join(deck, 'log.lammps');
+    const tail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : '';
+    throw new Error(`LAMMPS failed in ${deck}: ${(error as Error).message}\n${tail}`);
+  }
+}
+
+export interface LammpsOutcome {
+  deck: string;
+  run: string;
+  summary: ImportedSummary;
+}
+
+/** Exports `checked` into `<scratch>/<name>-deck`, runs it on `ranks` ranks and imports it into `<scratch>/<name>-lammps`. */
+export async function throughLammps(checked: CheckedScenario, scratch: string, name: string, ranks = 1): Promise<LammpsOutcome> {
+  const deck = path.join(scratch, `${name}-deck`);
+  const run = path.join(scratch, `${name}-lammps`);
+  exportLammpsDeck(checked, { out: deck });
+  runLammps(deck, ranks);
+  return { deck, run, summary: await importLammpsRun(deck, { out: run }) };
+}
+
+/** Runs `checked` through grainflow into `<scratch>/<name>-grainflow`. */
+export async function throughGrainflow(checked: CheckedScenario, scratch: string, name: string): Promise<{ run: string; summary: RunSummary }> {
+  const run = path.join(scratch, `${name}-grainflow`);
+  return { run, summary: await runToDirectory(createSetup(checked, { workers: 1 }), run) };
+}
+
+/** The rows of a CSV file of a run directory, by column name. */
+export function readCsvColumns(file: string): Record<string, number[]> {
+  const [header, ...lines] = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+  const names = header.split(',');
+  const columns: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (const line of lines) line.split(',').forEach((cell, k) => columns[names[k]].push(Number(cell)));
+  return columns;
+}
