@@ -1,17 +1,17 @@
 /**
- * `grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--force]`: writes the scenario as a
+ * `grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--substeps N] [--force]`: writes the scenario as a
  * LAMMPS deck (src/interop/lammps-export.ts). A scenario LAMMPS cannot express is refused on one line naming the
  * field, before anything is written; an existing --out is replaced only as `grainflow run` replaces a run.
  */
 import { parseArgs } from 'node:util';
 import { ScenarioError } from '../base/scenario-error.js';
-import { exportLammpsDeck } from '../interop/lammps-export.js';
+import { exportLammpsDeck, MAX_SUBSTEPS } from '../interop/lammps-export.js';
 import { LAMMPS_VERSIONS, DEFAULT_LAMMPS_VERSION } from '../interop/lammps-target.js';
 import { OutputExistsError } from '../run/output-guard.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
-export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--force]
+export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--substeps N] [--force]
 
   Writes a LAMMPS deck: in.grainflow, data.grainflow (every sphere at t = 0), README.md (how to run it, every
   setting beside its LAMMPS counterpart, every approximation), grainflow.json and scenario.json for the import.
@@ -19,6 +19,8 @@ export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --ou
   \`grainflow import lammps <dir> --out <run>\`.
   --lammps-version  the LAMMPS release: ${LAMMPS_VERSIONS.join(' (checked here), ')} (written from its documentation,
                     not run here); default ${DEFAULT_LAMMPS_VERSION}
+  --substeps        LAMMPS steps per grainflow step, 1–${MAX_SUBSTEPS} (default 1). LAMMPS takes damping and friction
+                    from the half-step velocity: frictional heaps need about 3 to match grainflow (README)
   --force           replace an existing --out written by grainflow (refused otherwise)`;
 
 class UsageError extends Error {}
@@ -44,7 +46,10 @@ function exportDeck(argv: string[]): number {
   try {
     parsed = parseArgs({
       args: argv, allowPositionals: true,
-      options: { out: { type: 'string' }, force: { type: 'boolean', default: false }, 'lammps-version': { type: 'string' } },
+      options: {
+        out: { type: 'string' }, force: { type: 'boolean', default: false }, 'lammps-version': { type: 'string' },
+        substeps: { type: 'string' },
+      },
     });
   } catch (err) {
     throw new UsageError((err as Error).message);
@@ -55,8 +60,14 @@ function exportDeck(argv: string[]): number {
   if (!scenarioPath) throw new UsageError('missing <scenario.json>');
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (!values.out) throw new UsageError('missing --out <dir>');
+  const substeps = values.substeps === undefined ? undefined : Number(values.substeps);
+  if (substeps !== undefined && !(values.substeps!.trim() !== '' && Number.isInteger(substeps) && substeps >= 1 && substeps <= MAX_SUBSTEPS)) {
+    throw new UsageError(`--substeps must be a whole number from 1 to ${MAX_SUBSTEPS} (got "${values.substeps}")`);
+  }
   const checked = loadScenarioFile(scenarioPath);
-  const deck = exportLammpsDeck(checked, { out: values.out, force: values.force, lammpsVersion: values['lammps-version'] });
+  const deck = exportLammpsDeck(checked, {
+    out: values.out, force: values.force, lammpsVersion: values['lammps-version'], substeps,
+  });
   for (const warning of deck.warnings) process.stderr.write(`grainflow: warning: ${warning}\n`);
   process.stdout.write(`${checked.scenario.name}: LAMMPS deck for ${deck.manifest.lammps.label} → ${deck.dir} `
     + `(${deck.files.length} files; ${deck.manifest.steps} steps of ${deck.manifest.dt} s; see ${deck.dir}/README.md)\n`);

@@ -33,9 +33,11 @@ export interface DeckManifest {
   lammps: { version: LammpsVersion; label: string; checked: boolean };
   /** material name of LAMMPS atom type k + 1 */
   types: string[];
-  /** s */
+  /** LAMMPS's step, s: the scenario's resolved step / substeps */
   dt: number;
   steps: number;
+  /** LAMMPS steps per grainflow step (export --substeps) */
+  substeps: number;
   /** dump and thermo every this many steps */
   outputEvery: number;
   /** the deck traces the first sphere at every step (bounces analysis) */

@@ -60,7 +60,7 @@ export function deckReadme(r: ReadmeInput): string {
     '```',
     '',
     `LAMMPS writes \`${DECK_FILES.dump}\` (id, type, radius, position, velocity, angular velocity every ${out} steps = `
-      + `${f(out * setup.dt)} s), \`${DECK_FILES.final}\` (the last state at full precision), \`${DECK_FILES.log}\` `
+      + `${f(out * manifest.dt)} s), \`${DECK_FILES.final}\` (the last state at full precision), \`${DECK_FILES.log}\` `
       + '(thermo: step, time, atoms, translational and rotational kinetic energy, J)'
       + (manifest.trace ? ` and \`${DECK_FILES.trace}\` (the first sphere at every step, for the bounces analysis)` : '')
       + '. Results depend on the number of MPI ranks in the last digits (grainflow\'s do not depend on its threads).',
@@ -103,8 +103,9 @@ function settingRows({ scenario, setup, census, notes, manifest, events }: Readm
     ['name', json(scenario.name), 'comments, file headers', ''],
     ['seed', json(scenario.seed), `\`${DECK_FILES.data}\`; fix deposit seeds`, 'the t = 0 spheres are grainflow\'s own draws'],
     ['gravity', json(scenario.gravity), '`fix gravity`', ''],
-    ['time.duration', json(scenario.time.duration), `${setup.steps} steps in ${events + 1} \`run\` command(s)`, ''],
-    ['time.dt', json(scenario.time.dt), `\`timestep ${setup.dt}\``, 'the resolved step'],
+    ['time.duration', json(scenario.time.duration), `${manifest.steps} steps in ${events + 1} \`run\` command(s)`, ''],
+    ['time.dt', json(scenario.time.dt), `\`timestep ${manifest.dt}\``, manifest.substeps === 1 ? 'the resolved step'
+      : `the resolved step ${setup.dt} s / ${manifest.substeps} (--substeps: LAMMPS takes damping and friction from the half-step velocity)`],
     ['materials', Object.keys(scenario.materials).join(', '),
       `atom types ${census.map((m, k) => `${k + 1} = ${m.name}`).join(', ')}`,
       'density per atom in the data file; E and ν enter k_n and k_t (Contacts); wall-only materials have no type'],

@@ -65,9 +65,11 @@ lammpsTests('LAMMPS: a 2 000-sphere frictional settle in a box, 1 and 2 ranks', 
 });
 
 lammpsLongTests('LAMMPS: the pile and the hopper (GRAINFLOW_LONG_TESTS=1)', () => {
-  it('pile.json: angle of repose within 2° of grainflow\'s', async () => {
+  // LAMMPS at a third of the step (export --substeps 3): its velocity Verlet takes friction from the half-step
+  // velocity, and at the resolved step the heap stands 6° steeper (README, Scaling out with LAMMPS).
+  it('pile.json, exported with --substeps 3: angle of repose within 2° of grainflow\'s', async () => {
     const checked = editedScenario('scenarios/pile.json', () => {});
-    const theirs = (await throughLammps(checked, scratch, 'pile')).summary.analysis!.angleOfRepose_deg as number;
+    const theirs = (await throughLammps(checked, scratch, 'pile', 1, 3)).summary.analysis!.angleOfRepose_deg as number;
     const ours = (await throughGrainflow(checked, scratch, 'pile')).summary.analysis!.angleOfRepose_deg as number;
     expect(Math.abs(theirs - ours), `${theirs}° vs ${ours}°`).toBeLessThan(2);
   }, LONG_TIMEOUT);

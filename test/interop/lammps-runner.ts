@@ -55,11 +55,16 @@ export interface LammpsOutcome {
   summary: ImportedSummary;
 }
 
-/** Exports `checked` into `<scratch>/<name>-deck`, runs it on `ranks` ranks and imports it into `<scratch>/<name>-lammps`. */
-export async function throughLammps(checked: CheckedScenario, scratch: string, name: string, ranks = 1): Promise<LammpsOutcome> {
+/**
+ * Exports `checked` into `<scratch>/<name>-deck` (LAMMPS at the resolved step / `substeps`), runs it on `ranks`
+ * ranks and imports it into `<scratch>/<name>-lammps`.
+ */
+export async function throughLammps(
+  checked: CheckedScenario, scratch: string, name: string, ranks = 1, substeps = 1,
+): Promise<LammpsOutcome> {
   const deck = path.join(scratch, `${name}-deck`);
   const run = path.join(scratch, `${name}-lammps`);
-  exportLammpsDeck(checked, { out: deck });
+  exportLammpsDeck(checked, { out: deck, substeps });
   runLammps(deck, ranks);
   return { deck, run, summary: await importLammpsRun(deck, { out: run }) };
 }
