@@ -20,7 +20,7 @@ export interface ArrayType<T extends SavedArray> {
 
 /**
  * Why a field is not saved. The word before the colon says how the checkpoint test treats it:
- *  - derived: recomputed on restore from the saved fields (row index, …), so equal after a restore;
+ *  - derived: recomputed on restore from the saved fields (row index, CSR, …), so equal after a restore;
  *  - fixed: set when the part is made, from the scenario, so equal in every instance of the same scenario;
  *  - scratch: rewritten before it is read (per-step or per-rebuild buffers, memos, allocation sizes), or not a
  *    result at all (wall-clock timings): may differ after a restore without changing anything that follows;

@@ -29,27 +29,16 @@ export interface ContactArrays {
   rowStart: Int32Array;
 }
 
-/** The pair list: ContactArrays plus periodic images and, for the contact trace, the per-pair results. */
+/** The pair list: ContactArrays plus periodic images, per-pair results and the CSR index of both bodies. */
 export interface PairArrays extends ContactArrays {
   /** periodic image code of `second` per pair, and the shift (m) of each code (broadphase/periodic.ts) */
   image: Uint8Array;
   shift: Float64Array;
-  /**
-   * PAIR_OUT_STRIDE per pair (force on first, torque on first, torque on second) when the run traces its contacts
-   * (outputs.contactTrace); a single unused slot otherwise
-   */
+  /** PAIR_OUT_STRIDE per pair: force on first, torque on first, torque on second */
   out: Float64Array;
-}
-
-/**
- * Pairs whose second body belongs to a later lane than the first (engine/parallel): computed ahead of the force
- * pass into `results` (CROSS_STRIDE per entry, contacts/pair-kernel.ts). Empty with one lane.
- */
-export interface CrossPairs {
-  /** pair indices, ascending; lane L's own are entries laneStart[L] .. laneStart[L+1]−1 */
-  pairs: Int32Array;
-  laneStart: Int32Array;
-  results: Float64Array;
+  /** CSR: pairs of particle p are entries csrStart[p] .. csrStart[p+1]-1; entry = 2·pair + (0 if p is first, 1 if second) */
+  csrStart: Int32Array;
+  csrEntry: Int32Array;
 }
 
 /** The sphere–wall list: ContactArrays (second = primitive) plus the wall geometry and the walls' current state. */

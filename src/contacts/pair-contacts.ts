@@ -1,17 +1,16 @@
 /**
  * The sphere-pair list of the current neighbour build: the contact-list core (contact-list.ts) plus what only
- * pairs have — the periodic image each pair acts through and, for the contact trace only, the per-pair
- * force/torque results (the kernels add each pair's results straight into both bodies, docs/architecture.md §4).
- * K, 8G*√R_eff and R_eff are cheap to recompute from the radii, so they are not stored (memory per sphere); c may
- * need three powers, so it is.
+ * pairs have — the periodic image each pair acts through, the per-pair force/torque results and the CSR index
+ * particle → pairs used for the deterministic reduction (docs/architecture.md §4). K, 8G*√R_eff and
+ * R_eff are cheap to recompute from the radii, so they are not stored (memory per sphere); c may need three
+ * powers, so it is.
  *
- * Pairs are sorted by (first, second), first < second: the pairs of particle i as first body are its row
- * (rowStart). A checkpoint saves the list with each pair's image; the per-pair results are rewritten by the next
- * force pass before they are read.
+ * Pairs are sorted by (first, second), first < second. A checkpoint saves the list with each pair's image; the
+ * CSR index is rebuilt on restore, and the per-pair results are rewritten by the next pair pass before they are read.
  */
 import type { PairList } from '../broadphase/index.js';
 import type { ParticleState } from '../particles/state.js';
-import { sharedFloat64, sharedUint8 } from '../particles/state.js';
+import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
 import type { ContactTable } from '../forces/contact-table.js';
 import { IMAGE_CODES, type ImagedPairList } from '../broadphase/periodic.js';
 import type { PairArrays } from './contact-arrays.js';
@@ -27,8 +26,11 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   saved: ['image'],
   excluded: {
     shift: "fixed: shift of each periodic image code, from the scenario's periodic box",
-    out: 'scratch: per-pair results of the contact trace, written by the force pass for every touching pair before they are read',
-    recordResults: 'fixed: outputs.contactTrace of the scenario',
+    out: 'scratch: per-pair results, written by the pair pass for every touching pair before the gather reads them',
+    csrStart: 'derived: CSR index particle → pairs, rebuilt on restore',
+    csrEntry: 'derived: CSR index particle → pairs, rebuilt on restore',
+    csrCursor: 'scratch: fill positions while the CSR is built',
+    nParticles: 'fixed: spheres the run will ever hold',
   },
 });
 
@@ -38,15 +40,19 @@ export class PairContactList extends ContactList implements PairArrays {
   /** shift (m) of each image code, xyz; all zero without periodic boundaries */
   readonly shift = sharedFloat64(3 * IMAGE_CODES);
   out = sharedFloat64(0);
+  readonly csrStart: Int32Array;
+  csrEntry = sharedInt32(0);
+  private readonly csrCursor: Int32Array;
 
-  /** @param recordResults keep every pair's results in `out` (the contact trace reads them) */
-  constructor(particles: number, trackImpacts: boolean, private readonly recordResults = false, initialCapacity = 1024) {
-    super(particles, trackImpacts, true);
+  constructor(private readonly nParticles: number, trackImpacts: boolean, initialCapacity = 1024) {
+    super(nParticles, trackImpacts, true);
+    this.csrStart = sharedInt32(nParticles + 1);
+    this.csrCursor = new Int32Array(nParticles);
     this.grow(initialCapacity);
   }
 
   /**
-   * Replaces the pair list with `candidates` (sorted, first < second). Touching pairs keep
+   * Replaces the pair list with `candidates` (sorted, first < second) and rebuilds the CSR. Touching pairs keep
    * their history and collision record. Candidates without `image` act with the particle itself.
    */
   rebuild(candidates: PairList | ImagedPairList, st: ParticleState, table: ContactTable, newIndexOf: Int32Array | null): void {
@@ -64,6 +70,7 @@ export class PairContactList extends ContactList implements PairArrays {
         (ri * rj) / (ri + rj), (mi * mj) / (mi + mj));
     }
     this.endRebuild(m);
+    this.buildCsr();
   }
 
   get stateDeclaration(): StateDeclaration {
@@ -78,6 +85,7 @@ export class PairContactList extends ContactList implements PairArrays {
   override restoreState(from: StateReader): void {
     super.restoreState(from);
     this.image.set(from.array('image', Uint8Array, this.count));
+    this.buildCsr();
   }
 
   /**
@@ -92,9 +100,29 @@ export class PairContactList extends ContactList implements PairArrays {
     return Math.hypot(out[0], out[1], out[2]);
   }
 
+  private buildCsr(): void {
+    const start = this.csrStart;
+    const n = this.nParticles;
+    start.fill(0);
+    const { first, second } = this;
+    for (let p = 0; p < this.count; p++) {
+      start[first[p] + 1]++;
+      start[second[p] + 1]++;
+    }
+    for (let q = 0; q < n; q++) start[q + 1] += start[q];
+    // Fill in pair order, so each particle's entries are in ascending pair index (fixed summation order).
+    const cursor = this.csrCursor;
+    for (let q = 0; q < n; q++) cursor[q] = start[q];
+    for (let p = 0; p < this.count; p++) {
+      this.csrEntry[cursor[first[p]]++] = 2 * p;
+      this.csrEntry[cursor[second[p]]++] = 2 * p + 1;
+    }
+  }
+
   protected override grow(capacity: number, keep = 0): void {
     super.grow(capacity, keep);
     this.image = sharedUint8(capacity);
-    if (this.recordResults) this.out = sharedFloat64(PAIR_OUT_STRIDE * capacity);
+    this.out = sharedFloat64(PAIR_OUT_STRIDE * capacity);
+    this.csrEntry = sharedInt32(2 * capacity);
   }
 }

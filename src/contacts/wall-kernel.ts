@@ -188,19 +188,21 @@ function contactForce(
   delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
   acc: Float64Array, scratch: KernelScratch,
 ): void {
-  const { vel, halfKick, predictedOmega: w, omega } = st;
+  const { vel, omega, force, torque, invMass, invInertia } = st;
   const { contact, out } = scratch;
   const b = 3 * p, r = st.radius[p];
+  const half = 0.5 * sp.dt;
+  const hm = half * invMass[p], hi = half * invInertia[p];
   // Predicted full-step velocities (engine/passes.ts module comment).
-  const wx = w[b], wy = w[b + 1], wz = w[b + 2];
+  const wx = omega[b] + hi * torque[b], wy = omega[b + 1] + hi * torque[b + 1], wz = omega[b + 2] + hi * torque[b + 2];
   const k = wl.cls[s];
   const sqrtR = Math.sqrt(r);
   contact[CONTACT.delta] = delta;
   contact[CONTACT.nx] = nx; contact[CONTACT.ny] = ny; contact[CONTACT.nz] = nz;
   // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
-  contact[CONTACT.vx] = vel[b] + halfKick[b] - vwx - r * (wy * nz - wz * ny);
-  contact[CONTACT.vy] = vel[b + 1] + halfKick[b + 1] - vwy - r * (wz * nx - wx * nz);
-  contact[CONTACT.vz] = vel[b + 2] + halfKick[b + 2] - vwz - r * (wx * ny - wy * nx);
+  contact[CONTACT.vx] = vel[b] + hm * force[b] - vwx - r * (wy * nz - wz * ny);
+  contact[CONTACT.vy] = vel[b + 1] + hm * force[b + 1] - vwy - r * (wz * nx - wx * nz);
+  contact[CONTACT.vz] = vel[b + 2] + hm * force[b + 2] - vwz - r * (wx * ny - wy * nx);
   contact[CONTACT.wx] = wx; contact[CONTACT.wy] = wy; contact[CONTACT.wz] = wz;
   contact[CONTACT.stiffness] = contactStiffness(table, k, sqrtR);
   contact[CONTACT.damping] = wl.c[s];

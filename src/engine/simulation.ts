@@ -14,6 +14,9 @@ import { MortonOrder } from '../broadphase/morton.js';
 import {
   createImagedPairList, imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
 } from '../broadphase/periodic.js';
+import { gatherAndKick } from './passes.js';
+import { pairForces } from '../contacts/pair-kernel.js';
+import { createKernelScratch } from '../contacts/contact-step.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
 import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
@@ -122,7 +125,7 @@ export class Simulation implements SavedState {
 
   constructor(readonly setup: SimulationSetup) {
     this.st = createParticleState(setup.particles, setup.densities, setup.particles.n + setup.pour.total);
-    this.pairs = new PairContactList(this.st.capacity, setup.trackImpacts, setup.scenario.outputs.contactTrace);
+    this.pairs = new PairContactList(this.st.capacity, setup.trackImpacts);
     this.wallStates = new WallStates(setup.walls.motion);
     this.walls = new WallContactList(setup.walls, this.wallStates, setup.wallMaterials, this.st.capacity, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);
@@ -135,8 +138,8 @@ export class Simulation implements SavedState {
     this.pourer = createPourer(setup);
     this.pourer?.placeDue(this.st, 0, 0);
     this.rebuild();
-    this.executor = this.serialExecutor();
     this.initialForces();
+    this.executor = this.serialExecutor();
   }
 
   /** Lanes (threads) computing each phase: 1 until useWorkers() starts more. */
@@ -220,10 +223,10 @@ export class Simulation implements SavedState {
       t2 = performance.now();
       this.phase.broadphase += t2 - t1;
     }
-    ex.run(Phase.crossPairs);
-    ex.run(Phase.forcesAndKick);
+    ex.run(Phase.pairForces);
+    ex.run(Phase.gatherAndKick);
     const t3 = performance.now();
-    // The last pass mixes pair and wall forces and the kick; it is booked under forces.
+    // The last pass mixes wall forces, the reduction and the kick; it is booked under forces.
     this.phase.forces += t3 - t2;
     if (setup.trackImpacts) {
       this.collectImpacts(onImpact);
@@ -241,31 +244,27 @@ export class Simulation implements SavedState {
     }
   }
 
-  /**
-   * Forces of the initial state, so that the first half-kick has a_0: the passes of a step with dt = 0 (nothing
-   * moves, no history), on one lane.
-   */
+  /** Forces of the initial state, so that the first half-kick has a_0 (dt = 0: nothing moves, no history). */
   private initialForces(): void {
-    const ex = new SerialExecutor({ ...this.executorInputs(), params: { ...this.params, dt: 0 } });
-    ex.contactsChanged();
-    ex.run(Phase.kickDrift);
-    ex.run(Phase.forcesAndKick);
+    const sp = { ...this.params, dt: 0 };
+    const scratch = createKernelScratch();
+    pairForces(this.st, this.pairs, this.setup.table.kernel, sp, 0, this.pairs.count, scratch);
+    gatherAndKick(this.st, this.pairs, this.walls, this.setup.table.kernel, sp, 0, this.st.n, scratch);
   }
 
-  /** Completed collisions of this step, lane by lane: ascending pair index, then particle index and wall candidate. */
+  /** Completed collisions of this step, lane by lane: ascending pair index, then particle index. */
   private collectImpacts(onImpact: (r: ImpactRecord) => void): void {
     const { pairs, walls, executor: ex } = this;
     const ended = ex.control.laneEnded;
-    const bounds = ex.control.particleBounds;
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = pairs.rowStart[bounds[lane]];
+      const begin = ex.control.pairBounds[lane];
       for (let k = 0; k < ended[2 * lane]; k++) {
         const p = pairs.ended[begin + k];
         onImpact(this.closeRecord(pairs.impact, IMPACT_STRIDE * p, pairs.first[p], pairs.second[p], false));
       }
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = walls.rowStart[bounds[lane]];
+      const begin = walls.rowStart[ex.control.gatherBounds[lane]];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
         onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.first[s], walls.owner[walls.second[s]], true));

@@ -36,11 +36,7 @@ export class Permuter {
 /** Permutes every particle array: new particle k is old particle order[k]. */
 export function permuteParticles(st: ParticleState, order: Int32Array, permuter: Permuter): void {
   const n = st.n;
-  // halfKick and predictedOmega too: a re-numbering falls between the kick-drift pass that writes them and the
-  // force pass that reads them.
-  for (const a of [st.pos, st.vel, st.omega, st.force, st.torque, st.posAtBuild, st.halfKick, st.predictedOmega]) {
-    permuter.rows(a, order, n, 3);
-  }
+  for (const a of [st.pos, st.vel, st.omega, st.force, st.torque, st.posAtBuild]) permuter.rows(a, order, n, 3);
   for (const a of [st.radius, st.mass, st.invMass, st.invInertia, st.material, st.id]) permuter.rows(a, order, n, 1);
 }
 

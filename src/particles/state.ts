@@ -37,13 +37,6 @@ export interface ParticleState {
   readonly id: Uint32Array;
   /** position at the last neighbour-list build, for the Verlet-skin rebuild criterion */
   readonly posAtBuild: Float64Array;
-  /**
-   * (dt/2)a_n of the current step and the predicted full-step spin ω_{n+1/2} + (dt/2)α_n, written by the kick-drift
-   * pass (engine/passes.ts) for the contact kernels, which then accumulate the new force and torque in place of
-   * a_n: the predicted full-step velocity is vel + halfKick.
-   */
-  readonly halfKick: Float64Array;
-  readonly predictedOmega: Float64Array;
 }
 
 export function sharedFloat64(length: number): Float64Array {
@@ -92,8 +85,6 @@ export function createParticleState(
     material: new Uint16Array(new SharedArrayBuffer(Math.max(1, capacity) * 2)),
     id: new Uint32Array(new SharedArrayBuffer(Math.max(1, capacity) * 4)),
     posAtBuild: sharedFloat64(3 * capacity),
-    halfKick: sharedFloat64(3 * capacity),
-    predictedOmega: sharedFloat64(3 * capacity),
   });
   state.active[0] = init.n;
   state.pos.set(init.position);
@@ -137,11 +128,7 @@ const PARTICLE_STATE: StateDeclaration = {
   version: 1,
   saved: ['active', 'pos', 'vel', 'omega', 'force', 'torque', 'radius', 'mass', 'invMass', 'invInertia', 'material', 'id',
     'posAtBuild'],
-  excluded: {
-    capacity: 'fixed: the initial spheres plus those the scenario pours',
-    halfKick: 'scratch: written by the kick-drift pass of every step before the kernels read it',
-    predictedOmega: 'scratch: written by the kick-drift pass of every step before the kernels read it',
-  },
+  excluded: { capacity: 'fixed: the initial spheres plus those the scenario pours' },
 };
 
 /** The checkpoint part of a particle state: a plain object (it is posted to the worker threads), so a separate one. */

@@ -10,8 +10,8 @@
 
 export const Phase = {
   kickDrift: 1,
-  crossPairs: 2,
-  forcesAndKick: 3,
+  pairForces: 2,
+  gatherAndKick: 3,
   /** new contact lists are waiting on the lane's message port */
   newContacts: 4,
   stop: 5,
@@ -35,13 +35,12 @@ export interface ControlBlock {
   ints: Int32Array;
   /** per lane: largest squared displacement since the last build (kickDrift) */
   laneDisplacement: Float64Array;
-  /** per lane: ended pair collisions, ended wall collisions (forcesAndKick) */
+  /** per lane: ended pair collisions, ended wall collisions (pairForces, gatherAndKick) */
   laneEnded: Int32Array;
-  /**
-   * lane k computes the forces of particles particleBounds[k] .. particleBounds[k+1]−1 and their rows of pairs
-   * (set at every rebuild, balanced by cost)
-   */
-  particleBounds: Int32Array;
+  /** lane k computes pairs pairBounds[k] .. pairBounds[k+1]−1 (set at every rebuild, balanced by cost) */
+  pairBounds: Int32Array;
+  /** lane k gathers particles gatherBounds[k] .. gatherBounds[k+1]−1 (idem) */
+  gatherBounds: Int32Array;
   /** [time at the end of the current step] */
   time: Float64Array;
 }
@@ -51,7 +50,8 @@ export function createControlBlock(lanes: number): ControlBlock {
     ints: new Int32Array(new SharedArrayBuffer(INT_SLOTS * 4)),
     laneDisplacement: new Float64Array(new SharedArrayBuffer(lanes * 8)),
     laneEnded: new Int32Array(new SharedArrayBuffer(2 * lanes * 4)),
-    particleBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
+    pairBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
+    gatherBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     time: new Float64Array(new SharedArrayBuffer(8)),
   };
 }

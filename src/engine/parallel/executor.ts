@@ -1,10 +1,10 @@
 /**
- * Runs the phases of a time step on one or more lanes (docs/architecture.md §3, §4; issue #3).
+ * Runs the three phases of a time step on one or more lanes (docs/architecture.md §3, §4; issue #3).
  *
  * SerialExecutor: everything on the calling thread. ParallelExecutor: the calling thread is lane 0 and a piscina
  * pool hosts lanes 1..L−1 as long-lived tasks that share the particle, pair and wall buffers; each phase is one
- * barrier round (control.ts). Both give bit-identical results: the lane code is the same and every particle's
- * force is summed in the same order whatever the split (contacts/pair-kernel.ts).
+ * barrier round (control.ts). Both give bit-identical results: the lane code is the same and no value is summed
+ * across lanes (forces are reduced per particle in fixed CSR order).
  */
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -12,9 +12,7 @@ import { Piscina } from 'piscina';
 import type { ParticleState } from '../../particles/state.js';
 import type { KernelTable } from '../../forces/contact-table.js';
 import type { PairContactList } from '../../contacts/pair-contacts.js';
-import type { ContactArrays, CrossPairs, StepParams } from '../../contacts/contact-arrays.js';
-import { CROSS_STRIDE } from '../../contacts/pair-kernel.js';
-import { sharedFloat64, sharedInt32 } from '../../particles/state.js';
+import type { ContactArrays, StepParams } from '../../contacts/contact-arrays.js';
 import type { WallContactList } from '../../contacts/wall-contacts.js';
 import {
   awaitArrivals, balanceRanges, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode,
@@ -34,19 +32,16 @@ export class SerialExecutor {
   readonly lanes: number = 1;
   readonly control: ControlBlock;
   protected readonly main: Lane;
-  /** the cross pairs of the current split (lane k's: cross.laneStart[k] ..), in buffers that grow */
-  protected cross: CrossPairs;
 
   constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
     this.lanes = lanes;
     this.control = createControlBlock(lanes);
-    this.cross = { pairs: sharedInt32(0), laneStart: sharedInt32(lanes + 1), results: sharedFloat64(0) };
-    this.main = new Lane({ ...inputs, control: this.control, lane: 0, lanes }, this.laneContacts());
+    this.main = new Lane({ ...inputs, control: this.control, lane: 0, lanes }, inputs);
   }
 
-  /** Runs a phase on every lane and returns when all are done. One lane has no cross pairs to compute. */
+  /** Runs a phase on every lane and returns when all are done. */
   run(phase: PhaseCode): void {
-    if (phase !== Phase.crossPairs) this.main.run(phase);
+    this.main.run(phase);
   }
 
   /** Largest squared displacement since the last build, over all lanes. */
@@ -57,62 +52,15 @@ export class SerialExecutor {
   }
 
   /**
-   * Called after every neighbour rebuild (the contact lists may live in new buffers): re-balances the lanes and
-   * lists the cross pairs of the new split. Cost model: a touching pair costs about four times a candidate that is
-   * not touching, a wall candidate two; each falls on the lane of the pair's first body.
+   * Called after every neighbour rebuild (the contact lists may live in new buffers): re-balances the lanes.
+   * Cost model: a touching pair costs about four times a candidate that is not touching; a particle's gather
+   * costs its pair entries plus its wall contacts.
    */
   contactsChanged(): void {
     const { pairs, walls, st } = this.inputs;
-    const { rowStart: rows, touching } = pairs, ws = walls.rowStart;
-    const cost = (p: number) => {
-      let c = 1 + 2 * (ws[p + 1] - ws[p]);
-      for (let k = rows[p], end = rows[p + 1]; k < end; k++) c += 1 + 3 * touching[k];
-      return c;
-    };
-    balanceRanges(st.n, this.lanes, cost, this.control.particleBounds);
-    this.listCrossPairs();
-    this.main.contacts = this.laneContacts();
-  }
-
-  /** The pairs of each lane whose second body lies beyond the lane's particle range, lane after lane. */
-  private listCrossPairs(): void {
-    const { rowStart: rows, second } = this.inputs.pairs;
-    const bounds = this.control.particleBounds;
-    let count = 0;
-    for (let lane = 0; lane < this.lanes - 1; lane++) {
-      const end = bounds[lane + 1];
-      for (let k = rows[bounds[lane]]; k < rows[end]; k++) if (second[k] >= end) count++;
-    }
-    if (count > this.cross.pairs.length) {
-      const capacity = Math.ceil(1.5 * count);
-      this.cross = { pairs: sharedInt32(capacity), laneStart: this.cross.laneStart, results: sharedFloat64(CROSS_STRIDE * capacity) };
-    }
-    const { pairs: list, laneStart } = this.cross;
-    let e = 0;
-    for (let lane = 0; lane < this.lanes; lane++) {
-      laneStart[lane] = e;
-      const end = bounds[lane + 1];
-      if (lane === this.lanes - 1) continue;
-      for (let k = rows[bounds[lane]]; k < rows[end]; k++) if (second[k] >= end) list[e++] = k;
-    }
-    laneStart[this.lanes] = e;
-  }
-
-  /** The contact lists and cross pairs as plain objects (their shared buffers travel by reference). */
-  protected laneContacts(): LaneContacts {
-    const { pairs: p, walls: w } = this.inputs;
-    const core = (l: ContactArrays): ContactArrays => ({
-      first: l.first, second: l.second, c: l.c, cls: l.cls, touching: l.touching, history: l.history,
-      impact: l.impact, ended: l.ended, rowStart: l.rowStart,
-    });
-    return {
-      pairs: { ...core(p), image: p.image, shift: p.shift, out: p.out },
-      walls: {
-        ...core(w), kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
-        edgeVertices: w.edgeVertices, state: w.state,
-      },
-      cross: this.cross,
-    };
+    balanceRanges(pairs.count, this.lanes, (p) => 1 + 3 * pairs.touching[p], this.control.pairBounds);
+    const csr = pairs.csrStart, ws = walls.rowStart;
+    balanceRanges(st.n, this.lanes, (p) => 1 + csr[p + 1] - csr[p] + 2 * (ws[p + 1] - ws[p]), this.control.gatherBounds);
   }
 
   async close(): Promise<void> {}
@@ -141,7 +89,7 @@ export class ParallelExecutor extends SerialExecutor {
       ex.ports.push(port1);
       const task: WorkerTask = {
         st: inputs.st, table: inputs.table, params: { ...inputs.params },
-        control: ex.control, lane, lanes, port: port2, contacts: ex.laneContacts(),
+        control: ex.control, lane, lanes, port: port2, contacts: contactSnapshot(inputs),
       };
       ex.tasks.push(pool.run(task, { transferList: [port2] }));
     }
@@ -163,7 +111,7 @@ export class ParallelExecutor extends SerialExecutor {
   override contactsChanged(): void {
     super.contactsChanged();
     if (this.ports.length === 0) return;
-    const snapshot = this.main.contacts;
+    const snapshot = contactSnapshot(this.inputs);
     for (const port of this.ports) port.postMessage(snapshot);
     startPhase(this.control, Phase.newContacts);
     awaitArrivals(this.control, this.lanes - 1);
@@ -176,6 +124,21 @@ export class ParallelExecutor extends SerialExecutor {
     for (const port of this.ports) port.close();
     await this.pool.destroy();
   }
+}
+
+/** The current contact lists as plain objects (their shared buffers travel by reference). */
+function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
+  const core = (l: ContactArrays): ContactArrays => ({
+    first: l.first, second: l.second, c: l.c, cls: l.cls, touching: l.touching, history: l.history,
+    impact: l.impact, ended: l.ended, rowStart: l.rowStart,
+  });
+  return {
+    pairs: { ...core(p), image: p.image, shift: p.shift, out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry },
+    walls: {
+      ...core(w), kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
+      edgeVertices: w.edgeVertices, state: w.state,
+    },
+  };
 }
 
 /** The compiled worker module; tests running from TypeScript sources use the build next to them. */

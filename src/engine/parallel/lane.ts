@@ -4,9 +4,10 @@
  */
 import type { ParticleState } from '../../particles/state.js';
 import type { KernelTable } from '../../forces/contact-table.js';
-import { forcesAndKick, kickDrift, type Ended } from '../passes.js';
-import { createPairScratch, crossPairForces } from '../../contacts/pair-kernel.js';
-import type { CrossPairs, PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
+import { gatherAndKick, kickDrift } from '../passes.js';
+import { pairForces } from '../../contacts/pair-kernel.js';
+import { createKernelScratch } from '../../contacts/contact-step.js';
+import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
 
 export interface LaneContext {
@@ -18,38 +19,35 @@ export interface LaneContext {
   lanes: number;
 }
 
-/** The contact lists of the current neighbour build, and the cross pairs of its split over the lanes. */
+/** The contact lists of the current neighbour build. */
 export interface LaneContacts {
   pairs: PairArrays;
   walls: WallArrays;
-  cross: CrossPairs;
 }
 
 export class Lane {
-  private readonly scratch = createPairScratch();
-  private readonly ended: Ended = { pairs: 0, walls: 0 };
+  private readonly scratch = createKernelScratch();
 
   constructor(private readonly ctx: LaneContext, public contacts: LaneContacts) {}
 
   run(phase: PhaseCode): void {
     const { st, table, params, control: c, lane, lanes } = this.ctx;
-    const { pairs, walls, cross } = this.contacts;
+    const { pairs, walls } = this.contacts;
     switch (phase) {
       case Phase.kickDrift: {
-        c.laneDisplacement[lane] = kickDrift(st, params, laneStart(st.n, lane, lanes), laneStart(st.n, lane + 1, lanes));
+        c.laneDisplacement[lane] = kickDrift(st, params.dt, laneStart(st.n, lane, lanes), laneStart(st.n, lane + 1, lanes));
         return;
       }
-      case Phase.crossPairs: {
+      case Phase.pairForces: {
         params.t = c.time[0];
-        crossPairForces(st, pairs, table, params, cross, cross.laneStart[lane], cross.laneStart[lane + 1], this.scratch);
+        c.laneEnded[2 * lane] = pairForces(st, pairs, table, params,
+          c.pairBounds[lane], c.pairBounds[lane + 1], this.scratch);
         return;
       }
-      case Phase.forcesAndKick: {
+      case Phase.gatherAndKick: {
         params.t = c.time[0];
-        forcesAndKick(st, pairs, walls, cross, table, params, lane, c.particleBounds[lane], c.particleBounds[lane + 1],
-          this.scratch, this.ended);
-        c.laneEnded[2 * lane] = this.ended.pairs;
-        c.laneEnded[2 * lane + 1] = this.ended.walls;
+        c.laneEnded[2 * lane + 1] = gatherAndKick(st, pairs, walls, table, params,
+          c.gatherBounds[lane], c.gatherBounds[lane + 1], this.scratch);
         return;
       }
       default:
