@@ -108,6 +108,7 @@ export abstract class ContactList implements ContactArrays, SavedState {
       records.set(this.impact.subarray(b, b + IMPACT_STRIDE), b);
       records[b + IMPACT.reboundSpeed] = 0;
       records[b + IMPACT.slipAfter] = 0;
+      records[b + IMPACT.tEnd] = 0;
     }
     return records;
   }

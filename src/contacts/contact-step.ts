@@ -38,7 +38,7 @@ export function touchContact(
       openImpact(list.impact, IMPACT_STRIDE * s, sp.t, sp.dt, approach, delta, out[OUT.normalForce], out[OUT.slipSpeed],
         omega, i3, omegaSecond, j3);
     } else {
-      updateImpact(list.impact, IMPACT_STRIDE * s, sp.t, sp.dt, delta, out[OUT.normalForce]);
+      updateImpact(list.impact, IMPACT_STRIDE * s, sp.t, delta, out[OUT.normalForce]);
     }
   }
   list.touching[s] = 1;
@@ -51,12 +51,12 @@ export function touchContact(
  * Returns how many records it closed (0 or 1).
  */
 export function endContact(
-  list: ContactArrays, s: number, trackImpacts: boolean, separationSpeed: number, slip: number, endedAt: number,
+  list: ContactArrays, s: number, sp: StepParams, separationSpeed: number, slip: number, endedAt: number,
 ): number {
   list.touching[s] = 0;
   list.history.fill(0, HISTORY_STRIDE * s, HISTORY_STRIDE * (s + 1));
-  if (!trackImpacts) return 0;
-  closeImpact(list.impact, IMPACT_STRIDE * s, separationSpeed, slip);
+  if (!sp.trackImpacts) return 0;
+  closeImpact(list.impact, IMPACT_STRIDE * s, sp.dt, separationSpeed, slip);
   list.ended[endedAt] = s;
   return 1;
 }

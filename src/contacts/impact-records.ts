@@ -26,10 +26,7 @@ export const IMPACT = {
   lastTouch: 13,
   /** δ at that step (m) */
   lastOverlap: 14,
-  /**
-   * end of the collision (s): while it is open, the step after the latest touch (the latest the overlap can
-   * close); once closed, the moment the overlap fell through zero
-   */
+  /** end of the collision once closed: the moment the overlap fell through zero (s) */
   tEnd: 15,
 } as const;
 export const IMPACT_STRIDE = 16;
@@ -62,31 +59,29 @@ export function openImpact(
     mem[b + IMPACT.omegaIBefore + a] = omega[i3 + a];
     mem[b + IMPACT.omegaJBefore + a] = omegaJ === null ? 0 : omegaJ[j3 + a];
   }
-  touchedAt(mem, b, t, dt, delta);
+  touchedAt(mem, b, t, delta);
 }
 
-/** Updates an open record at a later step with δ > 0 (ending at t, of length dt). */
-export function updateImpact(mem: Float64Array, b: number, t: number, dt: number, delta: number, normalForce: number): void {
+/** Updates an open record at a later step with δ > 0 (ending at t). */
+export function updateImpact(mem: Float64Array, b: number, t: number, delta: number, normalForce: number): void {
   if (delta > mem[b + IMPACT.maxOverlap]) mem[b + IMPACT.maxOverlap] = delta;
   if (normalForce > mem[b + IMPACT.maxNormalForce]) mem[b + IMPACT.maxNormalForce] = normalForce;
-  touchedAt(mem, b, t, dt, delta);
+  touchedAt(mem, b, t, delta);
 }
 
 /** The latest step with δ > 0, from which closeImpact interpolates the end. */
-function touchedAt(mem: Float64Array, b: number, t: number, dt: number, delta: number): void {
+function touchedAt(mem: Float64Array, b: number, t: number, delta: number): void {
   mem[b + IMPACT.lastTouch] = t;
   mem[b + IMPACT.lastOverlap] = delta;
-  mem[b + IMPACT.tEnd] = t + dt;
 }
 
 /**
- * Closes a record in the step after its latest touch, where the overlap has returned to zero: the overlap fell
- * through zero at the separation speed after that touch.
+ * Closes a record in the step (of length dt) after its latest touch, where the overlap has returned to zero: the
+ * overlap fell through zero at the separation speed after that touch.
  */
-export function closeImpact(mem: Float64Array, b: number, separationSpeed: number, slip: number): void {
+export function closeImpact(mem: Float64Array, b: number, dt: number, separationSpeed: number, slip: number): void {
   const lastTouch = mem[b + IMPACT.lastTouch];
-  mem[b + IMPACT.tEnd] = lastTouch
-    + timeToZeroOverlap(mem[b + IMPACT.lastOverlap], separationSpeed, mem[b + IMPACT.tEnd] - lastTouch);
+  mem[b + IMPACT.tEnd] = lastTouch + timeToZeroOverlap(mem[b + IMPACT.lastOverlap], separationSpeed, dt);
   mem[b + IMPACT.reboundSpeed] = separationSpeed;
   mem[b + IMPACT.slipAfter] = slip;
 }

@@ -48,7 +48,7 @@ export function pairForces(
             ri * omega[i3 + 2] + rj * omega[j3 + 2], nx, ny, nz);
           separation = vx * nx + vy * ny + vz * nz;
         }
-        nEnded += endContact(pr, p, trackImpacts, separation, slip, begin + nEnded);
+        nEnded += endContact(pr, p, sp, separation, slip, begin + nEnded);
       }
       continue;
     }

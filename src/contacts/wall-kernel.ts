@@ -230,5 +230,5 @@ function contactEnds(
     slip = slipSpeed(vx, vy, vz, r * omega[b], r * omega[b + 1], r * omega[b + 2], nx, ny, nz);
     separation = vx * nx + vy * ny + vz * nz;
   }
-  return endContact(wl, s, sp.trackImpacts, separation, slip, at);
+  return endContact(wl, s, sp, separation, slip, at);
 }
