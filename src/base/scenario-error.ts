@@ -25,6 +25,6 @@ const UNPRINTABLE = new RegExp(`[${UNPRINTABLE_CHARACTERS}]`, 'g');
  * `text` with every control character written as a \uXXXX escape: input quoted in a message (a key, a name, a file
  * path) then cannot break the message's single line or send escape sequences to the terminal.
  */
-export function printable(text: string): string {
+function printable(text: string): string {
   return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

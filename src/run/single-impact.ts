@@ -69,8 +69,8 @@ export interface ImpactOutcome {
  * weight, not the impact, sets the contact.
  */
 export const MAX_IMPACT_SPEED = 1000;
-export const MAX_IMPACT_RADIUS = 100;
-export const MAX_IMPACT_GRAVITY = 1000;
+const MAX_IMPACT_RADIUS = 100;
+const MAX_IMPACT_GRAVITY = 1000;
 /**
  * Rebound above the impact speed by more than this is energy the integration created: no law (elastic Hertz
  * included) may deliver it. Velocity Verlet at 1000 steps per contact errs by ~1e-6.
