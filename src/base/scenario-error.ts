@@ -5,12 +5,16 @@
 export class ScenarioError extends Error {
   /** Dotted path of the offending field, e.g. `materials.steel.poissonsRatio` or `particles[3].radius`. */
   readonly field: string;
+  /** The message without its `field: ` prefix, for callers that name the field their own way (a CLI option). */
+  readonly detail: string;
 
   constructor(field: string, message: string) {
     const printableField = printable(field);
-    super(`${printableField}: ${printable(message)}`);
+    const detail = printable(message);
+    super(`${printableField}: ${detail}`);
     this.name = 'ScenarioError';
     this.field = printableField;
+    this.detail = detail;
   }
 }
 

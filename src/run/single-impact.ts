@@ -236,7 +236,7 @@ function impactSetup(scenario: ScenarioInput, spec: ImpactSpec) {
     return createSetup(parseScenario(scenario));
   } catch (error) {
     if (!(error instanceof ScenarioError) || error.field.startsWith('contact.')) throw error;
-    const detail = error.message.slice(error.field.length + 2);
+    const { detail } = error;
     if (error.field.startsWith('materials.m.')) throw new ScenarioError(`material.${error.field.slice(12)}`, detail);
     throw new RangeError(`the ${spec.normal.model} impact at ${spec.speed} m/s (radius ${spec.radius} m, E = `
       + `${shortNumber(spec.material.youngsModulus)} Pa, density ${shortNumber(spec.material.density)} kg/m³) cannot be `
