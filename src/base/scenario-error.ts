@@ -5,12 +5,16 @@
 export class ScenarioError extends Error {
   /** Dotted path of the offending field, e.g. `materials.steel.poissonsRatio` or `particles[3].radius`. */
   readonly field: string;
+  /** The message without its `field: ` prefix, for callers that name the field their own way (a CLI option). */
+  readonly detail: string;
 
   constructor(field: string, message: string) {
     const printableField = printable(field);
-    super(`${printableField}: ${printable(message)}`);
+    const detail = printable(message);
+    super(`${printableField}: ${detail}`);
     this.name = 'ScenarioError';
     this.field = printableField;
+    this.detail = detail;
   }
 }
 
@@ -25,6 +29,6 @@ const UNPRINTABLE = new RegExp(`[${UNPRINTABLE_CHARACTERS}]`, 'g');
  * `text` with every control character written as a \uXXXX escape: input quoted in a message (a key, a name, a file
  * path) then cannot break the message's single line or send escape sequences to the terminal.
  */
-export function printable(text: string): string {
+function printable(text: string): string {
   return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -153,7 +153,7 @@ export async function withInputErrors(command: string, body: () => Promise<numbe
     if (err instanceof ScenarioError) {
       const option = err.field.startsWith('material.') ? `--${err.field}` : OPTION_OF_FIELD[err.field];
       process.stderr.write(option === undefined ? `grainflow: invalid contact law: ${err.message}\n`
-        : `grainflow: ${option} ${err.message.slice(err.field.length + 2)} (see grainflow ${command} --help)\n`);
+        : `grainflow: ${option} ${err.detail} (see grainflow ${command} --help)\n`);
       return 2;
     }
     if (err instanceof RangeError) {

@@ -17,17 +17,17 @@ import type { Scenario } from '../scenario/schema.js';
 // lattice (2.97 pairs per sphere) 1174 B/sphere RSS and a 976 B/sphere heap peak. The difference in pairs gives
 // the cost of a pair, the difference beyond that the cost of a sphere listed in the scenario.
 /** Engine state of one sphere (particle arrays, broad phase, contact-list rows), in bytes. */
-export const BYTES_PER_SPHERE = 500;
+const BYTES_PER_SPHERE = 500;
 /** One neighbour pair with its contact history, in bytes. */
-export const BYTES_PER_CONTACT = 125;
+const BYTES_PER_CONTACT = 125;
 /** Neighbour pairs per sphere assumed for the estimate: a settled bed (coordination number about 6). */
-export const CONTACTS_PER_SPHERE = 3;
+const CONTACTS_PER_SPHERE = 3;
 /** A sphere listed in `particles`, kept as parsed JSON while the run is set up, in bytes. */
-export const BYTES_PER_LISTED_SPHERE = 300;
+const BYTES_PER_LISTED_SPHERE = 300;
 /** JavaScript heap per sphere at its peak while the run is set up, in bytes. */
-export const HEAP_BYTES_PER_SPHERE = 280;
+const HEAP_BYTES_PER_SPHERE = 280;
 /** JavaScript heap per sphere listed in `particles`, in bytes. */
-export const HEAP_BYTES_PER_LISTED_SPHERE = 700;
+const HEAP_BYTES_PER_LISTED_SPHERE = 700;
 
 /** Steps a run may take unless `maxSteps` (`--max-steps`) allows more. */
 export const DEFAULT_MAX_STEPS = 1e9;

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { DEFAULT_SKIN_FRACTION, type Scenario } from '../scenario/schema.js';
 import type { CheckedScenario } from '../scenario/checks.js';
 import { buildInitialParticles, type InitialParticle } from '../scenario/insert.js';
-import { planPour, pourStandIns, pourWarnings, type PourPlan } from '../scenario/pour-plan.js';
+import { planPour, pourStandIns, pourWarnings, STAND_INS_PER_BLOCK, type PourPlan } from '../scenario/pour-plan.js';
 import { RunRandom } from '../scenario/random.js';
 import { contactConstants, type ContactTable } from '../forces/contact-table.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
@@ -227,14 +227,15 @@ function timeStepLimits(
 
 /**
  * The field that gave sphere k of the time-step rules its velocity or radius: the spheres are the explicit ones in
- * order, then those of each insert block placed at t = 0, then eight stand-ins per poured block (pourStandIns).
+ * order, then those of each insert block placed at t = 0, then STAND_INS_PER_BLOCK stand-ins per poured block
+ * (pourStandIns).
  */
 function sphereField(scenario: Scenario, k: number, key: 'velocity' | 'radius'): string {
   if (k < scenario.particles.length) return `particles[${k}].${key}`;
   let first = scenario.particles.length;
   const blocks = [...scenario.insert.entries()];
   for (const [b, block] of [...blocks.filter(([, x]) => x.rate === undefined), ...blocks.filter(([, x]) => x.rate !== undefined)]) {
-    first += block.rate === undefined ? block.count : 8;
+    first += block.rate === undefined ? block.count : STAND_INS_PER_BLOCK;
     const spread = key === 'velocity' && block.velocitySpread > 0 && block.rate === undefined ? ' and velocitySpread' : '';
     if (k < first) return `insert[${b}].${key}${spread}`;
   }

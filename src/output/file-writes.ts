@@ -73,7 +73,7 @@ export function writeFileAtomically(file: string, data: string | Uint8Array, dur
 }
 
 /** The temporary name writeFileAtomically uses for `file` in this process. */
-export function temporaryName(file: string): string {
+function temporaryName(file: string): string {
   return `${file}.${process.pid}.tmp`;
 }
 

@@ -23,7 +23,7 @@ const EMPTY_LOCK_STALE_MS = 10_000;
 const held = new Set<string>();
 
 /** The lock file of the output at `target` (its parent directory resolved through symbolic links). */
-export function lockFileOf(target: string): string {
+function lockFileOf(target: string): string {
   const absolute = path.resolve(target);
   return path.join(fs.realpathSync(path.dirname(absolute)), `.${path.basename(absolute)}${LOCK_SUFFIX}`);
 }

@@ -68,7 +68,7 @@ function refuseByRule(target: string, force: boolean, wanted: 'directory' | 'fil
 }
 
 /** Why a new output may not be written at `target`, or null when it may (the rule above). */
-export function replaceRefusal(target: string, force: boolean, wanted: 'directory' | 'file'): Refusal | null {
+function replaceRefusal(target: string, force: boolean, wanted: 'directory' | 'file'): Refusal | null {
   const absolute = path.resolve(target);
   const what = protectedPath(absolute);
   if (what !== null) return { reason: 'protected', what };

@@ -84,7 +84,7 @@ function charWidth(c: string): number {
 }
 
 /** Smallest span of a linear y axis relative to the magnitude of its centre. */
-export const MIN_RELATIVE_SPAN = 1e-3;
+const MIN_RELATIVE_SPAN = 1e-3;
 
 interface Datum {
   x: number;

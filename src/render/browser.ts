@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { bundledChromiumVersion, unpackBundledChromium } from './bundled-chromium.js';
 
-export const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
 export const BROWSER_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

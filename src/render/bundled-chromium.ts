@@ -47,7 +47,7 @@ export function bundledChromiumVersion(): string | null {
 }
 
 /** Where this version is unpacked: per user and per package version. */
-export function bundledChromiumDirectory(version: string): string {
+function bundledChromiumDirectory(version: string): string {
   const user = process.getuid?.() ?? os.userInfo().username;
   return path.join(os.tmpdir(), `grainflow-${user}-chromium-${version}`);
 }

@@ -96,12 +96,12 @@ export function validCamera(text: string): boolean {
 }
 
 /** Frames per second when none is asked for: about TARGET_SECONDS of video, between MIN_FPS and MAX_FPS. */
-export function videoFps(storedFrames: number): number {
+function videoFps(storedFrames: number): number {
   return Math.min(MAX_FPS, Math.max(MIN_FPS, Math.round(storedFrames / TARGET_SECONDS)));
 }
 
 /** Indices of at most `limit` stored frames, evenly spaced, first and last included. */
-export function selectFrames(stored: number, limit: number): number[] {
+function selectFrames(stored: number, limit: number): number[] {
   const count = Math.max(1, Math.min(stored, Math.floor(limit)));
   if (count === 1) return [stored - 1];
   return Array.from({ length: count }, (_, j) => Math.round((j * (stored - 1)) / (count - 1)));

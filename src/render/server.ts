@@ -99,7 +99,7 @@ export async function startViewerServer(runDir: string, port = 0): Promise<Viewe
 }
 
 /** Why the server cannot listen on `port`, for the user: a ViewerInputError for a port they can change. */
-export function listenError(err: NodeJS.ErrnoException, port: number): Error {
+function listenError(err: NodeJS.ErrnoException, port: number): Error {
   if (err.code === 'EADDRINUSE') {
     return new ViewerInputError(`--port ${port} is in use; choose another port (1–65535) or 0 for any free port`);
   }

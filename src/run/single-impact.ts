@@ -69,8 +69,8 @@ export interface ImpactOutcome {
  * weight, not the impact, sets the contact.
  */
 export const MAX_IMPACT_SPEED = 1000;
-export const MAX_IMPACT_RADIUS = 100;
-export const MAX_IMPACT_GRAVITY = 1000;
+const MAX_IMPACT_RADIUS = 100;
+const MAX_IMPACT_GRAVITY = 1000;
 /**
  * Rebound above the impact speed by more than this is energy the integration created: no law (elastic Hertz
  * included) may deliver it. Velocity Verlet at 1000 steps per contact errs by ~1e-6.
@@ -236,7 +236,7 @@ function impactSetup(scenario: ScenarioInput, spec: ImpactSpec) {
     return createSetup(parseScenario(scenario));
   } catch (error) {
     if (!(error instanceof ScenarioError) || error.field.startsWith('contact.')) throw error;
-    const detail = error.message.slice(error.field.length + 2);
+    const { detail } = error;
     if (error.field.startsWith('materials.m.')) throw new ScenarioError(`material.${error.field.slice(12)}`, detail);
     throw new RangeError(`the ${spec.normal.model} impact at ${spec.speed} m/s (radius ${spec.radius} m, E = `
       + `${shortNumber(spec.material.youngsModulus)} Pa, density ${shortNumber(spec.material.density)} kg/m³) cannot be `

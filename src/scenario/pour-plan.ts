@@ -69,6 +69,9 @@ export function pourWarnings(plan: PourPlan, duration: number): string[] {
   });
 }
 
+/** Stand-ins per poured block: one at each corner of its region's bounding box (pourStandIns). */
+export const STAND_INS_PER_BLOCK = 8;
+
 /**
  * Stand-ins of the poured spheres for the set-up rules that look at the extremes of every sphere (time step,
  * skin): per block, its smallest sphere at each corner of the region's bounding box (so the highest corner
@@ -78,7 +81,7 @@ export function pourStandIns(plan: PourPlan): InitialParticle[] {
   return plan.blocks.flatMap((block) => {
     const { min, max } = regionBounds(block.region);
     const radius = block.radii.reduce((least, r) => Math.min(least, r), Infinity);
-    return Array.from({ length: 8 }, (_, c): InitialParticle => ({
+    return Array.from({ length: STAND_INS_PER_BLOCK }, (_, c): InitialParticle => ({
       position: [c & 1 ? max[0] : min[0], c & 2 ? max[1] : min[1], c & 4 ? max[2] : min[2]],
       velocity: block.velocity, angularVelocity: [0, 0, 0], radius, material: block.material,
     }));
