@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { createSetup, type SimulationSetup } from '../engine/setup.js';
-import { stateEnergies, type Simulation } from '../engine/simulation.js';
+import { stateEnergies } from '../engine/simulation.js';
 import { createRunAnalysis } from '../analysis/run-analysis.js';
 import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
@@ -89,7 +89,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
         series.row(row);
         rows.push(row);
         snapshots.record(t, st);
-        analysis?.sample(asSimulation(st, t));
+        analysis?.sample({ st, time: t });
       };
       readDump(path.join(deckDir, DECK_FILES.dump), DUMP_COLUMNS, (frame) => {
         if (frame.step !== (lastStep < 0 ? 0 : lastStep + manifest.outputEvery)) {
@@ -115,7 +115,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
     if (analysis !== null) {
       let out;
       try {
-        out = await analysis.finish(asSimulation(finalState, tEnd));
+        out = await analysis.finish({ st: finalState, time: tEnd });
       } catch (error) {
         // The analyses refuse data they cannot measure (e.g. too few samples of a discharge) with a RangeError.
         if (!(error instanceof RangeError)) throw error;
@@ -131,14 +131,6 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
   } finally {
     dir.discard();
   }
-}
-
-/**
- * The analyses read a simulation's state and time only (src/analysis/run-analysis.ts): an imported frame stands in
- * for it.
- */
-function asSimulation(st: ParticleState, time: number): Simulation {
-  return { st, time } as unknown as Simulation;
 }
 
 /** Dumped frames as particle states, every value checked against the deck. */
