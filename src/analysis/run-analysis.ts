@@ -22,10 +22,13 @@ export interface AnalysisOutput {
   headline: string;
 }
 
+/** What an analysis reads of a simulation: its state and time (a frame read back from LAMMPS is one too). */
+export type SampledState = Pick<Simulation, 'st' | 'time'>;
+
 export interface RunAnalysis {
-  sample(sim: Simulation): void;
+  sample(sim: SampledState): void;
   onImpact(record: ImpactRecord): void;
-  finish(sim: Simulation): Promise<AnalysisOutput>;
+  finish(sim: SampledState): Promise<AnalysisOutput>;
   /** what the analysis has gathered so far, as JSON (saved in checkpoints) */
   save(): unknown;
   /** continues from what save() returned (a resumed run) */

@@ -7,7 +7,6 @@ import { parseArgs } from 'node:util';
 import { ScenarioError } from '../base/scenario-error.js';
 import { exportLammpsDeck, MAX_SUBSTEPS } from '../interop/lammps-export.js';
 import { LAMMPS_VERSIONS, DEFAULT_LAMMPS_VERSION } from '../interop/lammps-target.js';
-import { OutputExistsError } from '../run/output-guard.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
@@ -34,7 +33,6 @@ export async function exportCommand(argv: string[]): Promise<number> {
     return exportDeck(argv);
   } catch (err) {
     if (err instanceof UsageError) return fail(`${err.message}\n${EXPORT_USAGE}`);
-    if (err instanceof OutputExistsError) return fail(err.describe({ out: '--out', force: '--force' }));
     if (err instanceof ScenarioError) return fail(`cannot export: ${err.message}`);
     if (err instanceof RangeError) return fail(`--lammps-version ${err.message}`);
     throw err;

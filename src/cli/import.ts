@@ -7,7 +7,6 @@ import { parseArgs } from 'node:util';
 import { ScenarioError } from '../base/scenario-error.js';
 import { DeckError } from '../interop/deck-manifest.js';
 import { importLammpsRun } from '../interop/lammps-import.js';
-import { OutputExistsError } from '../run/output-guard.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const IMPORT_USAGE = `usage: grainflow import lammps <deckDir> --out <runDir> [--force]
@@ -28,7 +27,6 @@ export async function importCommand(argv: string[]): Promise<number> {
     return await importRun(argv);
   } catch (err) {
     if (err instanceof UsageError) return fail(`${err.message}\n${IMPORT_USAGE}`);
-    if (err instanceof OutputExistsError) return fail(err.describe({ out: '--out', force: '--force' }));
     if (err instanceof DeckError) return fail(`cannot import: ${err.message}`);
     if (err instanceof ScenarioError) return fail(`cannot import: the deck's scenario.json: ${err.message}`);
     throw err;

@@ -360,22 +360,28 @@ export class Simulation implements SavedState {
     return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio, maxOverlapAt };
   }
 
-  /**
-   * Kinetic, rotational and gravitational potential energy (J); potential is −Σ m g·x over the non-periodic
-   * axes: along a periodic axis height has no meaning (a sphere re-enters at the other face), so gravity along
-   * it does work that no potential accounts for (a driven flow, e.g. a periodic chute).
-   */
+  /** Kinetic, rotational and gravitational potential energy (J) of the current state (stateEnergies). */
   energies(): { kinetic: number; rotational: number; potential: number } {
-    const { n, vel, omega, mass, invInertia, pos } = this.st;
-    const wraps = this.setup.periodic?.periodic ?? [false, false, false];
-    const [gx, gy, gz] = this.setup.gravity.map((g, axis) => (wraps[axis] ? 0 : g));
-    let kinetic = 0, rotational = 0, potential = 0;
-    for (let p = 0; p < n; p++) {
-      const b = 3 * p;
-      kinetic += 0.5 * mass[p] * (vel[b] ** 2 + vel[b + 1] ** 2 + vel[b + 2] ** 2);
-      rotational += (0.5 * (omega[b] ** 2 + omega[b + 1] ** 2 + omega[b + 2] ** 2)) / invInertia[p];
-      potential -= mass[p] * (gx * pos[b] + gy * pos[b + 1] + gz * pos[b + 2]);
-    }
-    return { kinetic, rotational, potential };
+    return stateEnergies(this.st, this.setup);
   }
+}
+
+/**
+ * Kinetic, rotational and gravitational potential energy (J) of a state; potential is −Σ m g·x over the non-periodic
+ * axes: along a periodic axis height has no meaning (a sphere re-enters at the other face), so gravity along
+ * it does work that no potential accounts for (a driven flow, e.g. a periodic chute). Also measures states read
+ * back from another engine (src/interop/lammps-import.ts).
+ */
+export function stateEnergies(st: ParticleState, setup: SimulationSetup): { kinetic: number; rotational: number; potential: number } {
+  const { n, vel, omega, mass, invInertia, pos } = st;
+  const wraps = setup.periodic?.periodic ?? [false, false, false];
+  const [gx, gy, gz] = setup.gravity.map((g, axis) => (wraps[axis] ? 0 : g));
+  let kinetic = 0, rotational = 0, potential = 0;
+  for (let p = 0; p < n; p++) {
+    const b = 3 * p;
+    kinetic += 0.5 * mass[p] * (vel[b] ** 2 + vel[b + 1] ** 2 + vel[b + 2] ** 2);
+    rotational += (0.5 * (omega[b] ** 2 + omega[b + 1] ** 2 + omega[b + 2] ** 2)) / invInertia[p];
+    potential -= mass[p] * (gx * pos[b] + gy * pos[b + 1] + gz * pos[b + 2]);
+  }
+  return { kinetic, rotational, potential };
 }

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { createSetup, type SimulationSetup } from '../engine/setup.js';
-import type { Simulation } from '../engine/simulation.js';
+import { stateEnergies } from '../engine/simulation.js';
 import { createRunAnalysis } from '../analysis/run-analysis.js';
 import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
@@ -89,7 +89,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
         series.row(row);
         rows.push(row);
         snapshots.record(t, st);
-        analysis?.sample(asSimulation(st, t));
+        analysis?.sample({ st, time: t });
       };
       readDump(path.join(deckDir, DECK_FILES.dump), DUMP_COLUMNS, (frame) => {
         if (frame.step !== (lastStep < 0 ? 0 : lastStep + manifest.outputEvery)) {
@@ -115,7 +115,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
     if (analysis !== null) {
       let out;
       try {
-        out = await analysis.finish(asSimulation(finalState, tEnd));
+        out = await analysis.finish({ st: finalState, time: tEnd });
       } catch (error) {
         // The analyses refuse data they cannot measure (e.g. too few samples of a discharge) with a RangeError.
         if (!(error instanceof RangeError)) throw error;
@@ -131,14 +131,6 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
   } finally {
     dir.discard();
   }
-}
-
-/**
- * The analyses read a simulation's state and time only (src/analysis/run-analysis.ts): an imported frame stands in
- * for it.
- */
-function asSimulation(st: ParticleState, time: number): Simulation {
-  return { st, time } as unknown as Simulation;
 }
 
 /** Dumped frames as particle states, every value checked against the deck. */
@@ -191,26 +183,9 @@ class FrameReader {
   }
 }
 
-/**
- * Kinetic, rotational and gravitational potential energy (J) of a state, as the engine states them
- * (Simulation.energies: potential −Σ m g·x over the non-periodic axes, docs/physics.md §1).
- */
-function energies(st: ParticleState, setup: SimulationSetup): { kinetic: number; rotational: number; potential: number } {
-  const wraps = setup.periodic?.periodic ?? [false, false, false];
-  const g = setup.gravity.map((x, axis) => (wraps[axis] ? 0 : x));
-  let kinetic = 0, rotational = 0, potential = 0;
-  for (let p = 0; p < st.n; p++) {
-    const b = 3 * p;
-    kinetic += 0.5 * st.mass[p] * (st.vel[b] ** 2 + st.vel[b + 1] ** 2 + st.vel[b + 2] ** 2);
-    rotational += (0.5 * (st.omega[b] ** 2 + st.omega[b + 1] ** 2 + st.omega[b + 2] ** 2)) / st.invInertia[p];
-    potential -= st.mass[p] * (g[0] * st.pos[b] + g[1] * st.pos[b + 1] + g[2] * st.pos[b + 2]);
-  }
-  return { kinetic, rotational, potential };
-}
-
 /** A series.csv row of an imported frame (SERIES_HEADER). */
 function seriesRow(st: ParticleState, t: number, setup: SimulationSetup, meter: ContactMeter): number[] {
-  const e = energies(st, setup);
+  const e = stateEnergies(st, setup);
   const c = meter.measure(st, t);
   return [t, e.kinetic, e.rotational, e.potential, c.elasticEnergy, e.kinetic + e.rotational + e.potential + c.elasticEnergy,
     c.contacts, c.maxOverlapRatio];
@@ -220,7 +195,7 @@ function importedSummary(
   setup: SimulationSetup, manifest: DeckManifest, st: ParticleState, meter: ContactMeter, impacts: number | null,
   analysis: RunSummary['analysis'], log: LammpsLog | null, deckDir: string,
 ): ImportedSummary {
-  const e = energies(st, setup);
+  const e = stateEnergies(st, setup);
   const t = manifest.steps * manifest.dt;
   const contacts = meter.measure(st, t);
   const order = Array.from({ length: st.n }, (_, k) => k).sort((a, b) => st.id[a] - st.id[b]);
