@@ -58,6 +58,8 @@ export interface SimulationSetup {
   steps: number;
   skin: number;
   outputInterval: number;
+  /** steps between output rows: outputInterval / dt, rounded, at least 1 */
+  outputEvery: number;
   trackImpacts: boolean;
   broadphase: 'rtree' | 'grid';
   /** periodic box, or null when no axis wraps */
@@ -110,7 +112,8 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
   checkRunLength({ steps, dt, duration, spheres, lanes: threads.lanes, dtReason: timeStepReason(scenario, dt, limits),
     maxSteps: options.maxSteps });
   const outputInterval = scenario.outputs.interval ?? duration / DEFAULT_OUTPUT_ROWS;
-  warnings.push(...checkOutputs({ steps, outputEvery: Math.max(1, Math.round(outputInterval / dt)), outputInterval,
+  const outputEvery = Math.max(1, Math.round(outputInterval / dt));
+  warnings.push(...checkOutputs({ steps, outputEvery, outputInterval,
     spheres, frames: scenario.outputs.frames, vtk: scenario.outputs.vtk }));
   // A loop, not Math.min(...radii): spreading a million arguments overflows the call stack.
   const rMin = everySphere.reduce((least, p) => Math.min(least, p.radius), Infinity);
@@ -128,6 +131,7 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
     steps,
     skin,
     outputInterval,
+    outputEvery,
     trackImpacts: scenario.outputs.impacts,
     broadphase: scenario.broadphase === 'auto' ? AUTO_BROADPHASE : scenario.broadphase,
     periodic: resolvePeriodicBox(scenario),

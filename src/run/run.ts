@@ -148,7 +148,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const snapshots = new SnapshotOutputs(setup, dir);
   const trace = setup.scenario.outputs.contactTrace ? new ContactTrace(dir.file('contact-trace.csv')) : null;
   if (resumed) snapshots.load(resumed.snapshots);
-  const outputEvery = Math.max(1, Math.round(setup.outputInterval / setup.dt));
+  const { outputEvery } = setup;
   const energyRows: number[][] = resumed ? readSeriesRows(dir.file('series.csv')) : [];
   const sample = () => {
     energyRows.push(writeSeriesRow(sim, series));
