@@ -26,7 +26,10 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   saved: ['image'],
   excluded: {
     shift: "fixed: shift of each periodic image code, from the scenario's periodic box",
-    out: 'scratch: per-pair results, written by the pair pass for every touching pair before the gather reads them',
+    out: 'scratch: per-pair results, written by the pair pass for the pairs with a gathered body before the gather reads them',
+    forceSum: 'scratch: per-particle sums, reset to m·g by the gather pass and after every rebuild or restore',
+    torqueSum: 'scratch: per-particle sums, reset to 0 by the gather pass and after every rebuild or restore',
+    gathered: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
     csrStart: 'derived: CSR index particle → pairs, rebuilt on restore',
     csrEntry: 'derived: CSR index particle → pairs, rebuilt on restore',
     csrCursor: 'scratch: fill positions while the CSR is built',
@@ -40,6 +43,9 @@ export class PairContactList extends ContactList implements PairArrays {
   /** shift (m) of each image code, xyz; all zero without periodic boundaries */
   readonly shift = sharedFloat64(3 * IMAGE_CODES);
   out = sharedFloat64(0);
+  readonly forceSum: Float64Array;
+  readonly torqueSum: Float64Array;
+  readonly gathered: Uint8Array;
   readonly csrStart: Int32Array;
   csrEntry = sharedInt32(0);
   private readonly csrCursor: Int32Array;
@@ -47,6 +53,9 @@ export class PairContactList extends ContactList implements PairArrays {
   constructor(private readonly nParticles: number, trackImpacts: boolean, initialCapacity = 1024) {
     super(nParticles, trackImpacts, true);
     this.csrStart = sharedInt32(nParticles + 1);
+    this.forceSum = sharedFloat64(3 * nParticles);
+    this.torqueSum = sharedFloat64(3 * nParticles);
+    this.gathered = sharedUint8(nParticles);
     this.csrCursor = new Int32Array(nParticles);
     this.grow(initialCapacity);
   }
@@ -100,6 +109,29 @@ export class PairContactList extends ContactList implements PairArrays {
     return Math.hypot(out[0], out[1], out[2]);
   }
 
+  /**
+   * Marks the particles whose pairs are not all in one lane (lane k computes pairs pairBounds[k] ..
+   * pairBounds[k+1]−1): the pair pass must not add into them, since two lanes would write one sum; the gather pass
+   * sums their pairs from `out` instead. Pairs are sorted by first, so with two lanes these are about the particles
+   * of the second lane that touch one of the first.
+   */
+  markGathered(pairBounds: Int32Array, lanes: number): void {
+    const { gathered, csrStart, csrEntry } = this;
+    gathered.fill(0);
+    if (lanes === 1) return;
+    for (let q = 0; q < this.nParticles; q++) {
+      const begin = csrStart[q], end = csrStart[q + 1];
+      if (end === begin) continue;
+      const lane = laneOf(csrEntry[begin] >> 1, pairBounds, lanes);
+      for (let e = begin + 1; e < end; e++) {
+        if (laneOf(csrEntry[e] >> 1, pairBounds, lanes) !== lane) {
+          gathered[q] = 1;
+          break;
+        }
+      }
+    }
+  }
+
   private buildCsr(): void {
     const start = this.csrStart;
     const n = this.nParticles;
@@ -125,4 +157,11 @@ export class PairContactList extends ContactList implements PairArrays {
     this.out = sharedFloat64(PAIR_OUT_STRIDE * capacity);
     this.csrEntry = sharedInt32(2 * capacity);
   }
+}
+
+/** The lane whose range pairBounds[lane] .. pairBounds[lane+1]−1 holds pair p (few lanes: a linear walk). */
+function laneOf(p: number, pairBounds: Int32Array, lanes: number): number {
+  let lane = 0;
+  while (lane < lanes - 1 && p >= pairBounds[lane + 1]) lane++;
+  return lane;
 }

@@ -1,8 +1,9 @@
 /**
  * The pair pass of a time step (engine/passes.ts, pass 2): for pairs [begin, end) of the current list, the
- * contact forces of every overlapping pair into the pair buffer `out` (force on first, torque on first, torque
- * on second), and the end of every contact that stopped overlapping. Each pair is written only by the lane that
- * owns its range; the per-particle sums happen later in a fixed order (docs/architecture.md §4).
+ * contact forces of every overlapping pair, added into the sums of both bodies in ascending pair order — or, for a
+ * body whose pairs span two lanes (`gathered`), written to the pair buffer `out` (force on first, torque on first,
+ * torque on second) for pass 3 to sum in the same order — and the end of every contact that stopped overlapping
+ * (docs/architecture.md §4).
  *
  * Velocities are the predicted full-step ones, v_{n+1/2} + (dt/2)a_n (engine/passes.ts module comment;
  * docs/physics.md §11.2).
@@ -22,7 +23,7 @@ export function pairForces(
 ): number {
   const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
   // Local copies: the pair list exposes its arrays as properties, which must stay out of the loop.
-  const { first, second, c, cls, image, shift, touching, out } = pr;
+  const { first, second, c, cls, image, shift, touching, out, forceSum, torqueSum, gathered } = pr;
   const { mindlinCoef } = table;
   const { contact, out: result } = scratch;
   const { dt, trackImpacts } = sp;
@@ -78,10 +79,24 @@ export function pairForces(
     contact[CONTACT.radiusFirst] = ri;
     contact[CONTACT.radiusSecond] = rj;
     touchContact(pr, p, table, sp, contact, result, omega, i3, omega, j3);
-    const o = PAIR_OUT_STRIDE * p;
-    out[o] = result[OUT.force]; out[o + 1] = result[OUT.force + 1]; out[o + 2] = result[OUT.force + 2];
-    out[o + 3] = result[OUT.torqueFirst]; out[o + 4] = result[OUT.torqueFirst + 1]; out[o + 5] = result[OUT.torqueFirst + 2];
-    out[o + 6] = result[OUT.torqueSecond]; out[o + 7] = result[OUT.torqueSecond + 1]; out[o + 8] = result[OUT.torqueSecond + 2];
+    const fx = result[OUT.force], fy = result[OUT.force + 1], fz = result[OUT.force + 2];
+    const gi = gathered[i], gj = gathered[j];
+    if (gi === 0) {
+      forceSum[i3] += fx; forceSum[i3 + 1] += fy; forceSum[i3 + 2] += fz;
+      torqueSum[i3] += result[OUT.torqueFirst]; torqueSum[i3 + 1] += result[OUT.torqueFirst + 1];
+      torqueSum[i3 + 2] += result[OUT.torqueFirst + 2];
+    }
+    if (gj === 0) {
+      forceSum[j3] -= fx; forceSum[j3 + 1] -= fy; forceSum[j3 + 2] -= fz;
+      torqueSum[j3] += result[OUT.torqueSecond]; torqueSum[j3 + 1] += result[OUT.torqueSecond + 1];
+      torqueSum[j3 + 2] += result[OUT.torqueSecond + 2];
+    }
+    if ((gi | gj) !== 0) {
+      const o = PAIR_OUT_STRIDE * p;
+      out[o] = fx; out[o + 1] = fy; out[o + 2] = fz;
+      out[o + 3] = result[OUT.torqueFirst]; out[o + 4] = result[OUT.torqueFirst + 1]; out[o + 5] = result[OUT.torqueFirst + 2];
+      out[o + 6] = result[OUT.torqueSecond]; out[o + 7] = result[OUT.torqueSecond + 1]; out[o + 8] = result[OUT.torqueSecond + 2];
+    }
   }
   return nEnded;
 }

@@ -1,12 +1,13 @@
 /**
  * The three per-step passes of velocity Verlet with contact forces (docs/architecture.md §3; docs/physics.md §11.1):
  *   1. kickDrift      — by particle range: v += (dt/2)a, ω += (dt/2)α, x += v dt
- *   2. pairForces     — by pair range: contact forces of each candidate pair into the pair buffer
- *                       (contacts/pair-kernel.ts)
- *   3. gatherAndKick  — by particle range: wall contacts, gravity, fixed-order sum of the particle's pairs (CSR),
- *                       then v += (dt/2)a, ω += (dt/2)α
- * Each pass writes only its own range, and every sum runs in a fixed order, so any split of the ranges over
- * threads gives bit-identical results.
+ *   2. pairForces     — by pair range: contact forces of each candidate pair, added into both bodies' sums
+ *                       (or into the pair buffer for a body whose pairs span two lanes; contacts/pair-kernel.ts)
+ *   3. gatherAndKick  — by particle range: the particle's sum (m·g + its pairs in ascending pair order, read from
+ *                       the sums or gathered from the pair buffer by the CSR), plus wall contacts, then
+ *                       v += (dt/2)a, ω += (dt/2)α; the sums are reset for the next step
+ * Each pass writes only its own range, and every particle's sum runs in ascending pair order whichever way the
+ * pairs are split over lanes, so any split over threads gives bit-identical results.
  *
  * Velocity-dependent forces (damping, friction) see the predicted full-step velocity v_{n+1/2} + (dt/2)a_n
  * rather than the half-step velocity v_{n+1/2}: the half-step value lags by dt/2 and makes the damping work,
@@ -44,35 +45,38 @@ export function kickDrift(st: ParticleState, dt: number, begin: number, end: num
 const acc = new Float64Array(6);
 
 /**
- * Pass 3 over particles [begin, end): wall contacts, gravity and the particle's pair results summed in CSR
- * order, stored as the new force/torque, then the second half-kick. Wall contacts whose collision ended are
- * written to wl.ended[wl.start[begin] ...]; returns how many.
+ * Pass 3 over particles [begin, end): the particle's pair sum (m·g and its pairs in ascending pair order: added up
+ * by the pair pass, or gathered here from the pair buffer by the CSR for a particle whose pairs span two lanes),
+ * plus its wall contacts, stored as the new force/torque, then the second half-kick; the sums are reset for the
+ * next step. Wall contacts whose collision ended are written to wl.ended[wl.start[begin] ...]; returns how many.
  */
 export function gatherAndKick(
   st: ParticleState, pr: PairArrays, wl: WallArrays, table: KernelTable, sp: StepParams,
   begin: number, end: number, scratch: KernelScratch,
 ): number {
   const { vel, omega, force, torque, mass, invMass, invInertia } = st;
-  const { csrStart, csrEntry, out, touching: pairTouching } = pr;
+  const { csrStart, csrEntry, out, touching: pairTouching, forceSum, torqueSum, gathered } = pr;
   const { rowStart: start } = wl;
   const { dt, gx, gy, gz } = sp;
   const half = 0.5 * dt;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const b = 3 * p;
-    let fx = mass[p] * gx, fy = mass[p] * gy, fz = mass[p] * gz;
-    let tx = 0, ty = 0, tz = 0;
-    for (let e = csrStart[p], eEnd = csrStart[p + 1]; e < eEnd; e++) {
-      const entry = csrEntry[e];
-      const pair = entry >> 1;
-      if (pairTouching[pair] === 0) continue;
-      const o = PAIR_OUT_STRIDE * pair;
-      if ((entry & 1) === 0) {
-        fx += out[o]; fy += out[o + 1]; fz += out[o + 2];
-        tx += out[o + 3]; ty += out[o + 4]; tz += out[o + 5];
-      } else {
-        fx -= out[o]; fy -= out[o + 1]; fz -= out[o + 2];
-        tx += out[o + 6]; ty += out[o + 7]; tz += out[o + 8];
+    let fx = forceSum[b], fy = forceSum[b + 1], fz = forceSum[b + 2];
+    let tx = torqueSum[b], ty = torqueSum[b + 1], tz = torqueSum[b + 2];
+    if (gathered[p] === 1) {
+      for (let e = csrStart[p], eEnd = csrStart[p + 1]; e < eEnd; e++) {
+        const entry = csrEntry[e];
+        const pair = entry >> 1;
+        if (pairTouching[pair] === 0) continue;
+        const o = PAIR_OUT_STRIDE * pair;
+        if ((entry & 1) === 0) {
+          fx += out[o]; fy += out[o + 1]; fz += out[o + 2];
+          tx += out[o + 3]; ty += out[o + 4]; tz += out[o + 5];
+        } else {
+          fx -= out[o]; fy -= out[o + 1]; fz -= out[o + 2];
+          tx += out[o + 6]; ty += out[o + 7]; tz += out[o + 8];
+        }
       }
     }
     if (start[p + 1] > start[p]) {
@@ -86,7 +90,23 @@ export function gatherAndKick(
     const hm = half * invMass[p], hi = half * invInertia[p];
     vel[b] += hm * fx; vel[b + 1] += hm * fy; vel[b + 2] += hm * fz;
     omega[b] += hi * tx; omega[b + 1] += hi * ty; omega[b + 2] += hi * tz;
+    const m = mass[p];
+    forceSum[b] = m * gx; forceSum[b + 1] = m * gy; forceSum[b + 2] = m * gz;
+    torqueSum[b] = 0; torqueSum[b + 1] = 0; torqueSum[b + 2] = 0;
   }
   return nEnded;
 }
 
+/**
+ * Sets the pair sums of particles [begin, end) to their start value (m·g, no torque): after a neighbour rebuild
+ * (which may renumber the particles) and a restore, and before the first forces. Pass 3 does it every step.
+ */
+export function resetPairSums(st: ParticleState, pr: PairArrays, sp: StepParams, begin: number, end: number): void {
+  const { mass } = st;
+  const { forceSum, torqueSum } = pr;
+  for (let p = begin; p < end; p++) {
+    const b = 3 * p, m = mass[p];
+    forceSum[b] = m * sp.gx; forceSum[b + 1] = m * sp.gy; forceSum[b + 2] = m * sp.gz;
+    torqueSum[b] = 0; torqueSum[b + 1] = 0; torqueSum[b + 2] = 0;
+  }
+}

@@ -14,7 +14,7 @@ import { MortonOrder } from '../broadphase/morton.js';
 import {
   createImagedPairList, imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
 } from '../broadphase/periodic.js';
-import { gatherAndKick } from './passes.js';
+import { gatherAndKick, resetPairSums } from './passes.js';
 import { pairForces } from '../contacts/pair-kernel.js';
 import { createKernelScratch } from '../contacts/contact-step.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
@@ -248,6 +248,7 @@ export class Simulation implements SavedState {
   private initialForces(): void {
     const sp = { ...this.params, dt: 0 };
     const scratch = createKernelScratch();
+    resetPairSums(this.st, this.pairs, sp, 0, this.st.n);
     pairForces(this.st, this.pairs, this.setup.table.kernel, sp, 0, this.pairs.count, scratch);
     gatherAndKick(this.st, this.pairs, this.walls, this.setup.table.kernel, sp, 0, this.st.n, scratch);
   }

@@ -18,6 +18,7 @@ import {
   awaitArrivals, balanceRanges, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode,
 } from './control.js';
 import { Lane, type LaneContacts } from './lane.js';
+import { resetPairSums } from '../passes.js';
 import type { WorkerTask } from './worker.js';
 
 export interface ExecutorInputs {
@@ -54,13 +55,16 @@ export class SerialExecutor {
   /**
    * Called after every neighbour rebuild (the contact lists may live in new buffers): re-balances the lanes.
    * Cost model: a touching pair costs about four times a candidate that is not touching; a particle's gather
-   * costs its pair entries plus its wall contacts.
+   * costs its pair entries plus its wall contacts. Then marks the particles whose pairs span two lanes.
    */
   contactsChanged(): void {
     const { pairs, walls, st } = this.inputs;
     balanceRanges(pairs.count, this.lanes, (p) => 1 + 3 * pairs.touching[p], this.control.pairBounds);
     const csr = pairs.csrStart, ws = walls.rowStart;
     balanceRanges(st.n, this.lanes, (p) => 1 + csr[p + 1] - csr[p] + 2 * (ws[p + 1] - ws[p]), this.control.gatherBounds);
+    pairs.markGathered(this.control.pairBounds, this.lanes);
+    // The particles may have been renumbered: the sums restart from m·g at their current index.
+    resetPairSums(st, pairs, this.inputs.params, 0, st.n);
   }
 
   async close(): Promise<void> {}
@@ -133,7 +137,10 @@ function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
     impact: l.impact, ended: l.ended, rowStart: l.rowStart,
   });
   return {
-    pairs: { ...core(p), image: p.image, shift: p.shift, out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry },
+    pairs: {
+      ...core(p), image: p.image, shift: p.shift, forceSum: p.forceSum, torqueSum: p.torqueSum, gathered: p.gathered,
+      out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry,
+    },
     walls: {
       ...core(w), kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
       edgeVertices: w.edgeVertices, state: w.state,
