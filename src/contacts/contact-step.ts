@@ -3,42 +3,58 @@
  * (wall-kernel.ts): while the bodies overlap, the law is evaluated, the forces and torques written and the
  * collision record opened or updated; when the overlap ends, the history is cleared and the record closed. The
  * kernels only differ in how they find the geometry and the velocities of the two bodies.
+ *
+ * Each lane compiles the law once, specialised for what the run uses (forces/contact.ts, KernelFeatures).
  */
-import { CONTACT, CONTACT_LENGTH, evaluateContact, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../forces/contact.js';
+import {
+  compileContactLaw, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH, type ContactLaw, type KernelFeatures,
+} from '../forces/contact.js';
 import type { KernelTable } from '../forces/contact-table.js';
 import type { ContactArrays, StepParams } from './contact-arrays.js';
 import { closeImpact, IMPACT_STRIDE, openImpact, updateImpact } from './impact-records.js';
 
-/** Per-lane scratch of the contact kernels: the CONTACT block they fill and the OUT block the law writes. */
-export interface KernelScratch {
+/** One lane's compiled law for one contact, and the CONTACT / OUT blocks the sphere–wall kernel fills and reads. */
+export interface ContactScratch {
+  law: ContactLaw;
   contact: Float64Array;
   out: Float64Array;
 }
 
-export function createKernelScratch(): KernelScratch {
-  return { contact: new Float64Array(CONTACT_LENGTH), out: new Float64Array(OUT_LENGTH) };
+export function createContactScratch(features: KernelFeatures): ContactScratch {
+  return { law: compileContactLaw(features), contact: new Float64Array(CONTACT_LENGTH), out: new Float64Array(OUT_LENGTH) };
 }
 
 /**
- * Contact s of `list` overlaps, as `contact` (CONTACT slots) describes it: evaluates the law into `out` (OUT
- * slots: forces and torques on both bodies), opens or updates the collision record — the spins of the first body
- * (omega[i3..]) and the second (omegaSecond[j3..], null for a wall) are those at first touch; the record keeps this
- * step's δ for the end time (impact-records.ts) — and marks the contact touching.
+ * Contact s of `list` overlaps, as `scratch.contact` (CONTACT slots) describes it: evaluates the law into
+ * `scratch.out` (OUT slots: forces and torques on both bodies), then touchRecord. The spins of the first body
+ * (omega[i3..]) and the second (omegaSecond[j3..], null for a wall) are those at first touch.
  */
 export function touchContact(
-  list: ContactArrays, s: number, table: KernelTable, sp: StepParams, contact: Float64Array, out: Float64Array,
+  list: ContactArrays, s: number, table: KernelTable, sp: StepParams, scratch: ContactScratch,
   omega: Float64Array, i3: number, omegaSecond: Float64Array | null, j3: number,
 ): void {
-  evaluateContact(out, list.history, HISTORY_STRIDE * s, table, list.cls[s], contact, sp.dt);
+  const { contact, out } = scratch;
+  scratch.law(out, list.history, HISTORY_STRIDE * s, table, list.cls[s], contact, sp.dt);
+  const approach = -(contact[CONTACT.vx] * contact[CONTACT.nx] + contact[CONTACT.vy] * contact[CONTACT.ny]
+    + contact[CONTACT.vz] * contact[CONTACT.nz]);
+  touchRecord(list, s, sp, approach, contact[CONTACT.delta], out[OUT.normalForce], out[OUT.slipSpeed],
+    omega, i3, omegaSecond, j3);
+}
+
+/**
+ * Contact s overlaps by δ after the law ran: opens the collision record (approach speed δ̇, normal force, slip at
+ * first touch) or updates it (this step's δ for the end time; impact-records.ts) when impacts are tracked, and
+ * marks the contact touching.
+ */
+export function touchRecord(
+  list: ContactArrays, s: number, sp: StepParams, approach: number, delta: number, normalForce: number, slip: number,
+  omega: Float64Array, i3: number, omegaSecond: Float64Array | null, j3: number,
+): void {
   if (sp.trackImpacts) {
-    const delta = contact[CONTACT.delta];
     if (list.touching[s] === 0) {
-      const approach = -(contact[CONTACT.vx] * contact[CONTACT.nx] + contact[CONTACT.vy] * contact[CONTACT.ny]
-        + contact[CONTACT.vz] * contact[CONTACT.nz]);
-      openImpact(list.impact, IMPACT_STRIDE * s, sp.t, sp.dt, approach, delta, out[OUT.normalForce], out[OUT.slipSpeed],
-        omega, i3, omegaSecond, j3);
+      openImpact(list.impact, IMPACT_STRIDE * s, sp.t, sp.dt, approach, delta, normalForce, slip, omega, i3, omegaSecond, j3);
     } else {
-      updateImpact(list.impact, IMPACT_STRIDE * s, sp.t, delta, out[OUT.normalForce]);
+      updateImpact(list.impact, IMPACT_STRIDE * s, sp.t, delta, normalForce);
     }
   }
   list.touching[s] = 1;

@@ -7,48 +7,83 @@
  *
  * Velocities are the predicted full-step ones, v_{n+1/2} + (dt/2)a_n (engine/passes.ts module comment;
  * docs/physics.md §11.2).
+ *
+ * The kernel is compiled once per lane for the run's KernelFeatures (forces/contact.ts): the contact law is
+ * inlined and the parts no contact uses are left out, so the hot loop keeps every value in a local instead of
+ * passing blocks through memory to a law it calls. Measured on the 10 000-sphere bed of `npm run bench -- --only
+ * vs-lammps`, 1 thread (docs/architecture.md §4 has the table): the inlined, specialised law took the bed loop
+ * from 19.8 s to 11.9 s per 6 000 steps; calling a specialised law function with scalar arguments instead
+ * (17.4 s), or keeping the general law with its per-contact switches (16.0 s), gave most of it away.
  */
 import type { ParticleState } from '../particles/state.js';
-import { CONTACT, OUT } from '../forces/contact.js';
-import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
+import { contactLawSource, HISTORY_STRIDE, type KernelFeatures } from '../forces/contact.js';
+import { ElasticLaw } from '../forces/normal/law.js';
+import type { KernelTable } from '../forces/contact-table.js';
 import type { PairArrays, StepParams } from './contact-arrays.js';
-import { endContact, touchContact, type KernelScratch } from './contact-step.js';
+import { endContact, touchRecord } from './contact-step.js';
 import { slipSpeed } from './impact-records.js';
 import { PAIR_OUT_STRIDE } from './pair-contacts.js';
 
 /** Pass 2 over pairs [begin, end). Pairs whose contact ended are written to ended[begin ...]; returns how many. */
-export function pairForces(
+export type PairForces = (
   st: ParticleState, pr: PairArrays, table: KernelTable, sp: StepParams, begin: number, end: number,
-  scratch: KernelScratch,
-): number {
+) => number;
+
+/** Compiled kernels of this thread, by features: lanes and runs with the same features share one. */
+const compiled = new Map<string, PairForces>();
+
+export function compilePairForces(f: KernelFeatures): PairForces {
+  const key = JSON.stringify(f);
+  let kernel = compiled.get(key);
+  if (kernel === undefined) {
+    const factory = new Function('touchRecord', 'endContact', 'slipSpeed', `return ${pairForcesSource(f)};`);
+    kernel = factory(touchRecord, endContact, slipSpeed) as PairForces;
+    compiled.set(key, kernel);
+  }
+  return kernel;
+}
+
+/** x_first − x_second, through the pair's periodic image when the run has one (without, the shift is 0). */
+function separationSource(periodic: boolean): string {
+  const shift = (axis: number) => (periodic ? ` - shift[s3 + ${axis}]` : '');
+  return `${periodic ? 'const s3 = 3 * image[p];' : ''}
+    const dx = pos[i3] - pos[j3]${shift(0)}, dy = pos[i3 + 1] - pos[j3 + 1]${shift(1)};
+    const dz = pos[i3 + 2] - pos[j3 + 2]${shift(2)};`;
+}
+
+/** The stiffness K of the pair's class: Hertz (4/3)E*√R_eff, or a linear spring's own k (forces/contact-table.ts). */
+function stiffnessSource(elastic: number | null): string {
+  if (elastic === ElasticLaw.linear) return 'linearStiffness[cls]';
+  if (elastic !== null) return 'hertzCoef[cls] * sqrtReff';
+  return `elasticLaw[cls] === ${ElasticLaw.linear} ? linearStiffness[cls] : hertzCoef[cls] * sqrtReff`;
+}
+
+function pairForcesSource(f: KernelFeatures): string {
+  return `function pairForces(st, pr, table, sp, begin, end) {
   const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
-  // Local copies: the pair list exposes its arrays as properties, which must stay out of the loop.
-  const { first, second, c, cls, image, shift, touching, out, forceSum, torqueSum, gathered } = pr;
-  const { mindlinCoef } = table;
-  const { contact, out: result } = scratch;
-  const { dt, trackImpacts } = sp;
+  const { first, second, c: damping, cls: classOf, image, shift, touching, history: hist, out, forceSum, torqueSum, gathered } = pr;
+  const { hertzCoef, mindlinCoef, linearStiffness, elastic: elasticLaw } = table;
+  const dt = sp.dt;
   const half = 0.5 * dt;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const i = first[p], j = second[p];
-    const i3 = 3 * i, j3 = 3 * j, s3 = 3 * image[p];
-    // j acts through its periodic image x_j + shift; without periodic boundaries the shift is exactly 0.
-    const dx = pos[i3] - pos[j3] - shift[s3], dy = pos[i3 + 1] - pos[j3 + 1] - shift[s3 + 1];
-    const dz = pos[i3 + 2] - pos[j3 + 2] - shift[s3 + 2];
+    const i3 = 3 * i, j3 = 3 * j;
+    ${separationSource(f.periodic)}
     const dist2 = dx * dx + dy * dy + dz * dz;
     const ri = radius[i], rj = radius[j];
     const rsum = ri + rj;
     if (dist2 >= rsum * rsum) {
       if (touching[p] === 1) {
         let separation = 0, slip = 0;
-        if (trackImpacts) {
+        ${f.impacts ? `{
           const inv = 1 / Math.sqrt(dist2);
           const nx = dx * inv, ny = dy * inv, nz = dz * inv;
           const vx = vel[i3] - vel[j3], vy = vel[i3 + 1] - vel[j3 + 1], vz = vel[i3 + 2] - vel[j3 + 2];
           slip = slipSpeed(vx, vy, vz, ri * omega[i3] + rj * omega[j3], ri * omega[i3 + 1] + rj * omega[j3 + 1],
             ri * omega[i3 + 2] + rj * omega[j3 + 2], nx, ny, nz);
           separation = vx * nx + vy * ny + vz * nz;
-        }
+        }` : ''}
         nEnded += endContact(pr, p, sp, separation, slip, begin + nEnded);
       }
       continue;
@@ -63,40 +98,37 @@ export function pairForces(
     const wjx = omega[j3] + hij * torque[j3], wjy = omega[j3 + 1] + hij * torque[j3 + 1], wjz = omega[j3 + 2] + hij * torque[j3 + 2];
     // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n (docs/physics.md §1.3).
     const sx = ri * wix + rj * wjx, sy = ri * wiy + rj * wjy, sz = ri * wiz + rj * wjz;
-    const k = cls[p];
+    const cls = classOf[p];
     const reff = (ri * rj) / rsum;
     const sqrtReff = Math.sqrt(reff);
-    contact[CONTACT.delta] = rsum - dist;
-    contact[CONTACT.nx] = nx; contact[CONTACT.ny] = ny; contact[CONTACT.nz] = nz;
-    contact[CONTACT.vx] = vel[i3] + hmi * force[i3] - vel[j3] - hmj * force[j3] - (sy * nz - sz * ny);
-    contact[CONTACT.vy] = vel[i3 + 1] + hmi * force[i3 + 1] - vel[j3 + 1] - hmj * force[j3 + 1] - (sz * nx - sx * nz);
-    contact[CONTACT.vz] = vel[i3 + 2] + hmi * force[i3 + 2] - vel[j3 + 2] - hmj * force[j3 + 2] - (sx * ny - sy * nx);
-    contact[CONTACT.wx] = wix - wjx; contact[CONTACT.wy] = wiy - wjy; contact[CONTACT.wz] = wiz - wjz;
-    contact[CONTACT.stiffness] = contactStiffness(table, k, sqrtReff);
-    contact[CONTACT.damping] = c[p];
-    contact[CONTACT.tangentialCoefficient] = mindlinCoef[k] * sqrtReff;
-    contact[CONTACT.reff] = reff;
-    contact[CONTACT.radiusFirst] = ri;
-    contact[CONTACT.radiusSecond] = rj;
-    touchContact(pr, p, table, sp, contact, result, omega, i3, omega, j3);
-    const fx = result[OUT.force], fy = result[OUT.force + 1], fz = result[OUT.force + 2];
+    const delta = rsum - dist;
+    const vx = vel[i3] + hmi * force[i3] - vel[j3] - hmj * force[j3] - (sy * nz - sz * ny);
+    const vy = vel[i3 + 1] + hmi * force[i3 + 1] - vel[j3 + 1] - hmj * force[j3 + 1] - (sz * nx - sx * nz);
+    const vz = vel[i3 + 2] + hmi * force[i3 + 2] - vel[j3 + 2] - hmj * force[j3 + 2] - (sx * ny - sy * nx);
+    const wx = wix - wjx, wy = wiy - wjy, wz = wiz - wjz;
+    const K = ${stiffnessSource(f.elastic)};
+    const c = damping[p];
+    const ktCoef = mindlinCoef[cls] * sqrtReff;
+    const h = ${HISTORY_STRIDE} * p;
+    ${contactLawSource(f)}
+    ${f.impacts ? 'touchRecord(pr, p, sp, -(vx * nx + vy * ny + vz * nz), delta, fn, slip, omega, i3, omega, j3);'
+      : 'touching[p] = 1;'}
     const gi = gathered[i], gj = gathered[j];
     if (gi === 0) {
       forceSum[i3] += fx; forceSum[i3 + 1] += fy; forceSum[i3 + 2] += fz;
-      torqueSum[i3] += result[OUT.torqueFirst]; torqueSum[i3 + 1] += result[OUT.torqueFirst + 1];
-      torqueSum[i3 + 2] += result[OUT.torqueFirst + 2];
+      torqueSum[i3] += t1x; torqueSum[i3 + 1] += t1y; torqueSum[i3 + 2] += t1z;
     }
     if (gj === 0) {
       forceSum[j3] -= fx; forceSum[j3 + 1] -= fy; forceSum[j3 + 2] -= fz;
-      torqueSum[j3] += result[OUT.torqueSecond]; torqueSum[j3 + 1] += result[OUT.torqueSecond + 1];
-      torqueSum[j3 + 2] += result[OUT.torqueSecond + 2];
+      torqueSum[j3] += t2x; torqueSum[j3 + 1] += t2y; torqueSum[j3 + 2] += t2z;
     }
     if ((gi | gj) !== 0) {
-      const o = PAIR_OUT_STRIDE * p;
+      const o = ${PAIR_OUT_STRIDE} * p;
       out[o] = fx; out[o + 1] = fy; out[o + 2] = fz;
-      out[o + 3] = result[OUT.torqueFirst]; out[o + 4] = result[OUT.torqueFirst + 1]; out[o + 5] = result[OUT.torqueFirst + 2];
-      out[o + 6] = result[OUT.torqueSecond]; out[o + 7] = result[OUT.torqueSecond + 1]; out[o + 8] = result[OUT.torqueSecond + 2];
+      out[o + 3] = t1x; out[o + 4] = t1y; out[o + 5] = t1z;
+      out[o + 6] = t2x; out[o + 7] = t2y; out[o + 8] = t2z;
     }
   }
   return nEnded;
+}`;
 }

@@ -18,7 +18,7 @@ import { CONTACT, HISTORY_STRIDE, OUT } from '../forces/contact.js';
 import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
 import { IMPACT_STRIDE, slipSpeed } from './impact-records.js';
 import type { StepParams, WallArrays } from './contact-arrays.js';
-import { endContact, touchContact, type KernelScratch } from './contact-step.js';
+import { endContact, touchContact, type ContactScratch } from './contact-step.js';
 import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from '../walls/primitives.js';
 import { MOTION, MOTION_STRIDE } from '../walls/motion.js';
 
@@ -37,7 +37,7 @@ const closest = new Float64Array(CLOSEST_LENGTH);
  */
 export function particleWallContacts(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number,
-  acc: Float64Array, scratch: KernelScratch, endedAt: number,
+  acc: Float64Array, scratch: ContactScratch, endedAt: number,
 ): number {
   const { rowStart: start, second: wall, kind, owner, geometry: geo, state } = wl;
   const s0 = start[p], s1 = start[p + 1];
@@ -90,7 +90,7 @@ export function particleWallContacts(
 function resolve(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
   delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
-  acc: Float64Array, scratch: KernelScratch, endedAt: number,
+  acc: Float64Array, scratch: ContactScratch, endedAt: number,
 ): number {
   if (delta > 0) {
     contactForce(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, scratch);
@@ -186,7 +186,7 @@ function handOver(wl: WallArrays, count: number): void {
 function contactForce(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
   delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
-  acc: Float64Array, scratch: KernelScratch,
+  acc: Float64Array, scratch: ContactScratch,
 ): void {
   const { vel, omega, force, torque, invMass, invInertia } = st;
   const { contact, out } = scratch;
@@ -210,7 +210,7 @@ function contactForce(
   contact[CONTACT.reff] = r;
   contact[CONTACT.radiusFirst] = r;
   contact[CONTACT.radiusSecond] = 0;
-  touchContact(wl, s, table, sp, contact, out, omega, b, null, 0);
+  touchContact(wl, s, table, sp, scratch, omega, b, null, 0);
   for (let a = 0; a < 3; a++) {
     acc[a] += out[OUT.force + a];
     acc[3 + a] += out[OUT.torqueFirst + a];

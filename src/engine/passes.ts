@@ -18,7 +18,7 @@ import type { ParticleState } from '../particles/state.js';
 import type { KernelTable } from '../forces/contact-table.js';
 import { particleWallContacts } from '../contacts/wall-kernel.js';
 import { PAIR_OUT_STRIDE } from '../contacts/pair-contacts.js';
-import type { KernelScratch } from '../contacts/contact-step.js';
+import type { ContactScratch } from '../contacts/contact-step.js';
 import type { PairArrays, StepParams, WallArrays } from '../contacts/contact-arrays.js';
 
 /** Pass 1. Returns the largest squared displacement since the last neighbour build within the range. */
@@ -52,7 +52,7 @@ const acc = new Float64Array(6);
  */
 export function gatherAndKick(
   st: ParticleState, pr: PairArrays, wl: WallArrays, table: KernelTable, sp: StepParams,
-  begin: number, end: number, scratch: KernelScratch,
+  begin: number, end: number, scratch: ContactScratch,
 ): number {
   const { vel, omega, force, torque, mass, invMass, invInertia } = st;
   const { csrStart, csrEntry, out, touching: pairTouching, forceSum, torqueSum, gathered } = pr;

@@ -15,8 +15,9 @@ import {
   createImagedPairList, imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
 } from '../broadphase/periodic.js';
 import { gatherAndKick, resetPairSums } from './passes.js';
-import { pairForces } from '../contacts/pair-kernel.js';
-import { createKernelScratch } from '../contacts/contact-step.js';
+import { compilePairForces } from '../contacts/pair-kernel.js';
+import { createContactScratch } from '../contacts/contact-step.js';
+import { kernelFeatures, type KernelFeatures } from '../forces/contact.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
 import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
@@ -118,6 +119,8 @@ export class Simulation implements SavedState {
   private readonly periodic: PeriodicPairFinder | null;
   private readonly candidates: PairList;
   private readonly params: StepParams;
+  /** what the contact kernels are compiled for */
+  private readonly features: KernelFeatures;
   private executor: SerialExecutor;
   private readonly morton = new MortonOrder(MORTON_REFINE_RUN);
   private readonly permuter = new Permuter();
@@ -135,6 +138,7 @@ export class Simulation implements SavedState {
     this.newIndexOf = new Int32Array(this.st.capacity);
     const [gx, gy, gz] = setup.gravity;
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
+    this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null);
     this.pourer = createPourer(setup);
     this.pourer?.placeDue(this.st, 0, 0);
     this.rebuild();
@@ -200,7 +204,10 @@ export class Simulation implements SavedState {
   }
 
   private executorInputs(): ExecutorInputs {
-    return { st: this.st, table: this.setup.table.kernel, params: this.params, pairs: this.pairs, walls: this.walls };
+    return {
+      st: this.st, table: this.setup.table.kernel, features: this.features, params: this.params,
+      pairs: this.pairs, walls: this.walls,
+    };
   }
 
   /** Advances one time step; completed collisions are passed to `onImpact`. */
@@ -247,9 +254,9 @@ export class Simulation implements SavedState {
   /** Forces of the initial state, so that the first half-kick has a_0 (dt = 0: nothing moves, no history). */
   private initialForces(): void {
     const sp = { ...this.params, dt: 0 };
-    const scratch = createKernelScratch();
+    const scratch = createContactScratch(this.features);
     resetPairSums(this.st, this.pairs, sp, 0, this.st.n);
-    pairForces(this.st, this.pairs, this.setup.table.kernel, sp, 0, this.pairs.count, scratch);
+    compilePairForces(this.features)(this.st, this.pairs, this.setup.table.kernel, sp, 0, this.pairs.count);
     gatherAndKick(this.st, this.pairs, this.walls, this.setup.table.kernel, sp, 0, this.st.n, scratch);
   }
 

@@ -74,180 +74,238 @@ export const OUT = {
 export const OUT_LENGTH = 11;
 
 /**
- * g(δ) of the law's damping term c·g(δ)·δ̇; 1/4 and 1/2 by square roots (3–5× faster than Math.pow).
- * vn = −δ̇. The Hunt–Crossley family keeps v₀ = max(largest δ̇ so far, v_min) in the history.
+ * What a compiled kernel is specialised for, read once at set-up from the contact table (and the scenario's
+ * outputs): a part no contact class uses is left out of the code, and a law every class shares is written without
+ * the per-contact switch. `null` keeps the switch on the class's id (several laws in one scenario).
  */
-function dampingShape(
-  table: KernelTable, cls: number, delta: number, sqrtDelta: number, vn: number, hist: Float64Array, h: number,
-): number {
-  switch (table.exponent[cls]) {
-    case DampingExponent.quarter: return Math.sqrt(sqrtDelta);
-    case DampingExponent.half: return sqrtDelta;
-    case DampingExponent.bordbar: return Math.pow(delta, 0.65);
-    case DampingExponent.hysteresis: {
-      // v₀: the approach speed at first touch, floored, and raised whenever a third body drives the contact closed
-      // faster (an isolated impact only decelerates while loading, so there it stays the first-touch speed).
-      // Keeping δ̇/v₀ <= 1 while loading bounds the damping force by Z·F_el: without it a contact that closed
-      // slowly and is then rammed in a dense bed gets a damping rate beyond explicit stability (measured in the
-      // 2 000-sphere pour of test/engine/determinism.test.ts).
-      let v0 = hist[h + HISTORY.lawState];
-      if (-vn > v0 || v0 === 0) {
-        v0 = Math.max(-vn, v0, table.minimumImpactSpeed[cls]);
-        hist[h + HISTORY.lawState] = v0;
-      }
-      return (delta * sqrtDelta) / v0;
-    }
-    case DampingExponent.quarterLoading: return vn < 0 ? Math.sqrt(sqrtDelta) : 0;
-    case DampingExponent.zero: return 1;
-    default: return 0;
-  }
+export interface KernelFeatures {
+  /** ElasticLaw id of every class, or null */
+  elastic: number | null;
+  /** DampingExponent id of every class, or null */
+  exponent: number | null;
+  /** some class has friction μ > 0 */
+  friction: boolean;
+  /** some class has rolling resistance μ_r > 0 */
+  rolling: boolean;
+  /** F_n is clamped at 0 ("no-tension"), or null: read from the table */
+  noTension: boolean | null;
+  /** collision records are kept (outputs.impacts): |v_t| is needed */
+  impacts: boolean;
+  /** sphere pairs act through periodic images (the pair kernel reads the image shift) */
+  periodic: boolean;
+}
+
+/** The features of a contact table, the scenario's outputs and its boundaries: only what the run uses. */
+export function kernelFeatures(table: KernelTable, trackImpacts: boolean, periodic: boolean): KernelFeatures {
+  const shared = (ids: Uint8Array) => (ids.every((id) => id === ids[0]) ? ids[0] : null);
+  return {
+    elastic: shared(table.elastic),
+    exponent: shared(table.exponent),
+    friction: table.friction.some((mu) => mu > 0),
+    rolling: table.rollingFriction.some((mu) => mu > 0),
+    noTension: table.noTension,
+    impacts: trackImpacts,
+    periodic,
+  };
+}
+
+/** Every part, every switch: what a caller that does not know the table gets (tests, one-off evaluations). */
+export const ALL_FEATURES: KernelFeatures = {
+  elastic: null, exponent: null, friction: true, rolling: true, noTension: null, impacts: true, periodic: true,
+};
+
+/**
+ * JavaScript statements of the contact law for one contact, specialised for `f`. The kernels that embed them
+ * (contacts/pair-kernel.ts, and compileContactLaw below for sphere–wall contacts) must have in scope:
+ *   delta, nx, ny, nz, vx, vy, vz, wx, wy, wz (CONTACT slots, by the same names), K (stiffness), c (damping),
+ *   ktCoef (8G*√R_eff), reff, ri, rj (lever arms), cls, hist, h (history offset), dt, table (KernelTable).
+ * They declare: fn (normal force), slip (|v_t|, 0 unless f.impacts), fx, fy, fz (force on the first body),
+ * t1x, t1y, t1z and t2x, t2y, t2z (torques on the first and second body).
+ * The arithmetic, and its order, is the module comment's; any specialisation computes the same bits.
+ */
+export function contactLawSource(f: KernelFeatures): string {
+  return `
+    let fn = 0, slip = 0, fx = 0, fy = 0, fz = 0, t1x = 0, t1y = 0, t1z = 0, t2x = 0, t2y = 0, t2z = 0;
+    {
+      const sqrtDelta = Math.sqrt(delta);
+      const vn = vx * nx + vy * ny + vz * nz;
+      let g = 0;
+      ${dampingShapeSource(f.exponent)}
+      const eta = c * g;
+      let fel = 0;
+      ${elasticForceSource(f.elastic)}
+      fn = fel - eta * vn; // δ̇ = −v_n
+      if (fn < 0 && ${f.noTension === null ? 'table.noTension' : f.noTension}) fn = 0;
+      const vtx = vx - vn * nx, vty = vy - vn * ny, vtz = vz - vn * nz;
+      ${f.impacts ? 'slip = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);' : ''}
+      // The caps of friction and rolling resistance scale with |F_n|: under "free" the force may pull.
+      const capForce = Math.abs(fn);
+      let ftx = 0, fty = 0, ftz = 0;
+      ${f.friction ? tangentialSource() : ''}
+      // The lever −n × F_t, then the total force on the first body.
+      const lx = -(ny * ftz - nz * fty);
+      const ly = -(nz * ftx - nx * ftz);
+      const lz = -(nx * fty - ny * ftx);
+      fx = fn * nx + ftx;
+      fy = fn * ny + fty;
+      fz = fn * nz + ftz;
+      let mx = 0, my = 0, mz = 0;
+      ${f.rolling ? rollingSource(f.elastic) : ''}
+      t1x = ri * lx + mx; t1y = ri * ly + my; t1z = ri * lz + mz;
+      t2x = rj * lx - mx; t2y = rj * ly - my; t2z = rj * lz - mz;
+    }`;
 }
 
 /**
- * F_el(δ). Permanent indentation (Lankarani 1994, Eqs 11–19; docs/physics.md §5.3): Hertz while δ reaches a new
- * maximum δ_m (kept in the history), else f_m[(δ−δ_p)/(δ_m−δ_p)]^{3/2} with f_m = Kδ_m^{3/2}, δ_p = (1−e²)δ_m,
- * and 0 below δ_p; the unloading work is then e² times the loading work, so the rebound speed is e·v₀.
+ * g(δ) of the damping term c·g(δ)·δ̇ into \`g\`; 1/4 and 1/2 by square roots (3–5× faster than Math.pow). The
+ * Hunt–Crossley family keeps v₀ in the history: the approach speed at first touch, floored, and raised whenever a
+ * third body drives the contact closed faster (an isolated impact only decelerates while loading, so there it
+ * stays the first-touch speed). Keeping δ̇/v₀ <= 1 while loading bounds the damping force by Z·F_el: without it a
+ * contact that closed slowly and is then rammed in a dense bed gets a damping rate beyond explicit stability
+ * (measured in the 2 000-sphere pour of test/engine/determinism.test.ts).
  */
-function elasticForce(
-  table: KernelTable, cls: number, K: number, delta: number, sqrtDelta: number, hist: Float64Array, h: number,
-): number {
-  const law = table.elastic[cls];
-  if (law === ElasticLaw.hertz) return K * delta * sqrtDelta;
-  if (law === ElasticLaw.linear) return K * delta;
-  const peak = hist[h + HISTORY.lawState];
-  if (delta >= peak) {
-    hist[h + HISTORY.lawState] = delta;
-    return K * delta * sqrtDelta;
-  }
-  const set = table.plasticSet[cls] * peak;
-  if (delta <= set) return 0;
-  const x = (delta - set) / (peak - set);
-  return K * peak * Math.sqrt(peak) * x * Math.sqrt(x);
+function dampingShapeSource(exponent: number | null): string {
+  const shapes: [number, string][] = [
+    [DampingExponent.quarter, 'g = Math.sqrt(sqrtDelta);'],
+    [DampingExponent.half, 'g = sqrtDelta;'],
+    [DampingExponent.bordbar, 'g = Math.pow(delta, 0.65);'],
+    [DampingExponent.hysteresis, `{
+        let v0 = hist[h + ${HISTORY.lawState}];
+        if (-vn > v0 || v0 === 0) {
+          v0 = Math.max(-vn, v0, table.minimumImpactSpeed[cls]);
+          hist[h + ${HISTORY.lawState}] = v0;
+        }
+        g = (delta * sqrtDelta) / v0;
+      }`],
+    [DampingExponent.quarterLoading, 'g = vn < 0 ? Math.sqrt(sqrtDelta) : 0;'],
+    [DampingExponent.zero, 'g = 1;'],
+  ];
+  if (exponent !== null) return shapes.find(([id]) => id === exponent)?.[1] ?? '';
+  return `switch (table.exponent[cls]) {
+        ${shapes.map(([id, code]) => `case ${id}: ${code} break;`).join('\n        ')}
+      }`;
 }
 
 /**
- * Evaluates one contact described by `contact` (CONTACT slots) and advances its history in place
- * (hist[h .. h+HISTORY_STRIDE−1]); writes the forces and torques on both bodies to `out` (OUT slots).
+ * F_el(δ) into \`fel\`. Permanent indentation (Lankarani 1994, Eqs 11–19; docs/physics.md §5.3): Hertz while δ
+ * reaches a new maximum δ_m (kept in the history), else f_m[(δ−δ_p)/(δ_m−δ_p)]^{3/2} with f_m = Kδ_m^{3/2},
+ * δ_p = (1−e²)δ_m, and 0 below δ_p; the unloading work is then e² times the loading work, so the rebound speed
+ * is e·v₀.
  */
-export function evaluateContact(
+function elasticForceSource(elastic: number | null): string {
+  const laws: [number, string][] = [
+    [ElasticLaw.hertz, 'fel = K * delta * sqrtDelta;'],
+    [ElasticLaw.linear, 'fel = K * delta;'],
+    [ElasticLaw.plasticHertz, `{
+        const peak = hist[h + ${HISTORY.lawState}];
+        if (delta >= peak) {
+          hist[h + ${HISTORY.lawState}] = delta;
+          fel = K * delta * sqrtDelta;
+        } else {
+          const set = table.plasticSet[cls] * peak;
+          if (delta > set) {
+            const x = (delta - set) / (peak - set);
+            fel = K * peak * Math.sqrt(peak) * x * Math.sqrt(x);
+          }
+        }
+      }`],
+  ];
+  if (elastic !== null) return laws.find(([id]) => id === elastic)![1];
+  return `switch (table.elastic[cls]) {
+        ${laws.map(([id, code]) => `case ${id}: ${code} break;`).join('\n        ')}
+      }`;
+}
+
+/**
+ * History vectors live in the tangent plane of their contact; as the normal turns, the stored vector (hx, hy, hz)
+ * is rotated back into the current plane with its length kept (docs/physics.md §9.3, §9.7).
+ */
+const ROTATE_INTO_TANGENT_PLANE = `{
+          const oldLen2 = hx * hx + hy * hy + hz * hz;
+          if (oldLen2 !== 0) {
+            const along = hx * nx + hy * ny + hz * nz;
+            hx -= along * nx; hy -= along * ny; hz -= along * nz;
+            const newLen2 = hx * hx + hy * hy + hz * hz;
+            const scale = newLen2 > 0 ? Math.sqrt(oldLen2 / newLen2) : 0;
+            hx = hx * scale; hy = hy * scale; hz = hz * scale;
+          }
+        }`;
+
+/**
+ * Tangential spring with history ξ (hist[h .. h+2]) and Coulomb cap, into (ftx, fty, ftz):
+ * k_t = 8G*√(R_eff δ), η_t = the normal damping c g(δ), cap μ F_n; after the cap ξ = −(F_t + η_t v_t)/k_t keeps
+ * the spring consistent with the capped force (docs/physics.md §9.5).
+ */
+function tangentialSource(): string {
+  return `const mu = table.friction[cls];
+      if (mu > 0) {
+        let hx = hist[h + ${HISTORY.tangential}], hy = hist[h + ${HISTORY.tangential + 1}], hz = hist[h + ${HISTORY.tangential + 2}];
+        ${ROTATE_INTO_TANGENT_PLANE}
+        const kt = ktCoef * sqrtDelta, cap = mu * capForce;
+        hx += vtx * dt; hy += vty * dt; hz += vtz * dt;
+        ftx = -kt * hx - eta * vtx;
+        fty = -kt * hy - eta * vty;
+        ftz = -kt * hz - eta * vtz;
+        const ft2 = ftx * ftx + fty * fty + ftz * ftz;
+        if (ft2 > cap * cap) {
+          const s = ft2 > 0 ? cap / Math.sqrt(ft2) : 0;
+          ftx *= s; fty *= s; ftz *= s;
+          if (kt > 0) {
+            hx = -(ftx + eta * vtx) / kt;
+            hy = -(fty + eta * vty) / kt;
+            hz = -(ftz + eta * vtz) / kt;
+          }
+        }
+        hist[h + ${HISTORY.tangential}] = hx; hist[h + ${HISTORY.tangential + 1}] = hy; hist[h + ${HISTORY.tangential + 2}] = hz;
+      }`;
+}
+
+/**
+ * EPSD rolling resistance with history M_r (hist[h+3 .. h+5]) into (mx, my, mz), the torque on the first body:
+ * k_r = 2.25 μ_r² k_n R_eff², k_n = dF_el/dδ (k for a linear spring, (3/2)K√δ for the Hertz-type springs),
+ * M_r −= k_r ω_r dt with ω_r the tangential part of ω_i − ω_j, capped at μ_r R_eff F_n.
+ */
+function rollingSource(elastic: number | null): string {
+  const kn = elastic === null ? `table.elastic[cls] === ${ElasticLaw.linear} ? K : 1.5 * K * sqrtDelta`
+    : elastic === ElasticLaw.linear ? 'K' : '1.5 * K * sqrtDelta';
+  return `const muRoll = table.rollingFriction[cls];
+      if (muRoll > 0) {
+        let hx = hist[h + ${HISTORY.rolling}], hy = hist[h + ${HISTORY.rolling + 1}], hz = hist[h + ${HISTORY.rolling + 2}];
+        ${ROTATE_INTO_TANGENT_PLANE}
+        const kn = ${kn};
+        const kr = 2.25 * muRoll * muRoll * kn * reff * reff, cap = muRoll * reff * capForce;
+        const wn = wx * nx + wy * ny + wz * nz;
+        hx -= kr * (wx - wn * nx) * dt;
+        hy -= kr * (wy - wn * ny) * dt;
+        hz -= kr * (wz - wn * nz) * dt;
+        const m2 = hx * hx + hy * hy + hz * hz;
+        if (m2 > cap * cap) {
+          const s = m2 > 0 ? cap / Math.sqrt(m2) : 0;
+          hx *= s; hy *= s; hz *= s;
+        }
+        hist[h + ${HISTORY.rolling}] = hx; hist[h + ${HISTORY.rolling + 1}] = hy; hist[h + ${HISTORY.rolling + 2}] = hz;
+        mx = hx; my = hy; mz = hz;
+      }`;
+}
+
+/** One contact evaluated from its CONTACT block into OUT slots, its history advanced in place (hist[h ..]). */
+export type ContactLaw = (
   out: Float64Array, hist: Float64Array, h: number, table: KernelTable, cls: number, contact: Float64Array, dt: number,
-): void {
-  const delta = contact[CONTACT.delta];
-  const nx = contact[CONTACT.nx], ny = contact[CONTACT.ny], nz = contact[CONTACT.nz];
-  const vx = contact[CONTACT.vx], vy = contact[CONTACT.vy], vz = contact[CONTACT.vz];
-  const K = contact[CONTACT.stiffness], reff = contact[CONTACT.reff];
-  const sqrtDelta = Math.sqrt(delta);
-  const vn = vx * nx + vy * ny + vz * nz;
-  const eta = contact[CONTACT.damping] * dampingShape(table, cls, delta, sqrtDelta, vn, hist, h);
-  let fn = elasticForce(table, cls, K, delta, sqrtDelta, hist, h) - eta * vn; // δ̇ = −v_n
-  if (fn < 0 && table.noTension) fn = 0;
-  out[OUT.normalForce] = fn;
-
-  const vtx = vx - vn * nx, vty = vy - vn * ny, vtz = vz - vn * nz;
-  out[OUT.slipSpeed] = Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
-  // The caps of friction and rolling resistance scale with |F_n| (docs/physics.md §9.5): under "free" the force may
-  // pull, and a negative cap would turn the friction force along the slip. LAMMPS's pair granular does the same.
-  const capForce = Math.abs(fn);
-  const mu = table.friction[cls];
-  if (mu > 0) {
-    tangentialForce(out, hist, h + HISTORY.tangential, nx, ny, nz, vtx, vty, vtz,
-      contact[CONTACT.tangentialCoefficient] * sqrtDelta, eta, mu * capForce, dt);
-  } else {
-    out[0] = 0; out[1] = 0; out[2] = 0;
-  }
-  // out[0..2] holds F_t now: the lever −n × F_t, then the total force on the first body.
-  const ftx = out[0], fty = out[1], ftz = out[2];
-  const lx = -(ny * ftz - nz * fty);
-  const ly = -(nz * ftx - nx * ftz);
-  const lz = -(nx * fty - ny * ftx);
-  out[0] = fn * nx + ftx;
-  out[1] = fn * ny + fty;
-  out[2] = fn * nz + ftz;
-
-  const muRoll = table.rollingFriction[cls];
-  if (muRoll > 0) {
-    // k_n = dF_el/dδ: k for a linear spring, (3/2)K√δ for the Hertz-type springs.
-    const kn = table.elastic[cls] === ElasticLaw.linear ? K : 1.5 * K * sqrtDelta;
-    rollingTorque(out, hist, h + HISTORY.rolling, nx, ny, nz,
-      contact[CONTACT.wx], contact[CONTACT.wy], contact[CONTACT.wz], 2.25 * muRoll * muRoll * kn * reff * reff,
-      muRoll * reff * capForce, dt);
-  } else {
-    out[6] = 0; out[7] = 0; out[8] = 0;
-  }
-  // out[6..8] holds the rolling torque on the first body M_r; the second body gets −M_r.
-  const ri = contact[CONTACT.radiusFirst], rj = contact[CONTACT.radiusSecond];
-  const mx = out[6], my = out[7], mz = out[8];
-  out[3] = ri * lx + mx;
-  out[4] = ri * ly + my;
-  out[5] = ri * lz + mz;
-  out[6] = rj * lx - mx;
-  out[7] = rj * ly - my;
-  out[8] = rj * lz - mz;
-}
+) => void;
 
 /**
- * Tangential spring with history (hist[h .. h+2]) and Coulomb cap; writes F_t to out[0..2].
- * kt = k_t = 8G*√(R_eff δ), eta = tangential damping, cap = μ F_n.
+ * The law for callers that describe one contact at a time (sphere–wall contacts, tests): reads the CONTACT block,
+ * runs contactLawSource(f), writes the OUT slots.
  */
-function tangentialForce(
-  out: Float64Array, hist: Float64Array, h: number, nx: number, ny: number, nz: number,
-  vtx: number, vty: number, vtz: number, kt: number, eta: number, cap: number, dt: number,
-): void {
-  rotateIntoTangentPlane(hist, h, nx, ny, nz);
-  let sx = hist[h], sy = hist[h + 1], sz = hist[h + 2];
-  sx += vtx * dt; sy += vty * dt; sz += vtz * dt;
-  let ftx = -kt * sx - eta * vtx;
-  let fty = -kt * sy - eta * vty;
-  let ftz = -kt * sz - eta * vtz;
-  const ft2 = ftx * ftx + fty * fty + ftz * ftz;
-  if (ft2 > cap * cap) {
-    const s = ft2 > 0 ? cap / Math.sqrt(ft2) : 0;
-    ftx *= s; fty *= s; ftz *= s;
-    // Keep the spring consistent with the capped force (docs/physics.md §9.5).
-    if (kt > 0) {
-      sx = -(ftx + eta * vtx) / kt;
-      sy = -(fty + eta * vty) / kt;
-      sz = -(ftz + eta * vtz) / kt;
-    }
-  }
-  hist[h] = sx; hist[h + 1] = sy; hist[h + 2] = sz;
-  out[0] = ftx; out[1] = fty; out[2] = ftz;
-}
-
-/**
- * EPSD rolling resistance with history (hist[h .. h+2]); writes the torque on body i to out[6..8].
- * kr = k_r, cap = μ_r R_eff F_n.
- */
-function rollingTorque(
-  out: Float64Array, hist: Float64Array, h: number, nx: number, ny: number, nz: number,
-  wx: number, wy: number, wz: number, kr: number, cap: number, dt: number,
-): void {
-  rotateIntoTangentPlane(hist, h, nx, ny, nz);
-  let mx = hist[h], my = hist[h + 1], mz = hist[h + 2];
-  const wn = wx * nx + wy * ny + wz * nz;
-  mx -= kr * (wx - wn * nx) * dt;
-  my -= kr * (wy - wn * ny) * dt;
-  mz -= kr * (wz - wn * nz) * dt;
-  const m2 = mx * mx + my * my + mz * mz;
-  if (m2 > cap * cap) {
-    const s = m2 > 0 ? cap / Math.sqrt(m2) : 0;
-    mx *= s; my *= s; mz *= s;
-  }
-  hist[h] = mx; hist[h + 1] = my; hist[h + 2] = mz;
-  out[6] = mx; out[7] = my; out[8] = mz;
-}
-
-/**
- * History vectors live in the tangent plane of their contact; as the normal turns, the stored vector is
- * rotated back into the current plane with its length kept (docs/physics.md §9.3, §9.7).
- */
-function rotateIntoTangentPlane(hist: Float64Array, h: number, nx: number, ny: number, nz: number): void {
-  let x = hist[h], y = hist[h + 1], z = hist[h + 2];
-  const oldLen2 = x * x + y * y + z * z;
-  if (oldLen2 === 0) return;
-  const along = x * nx + y * ny + z * nz;
-  x -= along * nx; y -= along * ny; z -= along * nz;
-  const newLen2 = x * x + y * y + z * z;
-  const scale = newLen2 > 0 ? Math.sqrt(oldLen2 / newLen2) : 0;
-  hist[h] = x * scale; hist[h + 1] = y * scale; hist[h + 2] = z * scale;
+export function compileContactLaw(f: KernelFeatures): ContactLaw {
+  const read = Object.entries(CONTACT).map(([name, slot]) => `const ${name} = contact[${slot}];`).join(' ');
+  const source = `
+    ${read}
+    const K = stiffness, c = damping, ktCoef = tangentialCoefficient, ri = radiusFirst, rj = radiusSecond;
+    ${contactLawSource(f)}
+    out[${OUT.force}] = fx; out[${OUT.force + 1}] = fy; out[${OUT.force + 2}] = fz;
+    out[${OUT.torqueFirst}] = t1x; out[${OUT.torqueFirst + 1}] = t1y; out[${OUT.torqueFirst + 2}] = t1z;
+    out[${OUT.torqueSecond}] = t2x; out[${OUT.torqueSecond + 1}] = t2y; out[${OUT.torqueSecond + 2}] = t2z;
+    out[${OUT.normalForce}] = fn; out[${OUT.slipSpeed}] = slip;`;
+  return new Function('out', 'hist', 'h', 'table', 'cls', 'contact', 'dt', source) as ContactLaw;
 }

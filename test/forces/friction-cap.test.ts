@@ -4,7 +4,12 @@
  * granular does. A cap taken from F_n as it is would be negative and turn the force along the slip.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTACT, CONTACT_LENGTH, evaluateContact, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../../src/forces/contact.js';
+import {
+  ALL_FEATURES, compileContactLaw, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH,
+} from '../../src/forces/contact.js';
+
+/** The general law, every part and switch (forces/contact.ts). */
+const evaluateContact = compileContactLaw(ALL_FEATURES);
 import { contactConstants } from '../../src/forces/contact-table.js';
 import { parseScenario } from '../../src/scenario/load.js';
 

@@ -5,7 +5,12 @@
  * kernel's force — for every law, so a new law whose parts disagree with its kernel ids fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTACT, CONTACT_LENGTH, evaluateContact, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../../src/forces/contact.js';
+import {
+  ALL_FEATURES, compileContactLaw, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH,
+} from '../../src/forces/contact.js';
+
+/** The general law, every part and switch (forces/contact.ts). */
+const evaluateContact = compileContactLaw(ALL_FEATURES);
 import { contactConstants, type ContactTable } from '../../src/forces/contact-table.js';
 import {
   normalLawDefinition, normalLawParameters, normalLawSchema, normalModelNames, type NormalModelName,

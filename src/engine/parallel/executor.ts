@@ -11,6 +11,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ParticleState } from '../../particles/state.js';
 import type { KernelTable } from '../../forces/contact-table.js';
+import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairContactList } from '../../contacts/pair-contacts.js';
 import type { ContactArrays, StepParams } from '../../contacts/contact-arrays.js';
 import type { WallContactList } from '../../contacts/wall-contacts.js';
@@ -24,6 +25,7 @@ import type { WorkerTask } from './worker.js';
 export interface ExecutorInputs {
   st: ParticleState;
   table: KernelTable;
+  features: KernelFeatures;
   params: StepParams;
   pairs: PairContactList;
   walls: WallContactList;
@@ -92,7 +94,7 @@ export class ParallelExecutor extends SerialExecutor {
       const { port1, port2 } = new MessageChannel();
       ex.ports.push(port1);
       const task: WorkerTask = {
-        st: inputs.st, table: inputs.table, params: { ...inputs.params },
+        st: inputs.st, table: inputs.table, features: inputs.features, params: { ...inputs.params },
         control: ex.control, lane, lanes, port: port2, contacts: contactSnapshot(inputs),
       };
       ex.tasks.push(pool.run(task, { transferList: [port2] }));

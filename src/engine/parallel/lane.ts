@@ -5,14 +5,17 @@
 import type { ParticleState } from '../../particles/state.js';
 import type { KernelTable } from '../../forces/contact-table.js';
 import { gatherAndKick, kickDrift } from '../passes.js';
-import { pairForces } from '../../contacts/pair-kernel.js';
-import { createKernelScratch } from '../../contacts/contact-step.js';
+import { compilePairForces, type PairForces } from '../../contacts/pair-kernel.js';
+import { createContactScratch, type ContactScratch } from '../../contacts/contact-step.js';
+import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
 
 export interface LaneContext {
   st: ParticleState;
   table: KernelTable;
+  /** what the lane's kernels are compiled for */
+  features: KernelFeatures;
   params: StepParams;
   control: ControlBlock;
   lane: number;
@@ -26,9 +29,13 @@ export interface LaneContacts {
 }
 
 export class Lane {
-  private readonly scratch = createKernelScratch();
+  private readonly scratch: ContactScratch;
+  private readonly pairForces: PairForces;
 
-  constructor(private readonly ctx: LaneContext, public contacts: LaneContacts) {}
+  constructor(private readonly ctx: LaneContext, public contacts: LaneContacts) {
+    this.scratch = createContactScratch(ctx.features);
+    this.pairForces = compilePairForces(ctx.features);
+  }
 
   run(phase: PhaseCode): void {
     const { st, table, params, control: c, lane, lanes } = this.ctx;
@@ -40,8 +47,7 @@ export class Lane {
       }
       case Phase.pairForces: {
         params.t = c.time[0];
-        c.laneEnded[2 * lane] = pairForces(st, pairs, table, params,
-          c.pairBounds[lane], c.pairBounds[lane + 1], this.scratch);
+        c.laneEnded[2 * lane] = this.pairForces(st, pairs, table, params, c.pairBounds[lane], c.pairBounds[lane + 1]);
         return;
       }
       case Phase.gatherAndKick: {
