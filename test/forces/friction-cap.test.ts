@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_FEATURES, compileContactLaw, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH,
 } from '../../src/forces/contact.js';
+import { contactConstants } from '../../src/forces/contact-table.js';
+import { parseScenario } from '../../src/scenario/load.js';
 
 /** The general law, every part and switch (forces/contact.ts). */
 const evaluateContact = compileContactLaw(ALL_FEATURES);
-import { contactConstants } from '../../src/forces/contact-table.js';
-import { parseScenario } from '../../src/scenario/load.js';
 
 const R = 0.001, mu = 0.5, muRoll = 0.1;
 

@@ -8,14 +8,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_FEATURES, compileContactLaw, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH,
 } from '../../src/forces/contact.js';
-
-/** The general law, every part and switch (forces/contact.ts). */
-const evaluateContact = compileContactLaw(ALL_FEATURES);
 import { contactConstants, type ContactTable } from '../../src/forces/contact-table.js';
 import {
   normalLawDefinition, normalLawParameters, normalLawSchema, normalModelNames, type NormalModelName,
 } from '../../src/forces/normal/registry.js';
 import { parseScenario } from '../../src/scenario/load.js';
+
+/** The general law, every part and switch (forces/contact.ts). */
+const evaluateContact = compileContactLaw(ALL_FEATURES);
 
 const glass = { youngsModulus: 63e9, poissonsRatio: 0.22, density: 2500 };
 const radius = 0.005;
