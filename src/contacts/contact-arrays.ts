@@ -48,8 +48,10 @@ export interface PairArrays extends ContactArrays {
    * by the CSR in pass 3, in the same ascending pair order. All 0 with one lane.
    */
   gathered: Uint8Array;
-  /** PAIR_OUT_STRIDE per pair: force on first, torque on first, torque on second; written for pairs with a gathered body */
+  /** PAIR_OUT_STRIDE per slot: force on first, torque on first, torque on second of the pairs with a gathered body */
   out: Float64Array;
+  /** per pair: its slot in `out`, or −1 when neither body is gathered */
+  outSlot: Int32Array;
   /** CSR: pairs of particle p are entries csrStart[p] .. csrStart[p+1]-1; entry = 2·pair + (0 if p is first, 1 if second) */
   csrStart: Int32Array;
   csrEntry: Int32Array;

@@ -1,12 +1,13 @@
 /**
  * The sphere-pair list of the current neighbour build: the contact-list core (contact-list.ts) plus what only
- * pairs have — the periodic image each pair acts through, the per-pair force/torque results and the CSR index
- * particle → pairs used for the deterministic reduction (docs/architecture.md §4). K, 8G*√R_eff and
+ * pairs have — the periodic image each pair acts through, the per-particle sums the pair pass adds into, and for
+ * the particles whose pairs span two lanes the pair results and the CSR index particle → pairs that sum them in
+ * the same order (docs/architecture.md §4). K, 8G*√R_eff and
  * R_eff are cheap to recompute from the radii, so they are not stored (memory per sphere); c may need three
  * powers, so it is.
  *
  * Pairs are sorted by (first, second), first < second. A checkpoint saves the list with each pair's image; the
- * CSR index is rebuilt on restore, and the per-pair results are rewritten by the next pair pass before they are read.
+ * CSR index and the lane marks are rebuilt on restore; the sums and pair results are rewritten before they are read.
  */
 import type { PairList } from '../broadphase/index.js';
 import type { ParticleState } from '../particles/state.js';
@@ -17,7 +18,7 @@ import type { PairArrays } from './contact-arrays.js';
 import { CONTACT_LIST_FIELDS, ContactList } from './contact-list.js';
 import { extendDeclaration, type StateDeclaration, type StateReader, type StateWriter } from '../base/saved-state.js';
 
-/** Per-pair results: force on first (3), torque on first (3), torque on second (3); valid while touching. */
+/** Pair results in the buffer: force on first (3), torque on first (3), torque on second (3); valid while touching. */
 export const PAIR_OUT_STRIDE = 9;
 
 const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
@@ -26,7 +27,8 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   saved: ['image'],
   excluded: {
     shift: "fixed: shift of each periodic image code, from the scenario's periodic box",
-    out: 'scratch: per-pair results, written by the pair pass for the pairs with a gathered body before the gather reads them',
+    out: 'scratch: results of the pairs with a gathered body, written by the pair pass before the gather reads them',
+    outSlot: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
     forceSum: 'scratch: per-particle sums, reset to m·g by the gather pass and after every rebuild or restore',
     torqueSum: 'scratch: per-particle sums, reset to 0 by the gather pass and after every rebuild or restore',
     gathered: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
@@ -43,6 +45,7 @@ export class PairContactList extends ContactList implements PairArrays {
   /** shift (m) of each image code, xyz; all zero without periodic boundaries */
   readonly shift = sharedFloat64(3 * IMAGE_CODES);
   out = sharedFloat64(0);
+  outSlot = sharedInt32(0);
   readonly forceSum: Float64Array;
   readonly torqueSum: Float64Array;
   readonly gathered: Uint8Array;
@@ -111,14 +114,23 @@ export class PairContactList extends ContactList implements PairArrays {
 
   /**
    * Marks the particles whose pairs are not all in one lane (lane k computes pairs pairBounds[k] ..
-   * pairBounds[k+1]−1): the pair pass must not add into them, since two lanes would write one sum; the gather pass
-   * sums their pairs from `out` instead. Pairs are sorted by first, so with two lanes these are about the particles
-   * of the second lane that touch one of the first.
+   * pairBounds[k+1]−1), and gives each pair with such a body a slot in the pair buffer. The pair pass must not add
+   * into these particles, since two lanes would write one sum; the gather pass sums their pairs from the buffer
+   * instead. Pairs are sorted by first, so with two lanes these are about the particles of the second lane that
+   * touch one of the first.
    */
   markGathered(pairBounds: Int32Array, lanes: number): void {
-    const { gathered, csrStart, csrEntry } = this;
+    const { gathered, first, second, outSlot } = this;
     gathered.fill(0);
-    if (lanes === 1) return;
+    if (lanes > 1) this.markSplitParticles(pairBounds, lanes);
+    // Slots in the pair buffer for the pairs with a gathered body only (few: the buffer is not per pair).
+    let slots = 0;
+    for (let p = 0; p < this.count; p++) outSlot[p] = (gathered[first[p]] | gathered[second[p]]) === 0 ? -1 : slots++;
+    if (PAIR_OUT_STRIDE * slots > this.out.length) this.out = sharedFloat64(PAIR_OUT_STRIDE * Math.ceil(1.5 * slots));
+  }
+
+  private markSplitParticles(pairBounds: Int32Array, lanes: number): void {
+    const { gathered, csrStart, csrEntry } = this;
     for (let q = 0; q < this.nParticles; q++) {
       const begin = csrStart[q], end = csrStart[q + 1];
       if (end === begin) continue;
@@ -154,7 +166,7 @@ export class PairContactList extends ContactList implements PairArrays {
   protected override grow(capacity: number, keep = 0): void {
     super.grow(capacity, keep);
     this.image = sharedUint8(capacity);
-    this.out = sharedFloat64(PAIR_OUT_STRIDE * capacity);
+    this.outSlot = sharedInt32(capacity);
     this.csrEntry = sharedInt32(2 * capacity);
   }
 }

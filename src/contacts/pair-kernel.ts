@@ -61,7 +61,7 @@ function stiffnessSource(elastic: number | null): string {
 function pairForcesSource(f: KernelFeatures): string {
   return `function pairForces(st, pr, table, sp, begin, end) {
   const { pos, vel, omega, force, torque, radius, invMass, invInertia } = st;
-  const { first, second, c: damping, cls: classOf, image, shift, touching, history: hist, out, forceSum, torqueSum, gathered } = pr;
+  const { first, second, c: damping, cls: classOf, image, shift, touching, history: hist, out, outSlot, forceSum, torqueSum, gathered } = pr;
   const { hertzCoef, mindlinCoef, linearStiffness, elastic: elasticLaw } = table;
   const dt = sp.dt;
   const half = 0.5 * dt;
@@ -123,7 +123,7 @@ function pairForcesSource(f: KernelFeatures): string {
       torqueSum[j3] += t2x; torqueSum[j3 + 1] += t2y; torqueSum[j3 + 2] += t2z;
     }
     if ((gi | gj) !== 0) {
-      const o = ${PAIR_OUT_STRIDE} * p;
+      const o = ${PAIR_OUT_STRIDE} * outSlot[p];
       out[o] = fx; out[o + 1] = fy; out[o + 2] = fz;
       out[o + 3] = t1x; out[o + 4] = t1y; out[o + 5] = t1z;
       out[o + 6] = t2x; out[o + 7] = t2y; out[o + 8] = t2z;

@@ -55,7 +55,7 @@ export function gatherAndKick(
   begin: number, end: number, scratch: ContactScratch,
 ): number {
   const { vel, omega, force, torque, mass, invMass, invInertia } = st;
-  const { csrStart, csrEntry, out, touching: pairTouching, forceSum, torqueSum, gathered } = pr;
+  const { csrStart, csrEntry, out, outSlot, touching: pairTouching, forceSum, torqueSum, gathered } = pr;
   const { rowStart: start } = wl;
   const { dt, gx, gy, gz } = sp;
   const half = 0.5 * dt;
@@ -69,7 +69,7 @@ export function gatherAndKick(
         const entry = csrEntry[e];
         const pair = entry >> 1;
         if (pairTouching[pair] === 0) continue;
-        const o = PAIR_OUT_STRIDE * pair;
+        const o = PAIR_OUT_STRIDE * outSlot[pair];
         if ((entry & 1) === 0) {
           fx += out[o]; fy += out[o + 1]; fz += out[o + 2];
           tx += out[o + 3]; ty += out[o + 4]; tz += out[o + 5];

@@ -141,7 +141,7 @@ function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
   return {
     pairs: {
       ...core(p), image: p.image, shift: p.shift, forceSum: p.forceSum, torqueSum: p.torqueSum, gathered: p.gathered,
-      out: p.out, csrStart: p.csrStart, csrEntry: p.csrEntry,
+      out: p.out, outSlot: p.outSlot, csrStart: p.csrStart, csrEntry: p.csrEntry,
     },
     walls: {
       ...core(w), kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
