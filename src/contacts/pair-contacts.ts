@@ -53,7 +53,14 @@ export class PairContactList extends ContactList implements PairArrays {
   csrEntry = sharedInt32(0);
   private readonly csrCursor: Int32Array;
 
-  constructor(private readonly nParticles: number, trackImpacts: boolean, initialCapacity = 1024) {
+  /**
+   * @param keepPairResults every pair's result stays readable after the step (pairForceOnFirst; the contact trace):
+   * every particle is then gathered, which sums in the same order, so results do not change
+   */
+  constructor(
+    private readonly nParticles: number, trackImpacts: boolean, private readonly keepPairResults = false,
+    initialCapacity = 1024,
+  ) {
     super(nParticles, trackImpacts, true);
     this.csrStart = sharedInt32(nParticles + 1);
     this.forceSum = sharedFloat64(3 * nParticles);
@@ -121,12 +128,19 @@ export class PairContactList extends ContactList implements PairArrays {
    */
   markGathered(pairBounds: Int32Array, lanes: number): void {
     const { gathered, first, second, outSlot } = this;
-    gathered.fill(0);
-    if (lanes > 1) this.markSplitParticles(pairBounds, lanes);
+    gathered.fill(this.keepPairResults ? 1 : 0);
+    if (lanes > 1 && !this.keepPairResults) this.markSplitParticles(pairBounds, lanes);
     // Slots in the pair buffer for the pairs with a gathered body only (few: the buffer is not per pair).
     let slots = 0;
     for (let p = 0; p < this.count; p++) outSlot[p] = (gathered[first[p]] | gathered[second[p]]) === 0 ? -1 : slots++;
     if (PAIR_OUT_STRIDE * slots > this.out.length) this.out = sharedFloat64(PAIR_OUT_STRIDE * Math.ceil(1.5 * slots));
+  }
+
+  /** Force on `first` (N) of touching pair p in the last step, into out[0..2]; only with keepPairResults. */
+  pairForceOnFirst(p: number, out: Float64Array): void {
+    if (!this.keepPairResults) throw new Error('internal: pair results are kept only when the list is made to keep them');
+    const o = PAIR_OUT_STRIDE * this.outSlot[p];
+    out[0] = this.out[o]; out[1] = this.out[o + 1]; out[2] = this.out[o + 2];
   }
 
   private markSplitParticles(pairBounds: Int32Array, lanes: number): void {

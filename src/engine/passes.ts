@@ -29,11 +29,9 @@ export function kickDrift(st: ParticleState, dt: number, begin: number, end: num
   for (let p = begin; p < end; p++) {
     const hm = half * invMass[p], hi = half * invInertia[p];
     const b = 3 * p;
-    for (let a = b; a < b + 3; a++) {
-      vel[a] += hm * force[a];
-      omega[a] += hi * torque[a];
-      pos[a] += dt * vel[a];
-    }
+    const vx = (vel[b] += hm * force[b]), vy = (vel[b + 1] += hm * force[b + 1]), vz = (vel[b + 2] += hm * force[b + 2]);
+    omega[b] += hi * torque[b]; omega[b + 1] += hi * torque[b + 1]; omega[b + 2] += hi * torque[b + 2];
+    pos[b] += dt * vx; pos[b + 1] += dt * vy; pos[b + 2] += dt * vz;
     const dx = pos[b] - posAtBuild[b], dy = pos[b + 1] - posAtBuild[b + 1], dz = pos[b + 2] - posAtBuild[b + 2];
     const d2 = dx * dx + dy * dy + dz * dz;
     if (d2 > maxDisp2) maxDisp2 = d2;

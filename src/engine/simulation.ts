@@ -128,7 +128,7 @@ export class Simulation implements SavedState {
 
   constructor(readonly setup: SimulationSetup) {
     this.st = createParticleState(setup.particles, setup.densities, setup.particles.n + setup.pour.total);
-    this.pairs = new PairContactList(this.st.capacity, setup.trackImpacts);
+    this.pairs = new PairContactList(this.st.capacity, setup.trackImpacts, setup.scenario.outputs.contactTrace);
     this.wallStates = new WallStates(setup.walls.motion);
     this.walls = new WallContactList(setup.walls, this.wallStates, setup.wallMaterials, this.st.capacity, setup.trackImpacts);
     this.broadphase = createBroadPhase(setup.broadphase);

@@ -9,7 +9,6 @@
  * overlaps of the two steps either side, so the trace spans the collision's duration, not a whole number of steps.
  */
 import type { Simulation } from '../engine/simulation.js';
-import { PAIR_OUT_STRIDE } from '../contacts/pair-contacts.js';
 import { timeToZeroOverlap } from '../contacts/impact-records.js';
 import { CsvWriter } from './csv.js';
 import { renderLinePlotSvg, type PlotSeries } from '../plot/line-plot.js';
@@ -31,6 +30,7 @@ export class ContactTrace {
   /** every listed pair's overlap at the previous step, by pair of ids */
   private previous = new Map<string, PairStep>();
   private readonly separation = new Float64Array(3);
+  private readonly force = new Float64Array(3);
 
   constructor(file: string) {
     this.csv = new CsvWriter(file, CONTACT_TRACE_HEADER);
@@ -66,9 +66,9 @@ export class ContactTrace {
         const start = sim.time - timeToZeroOverlap(overlap, rate(overlap, before?.overlap ?? overlap), dt);
         this.row(start, a, b, 0, 0, 0, approach, key);
       }
-      const o = PAIR_OUT_STRIDE * p;
-      // out[o..o+2] is the force on i: its part along n (from j to i) is the normal force.
-      const fx = pairs.out[o], fy = pairs.out[o + 1], fz = pairs.out[o + 2];
+      // The force on i: its part along n (from j to i) is the normal force.
+      pairs.pairForceOnFirst(p, this.force);
+      const [fx, fy, fz] = this.force;
       const fn = fx * nx + fy * ny + fz * nz;
       const ft = Math.hypot(fx - fn * nx, fy - fn * ny, fz - fn * nz);
       this.row(sim.time, a, b, overlap, fn, ft, approach, key);
