@@ -61,10 +61,11 @@ export class SerialExecutor {
    */
   contactsChanged(): void {
     const { pairs, walls, st } = this.inputs;
-    balanceRanges(pairs.count, this.lanes, (p) => 1 + 3 * pairs.touching[p], this.control.pairBounds);
-    const csr = pairs.csrStart, ws = walls.rowStart;
-    balanceRanges(st.n, this.lanes, (p) => 1 + csr[p + 1] - csr[p] + 2 * (ws[p + 1] - ws[p]), this.control.gatherBounds);
+    balanceRanges(pairs.count, this.lanes, (p) => 1 + 9 * pairs.touching[p], this.control.pairBounds);
     pairs.markGathered(this.control.pairBounds, this.lanes);
+    const { csrStart: csr, gathered } = pairs, ws = walls.rowStart;
+    balanceRanges(st.n, this.lanes, (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]),
+      this.control.gatherBounds);
     // The particles may have been renumbered: the sums restart from m·g at their current index.
     resetPairSums(st, pairs, this.inputs.params, 0, st.n);
   }
