@@ -36,6 +36,7 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
     csrEntry: 'derived: CSR index particle → pairs, rebuilt on restore',
     csrCursor: 'scratch: fill positions while the CSR is built',
     nParticles: 'fixed: spheres the run will ever hold',
+    keepPairResults: 'fixed: outputs.contactTrace of the scenario',
   },
 });
 

@@ -93,6 +93,7 @@ const SIMULATION_STATE: StateDeclaration = {
     periodic: 'scratch: ghost images made again at every neighbour build',
     candidates: 'scratch: candidate pairs of one neighbour build',
     params: "scratch: the step's constants; t is written at every phase",
+    features: 'fixed: what the contact kernels are compiled for, from the set-up',
     executor: 'scratch: the threads of this process, re-balanced on restore (stateRestored)',
     morton: 'scratch: buffers of the Morton sort',
     permuter: 'scratch: buffers of the re-numbering',
