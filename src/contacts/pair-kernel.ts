@@ -9,11 +9,11 @@
  * docs/physics.md §11.2).
  *
  * The kernel is compiled once per lane for the run's KernelFeatures (forces/contact.ts): the contact law is
- * inlined and the parts no contact uses are left out, so the hot loop keeps every value in a local instead of
- * passing blocks through memory to a law it calls. Measured on the 10 000-sphere bed of `npm run bench -- --only
- * vs-lammps`, 1 thread (docs/architecture.md §4 has the table): the inlined, specialised law took the bed loop
- * from 19.8 s to 11.9 s per 6 000 steps; calling a specialised law function with scalar arguments instead
- * (17.4 s), or keeping the general law with its per-contact switches (16.0 s), gave most of it away.
+ * inlined and the parts no contact uses are left out, so the hot loop keeps a pair's values in locals instead of
+ * passing blocks through memory to a law it calls. On the 10 000-sphere bed of `npm run bench -- --only
+ * vs-lammps` (1 thread, docs/architecture.md §3 "Where the time goes" has the table) that took 6 000 bed steps
+ * from 19.8 s to 11.9 s; the law's general parts inlined (16.0 s) or the specialised law called as a function
+ * (17.4 s) gave most of it away.
  */
 import type { ParticleState } from '../particles/state.js';
 import { contactLawSource, HISTORY_STRIDE, type KernelFeatures } from '../forces/contact.js';

@@ -1,7 +1,11 @@
 /**
- * The one contact kernel: normal law + tangential friction + rolling resistance for a single contact.
- * Sphere–sphere pairs and sphere–wall contacts both call it (a wall is the second body: R_eff = R, m* = m,
- * no spin; docs/physics.md §1.6).
+ * The one contact law: normal force + tangential friction + rolling resistance for a single contact, written once
+ * as JavaScript source (contactLawSource) and compiled at set-up for what the run uses (KernelFeatures). The pair
+ * kernel inlines it in its loop (contacts/pair-kernel.ts); sphere–wall contacts call the one-contact version
+ * (compileContactLaw; a wall is the second body: R_eff = R, m* = m, no spin; docs/physics.md §1.6). Source, not a
+ * function, because V8 keeps a pair's values in registers only when the law is part of the loop (docs/
+ * architecture.md §3 "Where the time goes"); every specialisation computes the general law's bits
+ * (test/forces/compiled-law.test.ts).
  *
  * Conventions: n is the unit normal pointing from body j to body i; δ > 0 is the overlap; δ̇ = −v_rel·n > 0
  * while approaching; v_rel is the velocity of i's contact point minus j's.
@@ -11,7 +15,7 @@
  *   g = δ^m (m = 0, 1/4, 1/2, 0.65), δ^{1/4} on compression only (Jankowski), or δ^{3/2}/v₀ with v₀ the impact
  *   speed latched at first touch, raised if the contact is later driven closed faster, and floored v₀ ≥ v_min
  *   (Hunt–Crossley family, §4.1, §4.2; c = Z(e)·K).
- *   Small integer ids pick each part (normal/law.ts), so the existing laws keep their one-switch hot path.
+ *   Small integer ids pick each part (normal/law.ts); a run whose classes share a law has no switch at all.
  * Tangential (§9.2–§9.5, Mindlin no-slip stiffness, Cundall–Strack history):
  *   history ξ rotated into the current tangent plane (length kept), ξ += v_t dt, k_t = 8 G* √(R_eff δ),
  *   F_t = −k_t ξ − η_t v_t with η_t = c δ^m (Tsuji applied the normal damping tangentially [Corral 2021]; §9.4),
