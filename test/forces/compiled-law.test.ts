@@ -11,6 +11,7 @@ import {
 import { contactConstants } from '../../src/forces/contact-table.js';
 import { normalLawParameters, normalModelNames, type NormalModelName } from '../../src/forces/normal/registry.js';
 import { parseScenario } from '../../src/scenario/load.js';
+import { fillSpherePairConstants } from '../helpers/contact-block.js';
 
 const glass = { youngsModulus: 5e6, poissonsRatio: 0.3, density: 2500 };
 const R = 0.001;
@@ -53,12 +54,7 @@ function trajectory(law: ReturnType<typeof compileContactLaw>, table: ReturnType
     contact[CONTACT.vy] = 0.2 * Math.sin(7 * phase);
     contact[CONTACT.vz] = -0.5 * Math.cos(phase);
     contact[CONTACT.wx] = 40 * Math.sin(2 * phase); contact[CONTACT.wy] = -30; contact[CONTACT.wz] = 10 * Math.cos(phase);
-    contact[CONTACT.stiffness] = constants[0];
-    contact[CONTACT.damping] = constants[1];
-    contact[CONTACT.tangentialCoefficient] = constants[2];
-    contact[CONTACT.reff] = reff;
-    contact[CONTACT.radiusFirst] = R;
-    contact[CONTACT.radiusSecond] = R;
+    fillSpherePairConstants(contact, constants, reff, R);
     law(out, history, 0, table.kernel, 0, contact, 1e-5);
     seen.push(...out, ...history);
   }

@@ -9,6 +9,7 @@ import {
 } from '../../src/forces/contact.js';
 import { contactConstants } from '../../src/forces/contact-table.js';
 import { parseScenario } from '../../src/scenario/load.js';
+import { fillSpherePairConstants } from '../helpers/contact-block.js';
 
 /** The general law, every part and switch (forces/contact.ts). */
 const evaluateContact = compileContactLaw(ALL_FEATURES);
@@ -35,12 +36,7 @@ function separatingContact() {
   contact[CONTACT.vx] = 1;
   contact[CONTACT.vz] = 1;
   contact[CONTACT.wy] = 100;
-  contact[CONTACT.stiffness] = constants[0];
-  contact[CONTACT.damping] = constants[1];
-  contact[CONTACT.tangentialCoefficient] = constants[2];
-  contact[CONTACT.reff] = reff;
-  contact[CONTACT.radiusFirst] = R;
-  contact[CONTACT.radiusSecond] = R;
+  fillSpherePairConstants(contact, constants, reff, R);
   const out = new Float64Array(OUT_LENGTH);
   const history = new Float64Array(HISTORY_STRIDE);
   // A rolling spring wound far beyond the cap, against the spin: the cap must shorten it, not reverse it.
