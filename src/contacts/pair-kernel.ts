@@ -16,7 +16,7 @@
  * (17.4 s) gave most of it away.
  */
 import type { ParticleState } from '../particles/state.js';
-import { contactLawSource, HISTORY_STRIDE, type KernelFeatures } from '../forces/contact.js';
+import { compiledFor, contactLawSource, HISTORY_STRIDE, type KernelFeatures } from '../forces/contact.js';
 import { ElasticLaw } from '../forces/normal/law.js';
 import type { KernelTable } from '../forces/contact-table.js';
 import type { PairArrays, StepParams } from './contact-arrays.js';
@@ -33,14 +33,10 @@ export type PairForces = (
 const compiled = new Map<string, PairForces>();
 
 export function compilePairForces(f: KernelFeatures): PairForces {
-  const key = JSON.stringify(f);
-  let kernel = compiled.get(key);
-  if (kernel === undefined) {
+  return compiledFor(compiled, f, () => {
     const factory = new Function('touchRecord', 'endContact', 'slipSpeed', `return ${pairForcesSource(f)};`);
-    kernel = factory(touchRecord, endContact, slipSpeed) as PairForces;
-    compiled.set(key, kernel);
-  }
-  return kernel;
+    return factory(touchRecord, endContact, slipSpeed) as PairForces;
+  });
 }
 
 /** x_first − x_second, through the pair's periodic image when the run has one (without, the shift is 0). */
@@ -111,7 +107,7 @@ function pairForcesSource(f: KernelFeatures): string {
     const ktCoef = mindlinCoef[cls] * sqrtReff;
     const h = ${HISTORY_STRIDE} * p;
     ${contactLawSource(f)}
-    ${f.impacts ? 'touchRecord(pr, p, sp, -(vx * nx + vy * ny + vz * nz), delta, fn, slip, omega, i3, omega, j3);'
+    ${f.impacts ? 'touchRecord(pr, p, sp, -vn, delta, fn, slip, omega, i3, omega, j3);'
       : 'touching[p] = 1;'}
     const gi = gathered[i], gj = gathered[j];
     if (gi === 0) {

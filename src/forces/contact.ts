@@ -113,6 +113,20 @@ export function kernelFeatures(table: KernelTable, trackImpacts: boolean, period
   };
 }
 
+/**
+ * A kernel compiled for `f`, made once per thread and kept: every Simulation of a process (calibrate and impact
+ * run many) then shares code V8 has already optimised, instead of compiling and warming a new copy.
+ */
+export function compiledFor<K>(cache: Map<string, K>, f: KernelFeatures, compile: () => K): K {
+  const key = JSON.stringify(f);
+  let kernel = cache.get(key);
+  if (kernel === undefined) {
+    kernel = compile();
+    cache.set(key, kernel);
+  }
+  return kernel;
+}
+
 /** Every part, every switch: what a caller that does not know the table gets (tests, one-off evaluations). */
 export const ALL_FEATURES: KernelFeatures = {
   elastic: null, exponent: null, friction: true, rolling: true, noTension: null, impacts: true, periodic: true,
@@ -123,16 +137,17 @@ export const ALL_FEATURES: KernelFeatures = {
  * (contacts/pair-kernel.ts, and compileContactLaw below for sphere–wall contacts) must have in scope:
  *   delta, nx, ny, nz, vx, vy, vz, wx, wy, wz (CONTACT slots, by the same names), K (stiffness), c (damping),
  *   ktCoef (8G*√R_eff), reff, ri, rj (lever arms), cls, hist, h (history offset), dt, table (KernelTable).
- * They declare: fn (normal force), slip (|v_t|, 0 unless f.impacts), fx, fy, fz (force on the first body),
+ * They declare: fn (normal force), vn (v·n; the approach speed δ̇ is −vn), slip (|v_t|, 0 unless f.impacts),
+ * fx, fy, fz (force on the first body),
  * t1x, t1y, t1z and t2x, t2y, t2z (torques on the first and second body).
  * The arithmetic, and its order, is the module comment's; any specialisation computes the same bits.
  */
 export function contactLawSource(f: KernelFeatures): string {
   return `
     let fn = 0, slip = 0, fx = 0, fy = 0, fz = 0, t1x = 0, t1y = 0, t1z = 0, t2x = 0, t2y = 0, t2z = 0;
+    const vn = vx * nx + vy * ny + vz * nz;
     {
       const sqrtDelta = Math.sqrt(delta);
-      const vn = vx * nx + vy * ny + vz * nz;
       let g = 0;
       ${dampingShapeSource(f.exponent)}
       const eta = c * g;
@@ -302,6 +317,12 @@ export type ContactLaw = (
  * runs contactLawSource(f), writes the OUT slots.
  */
 export function compileContactLaw(f: KernelFeatures): ContactLaw {
+  return compiledFor(compiledLaws, f, () => lawFunction(f));
+}
+
+const compiledLaws = new Map<string, ContactLaw>();
+
+function lawFunction(f: KernelFeatures): ContactLaw {
   const read = Object.entries(CONTACT).map(([name, slot]) => `const ${name} = contact[${slot}];`).join(' ');
   const source = `
     ${read}
