@@ -23,7 +23,8 @@ export const PAIR_OUT_STRIDE = 9;
 
 const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   part: 'pairContacts',
-  version: 2,
+  // 3: the tangential history holds a spring force (N), no longer a displacement (docs/physics.md §9.3)
+  version: 3,
   saved: ['image'],
   excluded: {
     shift: "fixed: shift of each periodic image code, from the scenario's periodic box",

@@ -22,7 +22,8 @@ import { extendDeclaration, type StateDeclaration } from '../base/saved-state.js
 
 const WALL_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   part: 'wallContacts',
-  version: 2,
+  // 3: the tangential history holds a spring force (N), no longer a displacement (docs/physics.md §9.3)
+  version: 3,
   saved: [],
   excluded: {
     kind: 'fixed: wall model, built from the scenario',

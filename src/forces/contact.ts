@@ -16,10 +16,11 @@
  *   speed latched at first touch, raised if the contact is later driven closed faster, and floored v₀ ≥ v_min
  *   (Hunt–Crossley family, §4.1, §4.2; c = Z(e)·K).
  *   Small integer ids pick each part (normal/law.ts); a run whose classes share a law has no switch at all.
- * Tangential (§9.2–§9.5, Mindlin no-slip stiffness, Cundall–Strack history):
- *   history ξ rotated into the current tangent plane (length kept), ξ += v_t dt, k_t = 8 G* √(R_eff δ),
- *   F_t = −k_t ξ − η_t v_t with η_t = c δ^m (Tsuji applied the normal damping tangentially [Corral 2021]; §9.4),
- *   Coulomb cap |F_t| ≤ μ F_n, after which ξ = −(F_t + η_t v_t)/k_t.
+ * Tangential (§9.2–§9.5, Mindlin no-slip stiffness, spring kept as a force [Thornton 2013, Eq 18]):
+ *   spring force F_s rotated into the current tangent plane (length kept), F_s −= k_t v_t dt,
+ *   k_t = 8 G* √(R_eff δ), F_t = F_s − η_t v_t with η_t = c δ^m (Tsuji applied the normal damping tangentially
+ *   [Corral 2021]; §9.4), Coulomb cap |F_t| ≤ μ F_n, after which F_s = F_t + η_t v_t.
+ *   (A spring kept as a displacement ξ, F_s = −k_t ξ, makes impacts that slip at touch-down depend on Δt: §9.5.)
  * Rolling (§9.7, EPSD, Ai et al. 2011): k_r = 2.25 μ_r² k_n R_eff², k_n = dF_el/dδ = (3/2)K√δ,
  *   M_r −= k_r ω_r dt with ω_r the tangential part of ω_i − ω_j, capped at μ_r R_eff F_n.
  */
@@ -27,7 +28,7 @@ import { DampingExponent, ElasticLaw } from './normal/law.js';
 import type { KernelTable } from './contact-table.js';
 
 /**
- * Layout of the per-contact history: tangential spring ξ (m), rolling torque M_r (N m), then one scalar of the
+ * Layout of the per-contact history: tangential spring force F_s (N), rolling torque M_r (N m), then one scalar of the
  * normal law: the latched impact speed v₀ (m/s) for the Hunt–Crossley family, or the largest overlap δ_m (m) for
  * the permanent-indentation law. Zeroed when a contact ends (0 = "not latched yet").
  */
@@ -251,9 +252,9 @@ const ROTATE_INTO_TANGENT_PLANE = `{
         }`;
 
 /**
- * Tangential spring with history ξ (hist[h .. h+2]) and Coulomb cap, into (ftx, fty, ftz):
- * k_t = 8G*√(R_eff δ), η_t = the normal damping c g(δ), cap μ F_n; after the cap ξ = −(F_t + η_t v_t)/k_t keeps
- * the spring consistent with the capped force (docs/physics.md §9.5).
+ * Tangential spring force F_s (hist[h .. h+2]) and Coulomb cap, into (ftx, fty, ftz):
+ * F_s −= k_t v_t dt with k_t = 8G*√(R_eff δ), F_t = F_s − η_t v_t with η_t the normal damping c g(δ), cap μ F_n;
+ * after the cap F_s = F_t + η_t v_t keeps the spring consistent with the capped force (docs/physics.md §9.3–§9.5).
  */
 function tangentialSource(): string {
   return `const mu = table.friction[cls];
@@ -261,19 +262,17 @@ function tangentialSource(): string {
         let hx = hist[h + ${HISTORY.tangential}], hy = hist[h + ${HISTORY.tangential + 1}], hz = hist[h + ${HISTORY.tangential + 2}];
         ${ROTATE_INTO_TANGENT_PLANE}
         const kt = ktCoef * sqrtDelta, cap = mu * capForce;
-        hx += vtx * dt; hy += vty * dt; hz += vtz * dt;
-        ftx = -kt * hx - eta * vtx;
-        fty = -kt * hy - eta * vty;
-        ftz = -kt * hz - eta * vtz;
+        hx -= kt * vtx * dt; hy -= kt * vty * dt; hz -= kt * vtz * dt;
+        ftx = hx - eta * vtx;
+        fty = hy - eta * vty;
+        ftz = hz - eta * vtz;
         const ft2 = ftx * ftx + fty * fty + ftz * ftz;
         if (ft2 > cap * cap) {
           const s = ft2 > 0 ? cap / Math.sqrt(ft2) : 0;
           ftx *= s; fty *= s; ftz *= s;
-          if (kt > 0) {
-            hx = -(ftx + eta * vtx) / kt;
-            hy = -(fty + eta * vty) / kt;
-            hz = -(ftz + eta * vtz) / kt;
-          }
+          hx = ftx + eta * vtx;
+          hy = fty + eta * vty;
+          hz = ftz + eta * vtz;
         }
         hist[h + ${HISTORY.tangential}] = hx; hist[h + ${HISTORY.tangential + 1}] = hy; hist[h + ${HISTORY.tangential + 2}] = hz;
       }`;

@@ -15,8 +15,9 @@
  *    off elsewhere (viscoelasticSpread says by how much); Hertz through `damping velocity 0`.
  *  - End of contact (§6.2): "no-tension" is `limit_damping` (the total normal force is clamped at 0 and the
  *    contact lasts while δ > 0, as in grainflow); "free" leaves it out.
- *  - Tangential (§9.2–9.5): `tangential mindlin k_t 1 μ`: force −k_t·a·ξ − η_t v_t with η_t the normal damping
- *    prefactor (grainflow's §9.4), history rotated into the tangent plane, Coulomb cap μ|F_n|; k_t = 8G*√(R_eff/R_L).
+ *  - Tangential (§9.2–9.5): `tangential mindlin/force k_t 1 μ`: a spring kept as a force, F_s −= k_t·a·v_t dt, and
+ *    F_t = F_s − η_t v_t with η_t the normal damping prefactor (grainflow's §9.4), history rotated into the tangent
+ *    plane, Coulomb cap μ|F_n| after which F_s = F_t + η_t v_t; k_t = 8G*√(R_eff/R_L).
  *  - Rolling (§9.7): `rolling sds k_r 0 μ_r`: a torque −k_r·R_L²∫ω_r dt capped at μ_r·R_L·|F_n|, with a constant k_r
  *    where grainflow's EPSD stiffness 2.25 μ_r² k_n R_eff² follows the overlap through k_n = (3/2)K√δ; k_n is
  *    taken at a reference overlap (referenceOverlap). No rolling dashpot, as in grainflow.
@@ -119,7 +120,7 @@ export function contactModel(
     words.push('0 damping velocity');
     described = 'none (elastic Hertz)';
   }
-  if (c.friction > 0) words.push(`tangential mindlin ${8 * c.effectiveShearModulus * rootCurvature} 1 ${c.friction}`);
+  if (c.friction > 0) words.push(`tangential mindlin/force ${8 * c.effectiveShearModulus * rootCurvature} 1 ${c.friction}`);
   else words.push('tangential linear_nohistory 0 0');
   if (c.rollingFriction > 0) {
     const mu = c.rollingFriction;

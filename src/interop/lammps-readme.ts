@@ -83,7 +83,7 @@ export function deckReadme(r: ReadmeInput): string {
     'Every pair of sphere materials is one `pair_coeff`; every wall region and sphere material one `fix wall/gran/region` '
       + '(a wall fix has one coefficient set for all its atoms). Stiffness and damping are given explicitly: '
       + '`hertz k_n` with k_n = (4/3)E* (grainflow\'s K = (4/3)E*√R_eff, docs/physics.md §1.5), scaled by √(R_eff/R_L) on '
-      + 'curved region walls; `tangential mindlin 8G*` (§9.2); the damping below; `limit_damping` for "no-tension" (§6.2).',
+      + 'curved region walls; `tangential mindlin/force 8G*` (the spring kept as a force, §9.2–9.3); the damping below; `limit_damping` for "no-tension" (§6.2).',
     '',
     row(['bodies', 'law from', 'damping in LAMMPS', 'e over the radius range (viscoelastic)']), row(['---', '---', '---', '---']),
     ...notes.contacts.map((c) => row([c.bodies, `\`${c.field}\``, c.model, c.spread === null ? 'exact for every size'
@@ -112,7 +112,7 @@ function settingRows({ scenario, setup, census, notes, manifest, events }: Readm
     ['contact.normal', `\`${scenario.contact.normal.model}\``, '`pair_style granular` … `hertz` + `damping`', 'Contacts'],
     ['contact.endOfContact', json(scenario.contact.endOfContact),
       scenario.contact.endOfContact === 'no-tension' ? '`limit_damping`' : 'no `limit_damping`', ''],
-    ['contact.friction', json(scenario.contact.friction ?? 0), '`tangential mindlin 8G* 1 μ`', 'tangential damping = the normal damping prefactor (docs/physics.md §9.4)'],
+    ['contact.friction', json(scenario.contact.friction ?? 0), '`tangential mindlin/force 8G* 1 μ`', 'tangential damping = the normal damping prefactor (docs/physics.md §9.4)'],
     ['contact.rollingFriction', json(scenario.contact.rollingFriction ?? 0), '`rolling sds k_r 0 μ_r`', 'constant k_r (see below)'],
     ['contactPairs', `${scenario.contactPairs.length} entries`, 'their `pair_coeff` and wall fixes', ''],
     ['particles, insert (t = 0)', `${setup.particles.n} spheres`, `\`read_data ${DECK_FILES.data}\``, 'positions, radii, densities, velocities, spins exact'],

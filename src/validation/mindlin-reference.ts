@@ -7,8 +7,8 @@
  * 100 000 steps per contact time, where the engine takes about 50 velocity-Verlet steps in three dimensions.
  *
  *   normal      F_n = Kδ^{3/2} + c δ^m δ̇, clamped at 0 ("no-tension"),  m* δ̈ = −F_n;
- *   tangential  ξ̇ = s,  F_t = −k_t ξ − c δ^m s with k_t = 8G*√(R_eff δ), capped at μF_n, after which
- *               ξ = −(F_t + c δ^m s)/k_t;  ṡ = κ F_t with κ = Σ (1/m + R²/I) over both bodies (7/(2m) for one
+ *   tangential  spring force Ḟ_s = −k_t s with k_t = 8G*√(R_eff δ), F_t = F_s − c δ^m s, capped at μF_n, after
+ *               which F_s = F_t + c δ^m s;  ṡ = κ F_t with κ = Σ (1/m + R²/I) over both bodies (7/(2m) for one
  *               solid sphere; the plane adds nothing).
  * The impulses ∫F_n dt and ∫F_t dt then give every body's velocities and spins after the impact.
  */
@@ -49,7 +49,7 @@ export function obliqueImpact(c: ObliqueContact, approach: number, slip: number)
   const K = c.stiffness, meff = c.effectiveMass;
   const contactTime = 2.94 * ((5 * meff * approach * approach) / (4 * K)) ** 0.4 / approach;
   const h = contactTime / STEPS_PER_CONTACT;
-  let delta = 0, rate = approach, s = slip, xi = 0, jn = 0, jt = 0;
+  let delta = 0, rate = approach, s = slip, spring = 0, jn = 0, jt = 0;
   let slidThroughout = true;
   for (let k = 0; k < 100 * STEPS_PER_CONTACT; k++) {
     const damping = delta > 0 ? c.damping * delta ** c.dampingExponent : 0;
@@ -57,12 +57,12 @@ export function obliqueImpact(c: ObliqueContact, approach: number, slip: number)
     let ft = 0;
     if (delta > 0 && c.friction > 0) {
       const kt = c.tangentialCoefficient * Math.sqrt(delta);
-      xi += s * h;
-      ft = -kt * xi - damping * s;
+      spring -= kt * s * h;
+      ft = spring - damping * s;
       const cap = c.friction * fn;
       if (Math.abs(ft) > cap) {
         ft = Math.sign(ft) * cap;
-        xi = -(ft + damping * s) / kt;
+        spring = ft + damping * s;
       } else if (fn > 0) {
         slidThroughout = false;
       }
