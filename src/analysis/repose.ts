@@ -9,7 +9,7 @@
  * spheres that rolled away over the floor. The angle is the mean over the
  * sectors, and its uncertainty the standard error of that mean, so asymmetry of the heap shows up in it.
  */
-import { fitLine } from './linear-fit.js';
+import { fitLine, type LinearFit } from './linear-fit.js';
 
 /** Flank window as fractions of the peak height (cap above, toe below). */
 export const FLANK_LOW = 0.2;
@@ -124,4 +124,20 @@ function fitSector(surface: Map<number, number>, binWidth: number, low: number, 
     fitTo: radius[chosen[chosen.length - 1]],
     angleDegrees: (Math.atan(-fit.slope) * 180) / Math.PI,
   };
+}
+
+/** A heap as the run summary reports it (src/analysis/run-analysis.ts). */
+export interface ReportedHeap {
+  angleOfRepose_deg: number;
+  uncertainty_deg: number;
+}
+
+/**
+ * How the angle of repose changes with sliding friction over several heaps: the straight line through
+ * (μ, angle), each heap weighted by 1/uncertainty² (its scatter over the sectors). Heaps get steeper as μ grows
+ * (Zhou et al., Phys. Rev. E 64 (2001) 021301, and Powder Technol. 125 (2002) 45); one heap per μ is too noisy to
+ * order neighbours, but the slope over all of them, with its standard error, says whether the rise is real.
+ */
+export function reposeTrend(frictions: readonly number[], heaps: readonly ReportedHeap[]): LinearFit {
+  return fitLine(frictions, heaps.map((h) => h.angleOfRepose_deg), heaps.map((h) => h.uncertainty_deg));
 }

@@ -23,6 +23,21 @@ describe('fitLine', () => {
     expect(fit.slopeError).toBeCloseTo(Math.sqrt(sigma2 / 5), 12);
   });
 
+  it('weighs each point by 1/σ² and takes the errors from the given σ (Numerical Recipes §15.2)', () => {
+    // Two points of σ = 1 at x = 0 and one of σ = 0.5 at x = 1: S = 6, S_x = 4, S_xx = 4, Δ = S·S_xx − S_x² = 8,
+    // so σ_b = √(S/Δ) = √0.75 and σ_a = √(S_xx/Δ) = √0.5, whatever the y values.
+    const fit = fitLine([0, 0, 1], [1, 3, 4], [1, 1, 0.5]);
+    // Weighted means: x̄ = 4/6, ȳ = (1 + 3 + 16)/6; the line passes through them and the x = 0 mean, 2.
+    expect(fit.intercept).toBeCloseTo(2, 12);
+    expect(fit.slope).toBeCloseTo(2, 12);
+    expect(fit.slopeError).toBeCloseTo(Math.sqrt(0.75), 12);
+    expect(fit.interceptError).toBeCloseTo(Math.sqrt(0.5), 12);
+    // Equal σ give the unweighted line.
+    const x = [0, 1, 2, 3], y = [1, 0, 3, 2];
+    expect(fitLine(x, y, [2, 2, 2, 2]).slope).toBeCloseTo(fitLine(x, y).slope, 14);
+    expect(() => fitLine(x, y, [1, 1, 0, 1])).toThrow(/σ must be > 0/);
+  });
+
   it('refuses fits it cannot make', () => {
     expect(() => fitLine([1], [1])).toThrow(/at least 2/);
     expect(() => fitLine([1, 1, 1], [1, 2, 3])).toThrow(/all x values are equal/);

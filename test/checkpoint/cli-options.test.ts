@@ -95,14 +95,14 @@ describe('--resume', () => {
     const directory = path.join(out, 'checkpoints');
     const newest = path.join(directory, readdirSync(directory).filter((f) => f.endsWith('.gfck')).sort().pop()!);
     const cp = decodeCheckpoint(readFileSync(newest));
-    cp.parts.pairContacts = 0;
+    cp.parts.pairContacts = 2;
     writeFileSync(newest, encodeCheckpoint(cp));
     const r = grainflow('run', '--resume', out);
     expect(r.status).toBe(2);
     // One line: the notice naming the checkpoint comes only once the state has been restored.
     expect(r.lines).toEqual([
       `grainflow: cannot resume: checkpoint ${path.relative(process.cwd(), newest)} was written by an older `
-      + 'grainflow (pairContacts state version 0; this grainflow reads version 2); resume it with that version or start the run again']);
+      + 'grainflow (pairContacts state version 2; this grainflow reads version 3); resume it with that version or start the run again']);
   });
 
   it('takes no scenario file or --out', () => {
