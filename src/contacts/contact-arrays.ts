@@ -1,6 +1,6 @@
 /**
  * The typed arrays of the contact lists and the per-step constants, as the kernels (contacts/pair-kernel.ts,
- * contacts/wall-kernel.ts, engine/passes.ts) and the worker lanes see them: plain views, so a worker can rebuild
+ * contacts/wall-kernel.ts, src/kernel) and the worker lanes see them: plain views, so a worker can rebuild
  * them from shared buffers without the classes that own them (contacts/contact-list.ts).
  */
 

@@ -1,6 +1,6 @@
 /**
  * The core both contact lists share (sphere pairs: pair-contacts.ts; sphere–wall: wall-contacts.ts): the
- * per-contact arrays on SharedArrayBuffers, their growth, the row index by first body, the damping coefficient of
+ * per-contact arrays in the simulation's kernel memory (base/kernel-memory.ts), their growth, the row index by first body, the damping coefficient of
  * each new contact, and the state of touching contacts carried across a neighbour rebuild (carried-contacts.ts).
  *
  * A rebuild is always: beginRebuild (set the touching contacts' state aside) → the subclass writes the new list
@@ -9,7 +9,7 @@
  * Checkpoints (base/saved-state.ts) save the list as it stands — its contacts in their order, with class, damping
  * coefficient, touching flag, history and open collision record — and recompute the row index on restore.
  */
-import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
+import type { KernelMemory } from '../base/kernel-memory.js';
 import { HISTORY_STRIDE } from '../forces/contact.js';
 import { contactConstants, type KernelTable } from '../forces/contact-table.js';
 import type { ContactArrays } from './contact-arrays.js';
@@ -30,6 +30,7 @@ export const CONTACT_LIST_FIELDS = {
     lastRadius: 'scratch: input of the contactConstants memo',
     lastMass: 'scratch: input of the contactConstants memo',
     particles: 'fixed: spheres the run will ever hold',
+    memory: "fixed: the simulation's kernel memory the arrays live in",
     trackImpacts: 'fixed: outputs.impacts of the scenario',
     secondIsParticle: 'fixed: sphere pairs or sphere–wall contacts',
   },
@@ -38,14 +39,14 @@ export const CONTACT_LIST_FIELDS = {
 export abstract class ContactList implements ContactArrays, SavedState {
   count = 0;
   protected capacity = 0;
-  first = sharedInt32(0);
-  second = sharedInt32(0);
-  c = sharedFloat64(0);
-  cls = sharedInt32(0);
-  touching = sharedUint8(0);
-  history = sharedFloat64(0);
-  impact = sharedFloat64(0);
-  ended = sharedInt32(0);
+  first: Int32Array;
+  second: Int32Array;
+  c: Float64Array;
+  cls: Int32Array;
+  touching: Uint8Array;
+  history: Float64Array;
+  impact: Float64Array;
+  ended: Int32Array;
   readonly rowStart: Int32Array;
   private readonly carried = new CarriedContacts();
   /** contactConstants output, and the last inputs: neighbours mostly share radii and class, so c is reused */
@@ -55,13 +56,23 @@ export abstract class ContactList implements ContactArrays, SavedState {
   private lastMass = -1;
 
   /**
+   * @param memory where the arrays live: the simulation's kernel memory
    * @param particles spheres the run will ever hold (row index size)
    * @param secondIsParticle pairs: both bodies are particles, kept in order first < second
    */
   constructor(
-    private readonly particles: number, readonly trackImpacts: boolean, private readonly secondIsParticle: boolean,
+    protected readonly memory: KernelMemory, private readonly particles: number, readonly trackImpacts: boolean,
+    private readonly secondIsParticle: boolean,
   ) {
-    this.rowStart = sharedInt32(particles + 1);
+    this.rowStart = memory.int32(particles + 1);
+    this.first = memory.int32(0);
+    this.second = memory.int32(0);
+    this.c = memory.float64(0);
+    this.cls = memory.int32(0);
+    this.touching = memory.uint8(0);
+    this.history = memory.float64(0);
+    this.impact = memory.float64(0);
+    this.ended = memory.int32(0);
   }
 
   abstract get stateDeclaration(): StateDeclaration;
@@ -163,22 +174,28 @@ export abstract class ContactList implements ContactArrays, SavedState {
   }
 
   /**
-   * New, larger shared buffers keeping the first `keep` entries' bodies, class and coefficient (a list being
-   * written); history and collision records are rewritten after the list is complete.
+   * New, larger arrays keeping the first `keep` entries' bodies, class and coefficient (a list being written);
+   * history and collision records are rewritten after the list is complete. The old arrays go back to the memory.
    */
   protected grow(capacity: number, keep = 0): void {
+    const { memory } = this;
     const kept = <T extends Int32Array | Float64Array>(fresh: T, old: T): T => {
       fresh.set(old.subarray(0, keep));
+      memory.release(old);
+      return fresh;
+    };
+    const replaced = <T extends Int32Array | Float64Array | Uint8Array>(fresh: T, old: T): T => {
+      memory.release(old);
       return fresh;
     };
     this.capacity = capacity;
-    this.first = kept(sharedInt32(capacity), this.first);
-    this.second = kept(sharedInt32(capacity), this.second);
-    this.c = kept(sharedFloat64(capacity), this.c);
-    this.cls = kept(sharedInt32(capacity), this.cls);
-    this.touching = sharedUint8(capacity);
-    this.history = sharedFloat64(HISTORY_STRIDE * capacity);
-    this.impact = sharedFloat64(this.impactLength(capacity));
-    this.ended = sharedInt32(capacity);
+    this.first = kept(memory.int32(capacity), this.first);
+    this.second = kept(memory.int32(capacity), this.second);
+    this.c = kept(memory.float64(capacity), this.c);
+    this.cls = kept(memory.int32(capacity), this.cls);
+    this.touching = replaced(memory.uint8(capacity), this.touching);
+    this.history = replaced(memory.float64(HISTORY_STRIDE * capacity), this.history);
+    this.impact = replaced(memory.float64(this.impactLength(capacity)), this.impact);
+    this.ended = replaced(memory.int32(capacity), this.ended);
   }
 }

@@ -11,7 +11,7 @@
  */
 import type { PairList } from '../broadphase/index.js';
 import type { ParticleState } from '../particles/state.js';
-import { sharedFloat64, sharedInt32, sharedUint8 } from '../particles/state.js';
+import type { KernelMemory } from '../base/kernel-memory.js';
 import type { ContactTable } from '../forces/contact-table.js';
 import { IMAGE_CODES, type ImagedPairList } from '../broadphase/periodic.js';
 import type { PairArrays } from './contact-arrays.js';
@@ -43,16 +43,16 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
 
 export class PairContactList extends ContactList implements PairArrays {
   /** periodic image of `second` this pair acts with (broadphase/periodic.ts); 0 = the particle itself */
-  image = sharedUint8(0);
+  image: Uint8Array;
   /** shift (m) of each image code, xyz; all zero without periodic boundaries */
-  readonly shift = sharedFloat64(3 * IMAGE_CODES);
-  out = sharedFloat64(0);
-  outSlot = sharedInt32(0);
+  readonly shift: Float64Array;
+  out: Float64Array;
+  outSlot: Int32Array;
   readonly forceSum: Float64Array;
   readonly torqueSum: Float64Array;
   readonly gathered: Uint8Array;
   readonly csrStart: Int32Array;
-  csrEntry = sharedInt32(0);
+  csrEntry: Int32Array;
   private readonly csrCursor: Int32Array;
 
   /**
@@ -60,14 +60,19 @@ export class PairContactList extends ContactList implements PairArrays {
    * every particle is then gathered, which sums in the same order, so results do not change
    */
   constructor(
-    private readonly nParticles: number, trackImpacts: boolean, private readonly keepPairResults = false,
-    initialCapacity = 1024,
+    memory: KernelMemory, private readonly nParticles: number, trackImpacts: boolean,
+    private readonly keepPairResults = false, initialCapacity = 1024,
   ) {
-    super(nParticles, trackImpacts, true);
-    this.csrStart = sharedInt32(nParticles + 1);
-    this.forceSum = sharedFloat64(3 * nParticles);
-    this.torqueSum = sharedFloat64(3 * nParticles);
-    this.gathered = sharedUint8(nParticles);
+    super(memory, nParticles, trackImpacts, true);
+    this.image = memory.uint8(0);
+    this.shift = memory.float64(3 * IMAGE_CODES);
+    this.out = memory.float64(0);
+    this.outSlot = memory.int32(0);
+    this.csrStart = memory.int32(nParticles + 1);
+    this.csrEntry = memory.int32(0);
+    this.forceSum = memory.float64(3 * nParticles);
+    this.torqueSum = memory.float64(3 * nParticles);
+    this.gathered = memory.uint8(nParticles);
     this.csrCursor = new Int32Array(nParticles);
     this.grow(initialCapacity);
   }
@@ -135,7 +140,10 @@ export class PairContactList extends ContactList implements PairArrays {
     // Slots in the pair buffer for the pairs with a gathered body only (few: the buffer is not per pair).
     let slots = 0;
     for (let p = 0; p < this.count; p++) outSlot[p] = (gathered[first[p]] | gathered[second[p]]) === 0 ? -1 : slots++;
-    if (PAIR_OUT_STRIDE * slots > this.out.length) this.out = sharedFloat64(PAIR_OUT_STRIDE * Math.ceil(1.5 * slots));
+    if (PAIR_OUT_STRIDE * slots > this.out.length) {
+      this.memory.release(this.out);
+      this.out = this.memory.float64(PAIR_OUT_STRIDE * Math.ceil(1.5 * slots));
+    }
   }
 
   /** Force on `first` (N) of touching pair p in the last step, into out[0..2]; only with keepPairResults. */
@@ -181,9 +189,13 @@ export class PairContactList extends ContactList implements PairArrays {
 
   protected override grow(capacity: number, keep = 0): void {
     super.grow(capacity, keep);
-    this.image = sharedUint8(capacity);
-    this.outSlot = sharedInt32(capacity);
-    this.csrEntry = sharedInt32(2 * capacity);
+    const { memory } = this;
+    memory.release(this.image);
+    memory.release(this.outSlot);
+    memory.release(this.csrEntry);
+    this.image = memory.uint8(capacity);
+    this.outSlot = memory.int32(capacity);
+    this.csrEntry = memory.int32(2 * capacity);
   }
 }
 

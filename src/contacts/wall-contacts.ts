@@ -11,6 +11,7 @@
  *
  * A checkpoint saves the contact-list core only: the geometry is the wall model's, the walls' state WallStates'.
  */
+import type { KernelMemory } from '../base/kernel-memory.js';
 import type { ParticleState } from '../particles/state.js';
 import type { ContactTable } from '../forces/contact-table.js';
 import type { WallModel } from '../walls/build.js';
@@ -52,10 +53,10 @@ export class WallContactList extends ContactList implements WallArrays {
 
   /** @param wallMaterial material index of each scenario wall */
   constructor(
-    private readonly model: WallModel, private readonly walls: WallStates, private readonly wallMaterial: readonly number[],
-    nParticles: number, trackImpacts: boolean,
+    memory: KernelMemory, private readonly model: WallModel, private readonly walls: WallStates,
+    private readonly wallMaterial: readonly number[], nParticles: number, trackImpacts: boolean,
   ) {
-    super(nParticles, trackImpacts, false);
+    super(memory, nParticles, trackImpacts, false);
     this.kind = model.kind;
     this.owner = model.owner;
     this.geometry = model.geometry;

@@ -1,6 +1,6 @@
 /**
- * Sphere–wall contact forces of one particle, called from the gather pass (engine/passes.ts) for the
- * particle's contiguous run of wall candidates. Three steps:
+ * Sphere–wall contact forces of one particle, called back by the kernel's gather pass (src/kernel/passes.ts) for
+ * the particle's contiguous run of wall candidates. Three steps:
  *   1. geometry of every candidate at the wall's current position: overlap δ = R − d, unit normal n from the
  *      wall to the centre, the wall's velocity, and for triangles the feature (face / edge / vertex) touched;
  *   2. mesh rule (no double counting): every touching face is accepted; a touching edge only if no accepted face
@@ -10,15 +10,15 @@
  *      so the rule is deterministic;
  *   2b. hand-over: a triangle contact that starts takes the history and open collision record of one of the same
  *      wall that ends in the same step (rolling over a mesh is one contact, as on a plane);
- *   3. each accepted contact through the step every contact takes (contact-step.ts) with R_eff = R, m* = m
- *      (docs/physics.md §1.6), with the wall's velocity in the relative velocity (§1.3).
+ *   3. each accepted contact through the kernel's contact law and contact step (src/kernel/contact.ts) with
+ *      R_eff = R, m* = m (docs/physics.md §1.6), with the wall's velocity in the relative velocity (§1.3).
  */
 import type { ParticleState } from '../particles/state.js';
 import { CONTACT, HISTORY_STRIDE, OUT } from '../forces/contact.js';
 import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
-import { IMPACT_STRIDE, slipSpeed } from './impact-records.js';
+import { at, type Kernel } from '../forces/kernel-instance.js';
+import { IMPACT_STRIDE } from './impact-records.js';
 import type { StepParams, WallArrays } from './contact-arrays.js';
-import { endContact, touchContact, type ContactScratch } from './contact-step.js';
 import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from '../walls/primitives.js';
 import { MOTION, MOTION_STRIDE } from '../walls/motion.js';
 
@@ -29,6 +29,11 @@ const GEOM_STRIDE = 9;
 let geom = new Float64Array(GEOM_STRIDE * 16);
 const closest = new Float64Array(CLOSEST_LENGTH);
 
+/** Binds the lane's kernel to the sphere–wall list `wl` (after every rebuild: the list may live in new arrays). */
+export function bindWallList(kernel: Kernel, wl: WallArrays): void {
+  kernel.exports.bindWalls(at(wl.rowStart), at(wl.touching), at(wl.history), at(wl.impact), at(wl.ended));
+}
+
 /**
  * Adds the wall forces and torques of particle p into acc[0..5]; contacts whose collision ended are written to
  * wl.ended[endedAt ...]. Returns how many ended. Planes and segments of revolution are resolved at once;
@@ -37,7 +42,7 @@ const closest = new Float64Array(CLOSEST_LENGTH);
  */
 export function particleWallContacts(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number,
-  acc: Float64Array, scratch: ContactScratch, endedAt: number,
+  acc: Float64Array, kernel: Kernel, endedAt: number,
 ): number {
   const { rowStart: start, second: wall, kind, owner, geometry: geo, state } = wl;
   const s0 = start[p], s1 = start[p + 1];
@@ -55,12 +60,12 @@ export function particleWallContacts(
       // Inline: the common case of a bed in a box of planes.
       const nx = geo[g + 3], ny = geo[g + 4], nz = geo[g + 5];
       const delta = active ? r - ((px - geo[g]) * nx + (py - geo[g + 1]) * ny + (pz - geo[g + 2]) * nz) : -1;
-      nEnded += resolve(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, scratch, endedAt + nEnded);
+      nEnded += resolve(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, kernel, endedAt + nEnded);
       continue;
     }
     if (k === PrimitiveKind.revolved) {
       const delta = active ? r - revolvedClosest(geo, g, px, py, pz, closest) : -1;
-      nEnded += resolve(st, wl, table, sp, p, s, delta, closest[1], closest[2], closest[3], vwx, vwy, vwz, acc, scratch,
+      nEnded += resolve(st, wl, table, sp, p, s, delta, closest[1], closest[2], closest[3], vwx, vwy, vwz, acc, kernel,
         endedAt + nEnded);
       continue;
     }
@@ -81,7 +86,7 @@ export function particleWallContacts(
   for (let t = 0; t < triangles; t++) {
     const o = GEOM_STRIDE * t;
     nEnded += resolve(st, wl, table, sp, p, geom[o], geom[o + 1], geom[o + 2], geom[o + 3], geom[o + 4],
-      geom[o + 5], geom[o + 6], geom[o + 7], acc, scratch, endedAt + nEnded);
+      geom[o + 5], geom[o + 6], geom[o + 7], acc, kernel, endedAt + nEnded);
   }
   return nEnded;
 }
@@ -90,14 +95,15 @@ export function particleWallContacts(
 function resolve(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
   delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
-  acc: Float64Array, scratch: ContactScratch, endedAt: number,
+  acc: Float64Array, kernel: Kernel, endedAt: number,
 ): number {
   if (delta > 0) {
-    contactForce(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, scratch);
+    contactForce(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, kernel);
     return 0;
   }
   if (wl.touching[s] === 0) return 0;
-  return contactEnds(st, wl, sp, p, s, nx, ny, nz, vwx, vwy, vwz, endedAt);
+  // The contact ends: the kernel's contact step, with the sphere's separation and slip for its record.
+  return kernel.exports.endWallContact(s, p, nx, ny, nz, vwx, vwy, vwz, sp.dt, endedAt);
 }
 
 /**
@@ -182,18 +188,18 @@ function handOver(wl: WallArrays, count: number): void {
   }
 }
 
-/** Contact s overlaps by δ: its force and torque through the contact step (contact-step.ts), added into acc[0..5]. */
+/** Contact s overlaps by δ: its force and torque through the kernel's law and contact step, added into acc[0..5]. */
 function contactForce(
   st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
   delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
-  acc: Float64Array, scratch: ContactScratch,
+  acc: Float64Array, kernel: Kernel,
 ): void {
   const { vel, omega, force, torque, invMass, invInertia } = st;
-  const { contact, out } = scratch;
+  const { contact, out } = kernel;
   const b = 3 * p, r = st.radius[p];
   const half = 0.5 * sp.dt;
   const hm = half * invMass[p], hi = half * invInertia[p];
-  // Predicted full-step velocities (engine/passes.ts module comment).
+  // Predicted full-step velocities (src/kernel/passes.ts module comment).
   const wx = omega[b] + hi * torque[b], wy = omega[b + 1] + hi * torque[b + 1], wz = omega[b + 2] + hi * torque[b + 2];
   const k = wl.cls[s];
   const sqrtR = Math.sqrt(r);
@@ -210,25 +216,9 @@ function contactForce(
   contact[CONTACT.reff] = r;
   contact[CONTACT.radiusFirst] = r;
   contact[CONTACT.radiusSecond] = 0;
-  touchContact(wl, s, table, sp, scratch, omega, b, null, 0);
+  kernel.exports.touchWallContact(s, p, k, sp.dt, sp.t);
   for (let a = 0; a < 3; a++) {
     acc[a] += out[OUT.force + a];
     acc[3 + a] += out[OUT.torqueFirst + a];
   }
-}
-
-/** Contact s stopped overlapping: the contact step's end (contact-step.ts) with the sphere's separation and slip. */
-function contactEnds(
-  st: ParticleState, wl: WallArrays, sp: StepParams, p: number, s: number,
-  nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number, at: number,
-): number {
-  let separation = 0, slip = 0;
-  if (sp.trackImpacts) {
-    const { vel, omega } = st;
-    const b = 3 * p, r = st.radius[p];
-    const vx = vel[b] - vwx, vy = vel[b + 1] - vwy, vz = vel[b + 2] - vwz;
-    slip = slipSpeed(vx, vy, vz, r * omega[b], r * omega[b + 1], r * omega[b + 2], nx, ny, nz);
-    separation = vx * nx + vy * ny + vz * nz;
-  }
-  return endContact(wl, s, sp, separation, slip, at);
 }

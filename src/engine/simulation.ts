@@ -14,10 +14,10 @@ import { MortonOrder } from '../broadphase/morton.js';
 import {
   createImagedPairList, imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
 } from '../broadphase/periodic.js';
-import { gatherAndKick, resetPairSums } from './passes.js';
-import { compilePairForces } from '../contacts/pair-kernel.js';
-import { createContactScratch } from '../contacts/contact-step.js';
+import { KernelMemory } from '../base/kernel-memory.js';
+import { kernelTableIn } from '../forces/kernel-instance.js';
 import { kernelFeatures, type KernelFeatures } from '../forces/contact.js';
+import type { KernelTable } from '../forces/contact-table.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
 import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
@@ -93,7 +93,9 @@ const SIMULATION_STATE: StateDeclaration = {
     periodic: 'scratch: ghost images made again at every neighbour build',
     candidates: 'scratch: candidate pairs of one neighbour build',
     params: "scratch: the step's constants; t is written at every phase",
-    features: 'fixed: what the contact kernels are compiled for, from the set-up',
+    features: 'fixed: what the contact kernels are bound to use, from the set-up',
+    memory: 'fixed: the kernel memory the state and the contact lists live in (their parts save them)',
+    kernelTable: 'fixed: the contact table of the set-up, copied into the kernel memory',
     executor: 'scratch: the threads of this process, re-balanced on restore (stateRestored)',
     morton: 'scratch: buffers of the Morton sort',
     permuter: 'scratch: buffers of the re-numbering',
@@ -120,18 +122,23 @@ export class Simulation implements SavedState {
   private readonly periodic: PeriodicPairFinder | null;
   private readonly candidates: PairList;
   private readonly params: StepParams;
-  /** what the contact kernels are compiled for */
+  /** what the contact kernels are bound to use */
   private readonly features: KernelFeatures;
+  /** where the state, the contact lists and the kernel's table live (base/kernel-memory.ts) */
+  readonly memory = new KernelMemory();
+  private readonly kernelTable: KernelTable;
   private executor: SerialExecutor;
   private readonly morton = new MortonOrder(MORTON_REFINE_RUN);
   private readonly permuter = new Permuter();
   private readonly newIndexOf: Int32Array;
 
   constructor(readonly setup: SimulationSetup) {
-    this.st = createParticleState(setup.particles, setup.densities, setup.particles.n + setup.pour.total);
-    this.pairs = new PairContactList(this.st.capacity, setup.trackImpacts, setup.scenario.outputs.contactTrace);
+    this.st = createParticleState(setup.particles, setup.densities, this.memory, setup.particles.n + setup.pour.total);
+    this.pairs = new PairContactList(this.memory, this.st.capacity, setup.trackImpacts, setup.scenario.outputs.contactTrace);
     this.wallStates = new WallStates(setup.walls.motion);
-    this.walls = new WallContactList(setup.walls, this.wallStates, setup.wallMaterials, this.st.capacity, setup.trackImpacts);
+    this.walls = new WallContactList(this.memory, setup.walls, this.wallStates, setup.wallMaterials, this.st.capacity,
+      setup.trackImpacts);
+    this.kernelTable = kernelTableIn(this.memory, setup.table.kernel);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
     this.candidates = setup.periodic ? createImagedPairList() : createPairList();
@@ -143,8 +150,8 @@ export class Simulation implements SavedState {
     this.pourer = createPourer(setup);
     this.pourer?.placeDue(this.st, 0, 0);
     this.rebuild();
-    this.initialForces();
     this.executor = this.serialExecutor();
+    this.initialForces();
   }
 
   /** Lanes (threads) computing each phase: 1 until useWorkers() starts more. */
@@ -206,7 +213,7 @@ export class Simulation implements SavedState {
 
   private executorInputs(): ExecutorInputs {
     return {
-      st: this.st, table: this.setup.table.kernel, features: this.features, params: this.params,
+      memory: this.memory, st: this.st, table: this.kernelTable, features: this.features, params: this.params,
       pairs: this.pairs, walls: this.walls,
     };
   }
@@ -254,11 +261,12 @@ export class Simulation implements SavedState {
 
   /** Forces of the initial state, so that the first half-kick has a_0 (dt = 0: nothing moves, no history). */
   private initialForces(): void {
-    const sp = { ...this.params, dt: 0 };
-    const scratch = createContactScratch(this.features);
-    resetPairSums(this.st, this.pairs, sp, 0, this.st.n);
-    compilePairForces(this.features)(this.st, this.pairs, this.setup.table.kernel, sp, 0, this.pairs.count);
-    gatherAndKick(this.st, this.pairs, this.walls, this.setup.table.kernel, sp, 0, this.st.n, scratch);
+    const { params, executor: ex } = this;
+    const dt = params.dt;
+    params.dt = 0;
+    ex.run(Phase.pairForces);
+    ex.run(Phase.gatherAndKick);
+    params.dt = dt;
   }
 
   /** Completed collisions of this step, lane by lane: ascending pair index, then particle index. */

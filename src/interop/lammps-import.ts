@@ -17,6 +17,7 @@ import { describeSetup } from '../output/resolved-scenario.js';
 import { RunDirectory } from '../output/run-directory.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
 import { createParticleState, setSphereProperties, type ParticleState } from '../particles/state.js';
+import { sharedArrays } from '../base/shared-arrays.js';
 import { energyPlot, impactRow, IMPACTS_HEADER, SERIES_HEADER, SUMMARY_PARTICLE_LIMIT, type RunSummary } from '../run/run.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import { DECK_FILES, DeckError, readDeckManifest, type DeckManifest } from './deck-manifest.js';
@@ -156,7 +157,7 @@ class FrameReader {
     }
     const none = new Float64Array(0);
     const st = createParticleState({ n: 0, position: none, velocity: none, angularVelocity: none, radius: none,
-      material: new Uint16Array(0) }, this.setup.densities, atoms);
+      material: new Uint16Array(0) }, this.setup.densities, sharedArrays, atoms);
     st.active[0] = atoms;
     for (let k = 0; k < atoms; k++) {
       const row = k * WIDTH;

@@ -1,8 +1,10 @@
 /**
- * Particle state: structure of arrays on SharedArrayBuffers, so worker threads map it once and never copy.
- * Vectors are interleaved xyz (index 3p, 3p+1, 3p+2). SI units throughout.
+ * Particle state: structure of arrays in shared memory (the simulation's kernel memory, base/kernel-memory.ts), so
+ * worker threads and the WebAssembly kernel map it once and never copy. Vectors are interleaved xyz (index 3p,
+ * 3p+1, 3p+2). SI units throughout.
  */
 import type { SavedState, StateDeclaration } from '../base/saved-state.js';
+import type { ArrayAllocator } from '../base/shared-arrays.js';
 
 export interface ParticleState {
   /**
@@ -39,16 +41,6 @@ export interface ParticleState {
   readonly posAtBuild: Float64Array;
 }
 
-export function sharedFloat64(length: number): Float64Array {
-  return new Float64Array(new SharedArrayBuffer(Math.max(1, length) * Float64Array.BYTES_PER_ELEMENT));
-}
-export function sharedInt32(length: number): Int32Array {
-  return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * Int32Array.BYTES_PER_ELEMENT));
-}
-export function sharedUint8(length: number): Uint8Array {
-  return new Uint8Array(new SharedArrayBuffer(Math.max(1, length)));
-}
-
 /**
  * The initial spheres in flat arrays (interleaved xyz vectors). Compact on purpose: a set-up of a million
  * spheres stays referenced for the whole run, and one object per sphere would cost more than the state.
@@ -65,26 +57,27 @@ export interface InitialParticles {
 
 /**
  * @param densities density (kg/m³) of each material, by material index
+ * @param arrays where the arrays live: the simulation's kernel memory
  * @param capacity spheres the run will ever hold (the initial ones plus those poured in later)
  */
 export function createParticleState(
-  init: InitialParticles, densities: readonly number[], capacity = init.n,
+  init: InitialParticles, densities: readonly number[], arrays: ArrayAllocator, capacity = init.n,
 ): ParticleState {
   const state = bindActiveCount({
     capacity,
-    active: sharedInt32(1),
-    pos: sharedFloat64(3 * capacity),
-    vel: sharedFloat64(3 * capacity),
-    omega: sharedFloat64(3 * capacity),
-    force: sharedFloat64(3 * capacity),
-    torque: sharedFloat64(3 * capacity),
-    radius: sharedFloat64(capacity),
-    mass: sharedFloat64(capacity),
-    invMass: sharedFloat64(capacity),
-    invInertia: sharedFloat64(capacity),
-    material: new Uint16Array(new SharedArrayBuffer(Math.max(1, capacity) * 2)),
-    id: new Uint32Array(new SharedArrayBuffer(Math.max(1, capacity) * 4)),
-    posAtBuild: sharedFloat64(3 * capacity),
+    active: arrays.int32(1),
+    pos: arrays.float64(3 * capacity),
+    vel: arrays.float64(3 * capacity),
+    omega: arrays.float64(3 * capacity),
+    force: arrays.float64(3 * capacity),
+    torque: arrays.float64(3 * capacity),
+    radius: arrays.float64(capacity),
+    mass: arrays.float64(capacity),
+    invMass: arrays.float64(capacity),
+    invInertia: arrays.float64(capacity),
+    material: arrays.uint16(capacity),
+    id: arrays.uint32(capacity),
+    posAtBuild: arrays.float64(3 * capacity),
   });
   state.active[0] = init.n;
   state.pos.set(init.position);

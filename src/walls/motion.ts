@@ -4,7 +4,7 @@
  * Prescribed translation: offset(t) = v·(clamp(t, start, stop) − start), velocity v while start <= t < stop.
  * A removed wall (t >= removeAt) is inactive: its contacts end and it exerts no force.
  */
-import { sharedFloat64 } from '../particles/state.js';
+import { sharedArrays } from '../base/shared-arrays.js';
 import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 import type { WallMotion } from './build.js';
 
@@ -54,7 +54,7 @@ export class WallStates implements SavedState {
   private time = 0;
 
   constructor(private readonly motion: readonly WallMotion[]) {
-    this.state = sharedFloat64(MOTION_STRIDE * Math.max(1, motion.length));
+    this.state = sharedArrays.float64(MOTION_STRIDE * Math.max(1, motion.length));
     this.offsetAtBuild = new Float64Array(3 * motion.length);
     this.gone = new Uint8Array(motion.length);
     writeWallState(motion, 0, this.state);

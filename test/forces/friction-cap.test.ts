@@ -4,15 +4,11 @@
  * granular does. A cap taken from F_n as it is would be negative and turn the force along the slip.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_FEATURES, compileContactLaw, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH,
-} from '../../src/forces/contact.js';
+import { ALL_FEATURES, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../../src/forces/contact.js';
+import { createContactLaw } from '../../src/forces/kernel-instance.js';
 import { contactConstants } from '../../src/forces/contact-table.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { fillSpherePairConstants } from '../helpers/contact-block.js';
-
-/** The general law, every part and switch (forces/contact.ts). */
-const evaluateContact = compileContactLaw(ALL_FEATURES);
 
 const R = 0.001, mu = 0.5, muRoll = 0.1;
 
@@ -41,7 +37,8 @@ function separatingContact() {
   const history = new Float64Array(HISTORY_STRIDE);
   // A rolling spring wound far beyond the cap, against the spin: the cap must shorten it, not reverse it.
   history[4] = -1e-3;
-  evaluateContact(out, history, 0, contacts.kernel, 0, contact, 1e-5);
+  // The kernel's law with every part (forces/kernel-instance.ts).
+  createContactLaw(contacts.kernel, ALL_FEATURES)(out, history, 0, 0, contact, 1e-5);
   return { out, history };
 }
 

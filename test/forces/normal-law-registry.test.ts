@@ -5,17 +5,13 @@
  * kernel's force — for every law, so a new law whose parts disagree with its kernel ids fails here.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_FEATURES, compileContactLaw, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH,
-} from '../../src/forces/contact.js';
+import { ALL_FEATURES, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../../src/forces/contact.js';
+import { createContactLaw } from '../../src/forces/kernel-instance.js';
 import { contactConstants, type ContactTable } from '../../src/forces/contact-table.js';
 import {
   normalLawDefinition, normalLawParameters, normalLawSchema, normalModelNames, type NormalModelName,
 } from '../../src/forces/normal/registry.js';
 import { parseScenario } from '../../src/scenario/load.js';
-
-/** The general law, every part and switch (forces/contact.ts). */
-const evaluateContact = compileContactLaw(ALL_FEATURES);
 
 const glass = { youngsModulus: 63e9, poissonsRatio: 0.22, density: 2500 };
 const radius = 0.005;
@@ -49,9 +45,11 @@ function elasticForce(table: ContactTable, K: number, reff: number) {
   contact[CONTACT.nz] = 1;
   contact[CONTACT.stiffness] = K;
   contact[CONTACT.reff] = reff;
+  // The kernel's law with every part (forces/kernel-instance.ts).
+  const law = createContactLaw(table.kernel, ALL_FEATURES);
   return (delta: number) => {
     contact[CONTACT.delta] = delta;
-    evaluateContact(out, history, 0, table.kernel, 0, contact, 0);
+    law(out, history, 0, 0, contact, 0);
     return out[OUT.normalForce];
   };
 }

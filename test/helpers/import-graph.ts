@@ -8,7 +8,7 @@ import path from 'node:path';
 
 /** Folders of src/ from the bottom layer up; folders on one line are siblings and must not import each other. */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['base'],
+  ['base', 'kernel'],
   ['particles', 'broadphase', 'plot'],
   ['forces', 'walls'],
   ['scenario'],
@@ -38,7 +38,8 @@ export function importGraph(srcDir: string): ImportEdge[] {
       else if (entry.name.endsWith('.ts')) {
         const text = fs.readFileSync(file, 'utf8');
         for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g)) {
-          const target = path.resolve(path.dirname(file), m[1].replace(/\.js$/, '.ts'));
+          // TypeScript imports name the emitted .js; the kernel's AssemblyScript imports name no extension.
+          const target = path.resolve(path.dirname(file), m[1].replace(/\.js$/, '') + '.ts');
           edges.push({ from: path.relative(srcDir, file), to: path.relative(srcDir, target) });
         }
       }

@@ -10,20 +10,24 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ParticleState } from '../../particles/state.js';
+import type { KernelMemory } from '../../base/kernel-memory.js';
 import type { KernelTable } from '../../forces/contact-table.js';
 import type { KernelFeatures } from '../../forces/contact.js';
+import { SCRATCH_LENGTH } from '../../forces/kernel-instance.js';
 import type { PairContactList } from '../../contacts/pair-contacts.js';
 import type { ContactArrays, StepParams } from '../../contacts/contact-arrays.js';
 import type { WallContactList } from '../../contacts/wall-contacts.js';
 import {
   awaitArrivals, balanceRanges, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode,
 } from './control.js';
-import { Lane, type LaneContacts } from './lane.js';
-import { resetPairSums } from '../passes.js';
+import { Lane, type LaneContacts, type LaneContext } from './lane.js';
 import type { WorkerTask } from './worker.js';
 
 export interface ExecutorInputs {
+  /** the simulation's kernel memory: the state, the table and the contact lists live in it */
+  memory: KernelMemory;
   st: ParticleState;
+  /** the contact table, in the kernel memory */
   table: KernelTable;
   features: KernelFeatures;
   params: StepParams;
@@ -35,11 +39,23 @@ export class SerialExecutor {
   readonly lanes: number = 1;
   readonly control: ControlBlock;
   protected readonly main: Lane;
+  /** each lane's scratch block of the kernel memory */
+  protected readonly scratch: Float64Array[];
 
   constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
     this.lanes = lanes;
     this.control = createControlBlock(lanes);
-    this.main = new Lane({ ...inputs, control: this.control, lane: 0, lanes }, inputs);
+    this.scratch = Array.from({ length: lanes }, () => inputs.memory.float64(SCRATCH_LENGTH));
+    this.main = new Lane(this.laneContext(0), inputs);
+  }
+
+  /** What lane `lane` works with: the shared state, its own scratch block. */
+  protected laneContext(lane: number): LaneContext {
+    const { memory, st, table, features, params } = this.inputs;
+    return {
+      memory: memory.memory, st, table, features, params: lane === 0 ? params : { ...params }, control: this.control,
+      scratch: this.scratch[lane], lane, lanes: this.lanes,
+    };
   }
 
   /** Runs a phase on every lane and returns when all are done. */
@@ -67,11 +83,16 @@ export class SerialExecutor {
     const { csrStart: csr, gathered } = pairs, ws = walls.rowStart;
     balanceRanges(st.n, this.lanes, (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]),
       this.control.gatherBounds);
+    // The lists may live in new arrays: the main lane's kernel is bound to the current ones.
+    this.main.contacts = this.inputs;
     // The particles may have been renumbered: the sums restart from m·g at their current index.
-    resetPairSums(st, pairs, this.inputs.params, 0, st.n);
+    this.main.restartSums(0, st.n);
   }
 
-  async close(): Promise<void> {}
+  /** Gives the lanes' scratch blocks back to the kernel memory. */
+  async close(): Promise<void> {
+    for (const block of this.scratch) this.inputs.memory.release(block);
+  }
 }
 
 export class ParallelExecutor extends SerialExecutor {
@@ -95,10 +116,7 @@ export class ParallelExecutor extends SerialExecutor {
     for (let lane = 1; lane < lanes; lane++) {
       const { port1, port2 } = new MessageChannel();
       ex.ports.push(port1);
-      const task: WorkerTask = {
-        st: inputs.st, table: inputs.table, features: inputs.features, params: { ...inputs.params },
-        control: ex.control, lane, lanes, port: port2, contacts: contactSnapshot(inputs),
-      };
+      const task: WorkerTask = { ...ex.laneContext(lane), port: port2, contacts: contactSnapshot(inputs) };
       ex.tasks.push(pool.run(task, { transferList: [port2] }));
     }
     // The lanes must be running before the main thread blocks in a barrier: piscina needs the event loop to
@@ -131,6 +149,7 @@ export class ParallelExecutor extends SerialExecutor {
     await Promise.all(this.tasks);
     for (const port of this.ports) port.close();
     await this.pool.destroy();
+    await super.close();
   }
 }
 

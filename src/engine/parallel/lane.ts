@@ -1,23 +1,29 @@
 /**
- * One lane's share of a time-step phase. The main thread (lane 0) and every worker lane run this same code on
- * their own contiguous range, so a run with L lanes computes exactly what a run with one lane computes.
+ * One lane's share of a time-step phase (the passes: src/kernel/passes.ts). The main thread (lane 0) and every
+ * worker lane run this same code on their own contiguous range, each with an instance of the WebAssembly kernel
+ * over the one shared memory, so a run with L lanes computes exactly what a run with one lane computes.
  */
 import type { ParticleState } from '../../particles/state.js';
 import type { KernelTable } from '../../forces/contact-table.js';
-import { gatherAndKick, kickDrift } from '../passes.js';
-import { compilePairForces, type PairForces } from '../../contacts/pair-kernel.js';
-import { createContactScratch, type ContactScratch } from '../../contacts/contact-step.js';
+import { bindPairList } from '../../contacts/pair-kernel.js';
+import { bindWallList, particleWallContacts } from '../../contacts/wall-kernel.js';
+import { Kernel } from '../../forces/kernel-instance.js';
 import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
 
 export interface LaneContext {
+  /** the simulation's kernel memory, which holds every array below */
+  memory: WebAssembly.Memory;
   st: ParticleState;
+  /** the contact table, in the kernel memory */
   table: KernelTable;
-  /** what the lane's kernels are compiled for */
+  /** what the run uses (bound into the lane's kernel) */
   features: KernelFeatures;
   params: StepParams;
   control: ControlBlock;
+  /** the lane's scratch block of the kernel memory (forces/kernel-instance.ts SCRATCH_LENGTH) */
+  scratch: Float64Array;
   lane: number;
   lanes: number;
 }
@@ -29,35 +35,57 @@ export interface LaneContacts {
 }
 
 export class Lane {
-  private readonly scratch: ContactScratch;
-  private readonly pairForces: PairForces;
+  private readonly kernel: Kernel;
+  private lists!: LaneContacts;
 
-  constructor(private readonly ctx: LaneContext, public contacts: LaneContacts) {
-    this.scratch = createContactScratch(ctx.features);
-    this.pairForces = compilePairForces(ctx.features);
+  constructor(private readonly ctx: LaneContext, contacts: LaneContacts) {
+    const { st, table, params } = ctx;
+    this.kernel = new Kernel({ ...ctx, gravity: [params.gx, params.gy, params.gz] }, {
+      wallContacts: (p, endedAt) => particleWallContacts(st, this.lists.walls, table, params, p, this.kernel.wallSum,
+        this.kernel, endedAt),
+    });
+    this.contacts = contacts;
+  }
+
+  /** The contact lists of the current neighbour build, bound into the lane's kernel. */
+  get contacts(): LaneContacts {
+    return this.lists;
+  }
+
+  set contacts(lists: LaneContacts) {
+    this.lists = lists;
+    bindPairList(this.kernel, lists.pairs);
+    bindWallList(this.kernel, lists.walls);
   }
 
   run(phase: PhaseCode): void {
-    const { st, table, params, control: c, lane, lanes } = this.ctx;
-    const { pairs, walls } = this.contacts;
+    const { st, params, control: c, lane, lanes } = this.ctx;
+    const kernel = this.kernel.exports;
     switch (phase) {
       case Phase.kickDrift: {
-        c.laneDisplacement[lane] = kickDrift(st, params.dt, laneStart(st.n, lane, lanes), laneStart(st.n, lane + 1, lanes));
+        c.laneDisplacement[lane] = kernel.kickDrift(laneStart(st.n, lane, lanes), laneStart(st.n, lane + 1, lanes), params.dt);
         return;
       }
       case Phase.pairForces: {
         params.t = c.time[0];
-        c.laneEnded[2 * lane] = this.pairForces(st, pairs, table, params, c.pairBounds[lane], c.pairBounds[lane + 1]);
+        c.laneEnded[2 * lane] = kernel.pairForces(c.pairBounds[lane], c.pairBounds[lane + 1], params.dt, params.t);
         return;
       }
       case Phase.gatherAndKick: {
         params.t = c.time[0];
-        c.laneEnded[2 * lane + 1] = gatherAndKick(st, pairs, walls, table, params,
-          c.gatherBounds[lane], c.gatherBounds[lane + 1], this.scratch);
+        c.laneEnded[2 * lane + 1] = kernel.gatherAndKick(c.gatherBounds[lane], c.gatherBounds[lane + 1], params.dt);
         return;
       }
       default:
         throw new Error(`internal: lane cannot run phase ${phase}`);
     }
+  }
+
+  /**
+   * Sets the pair sums of particles [begin, end) to their start value (m·g, no torque): after a neighbour rebuild
+   * (which may renumber the particles) and a restore, and before the first forces. Pass 3 does it every step.
+   */
+  restartSums(begin: number, end: number): void {
+    this.kernel.exports.resetPairSums(begin, end);
   }
 }

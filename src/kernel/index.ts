@@ -1,0 +1,68 @@
+/**
+ * grainflow's compute kernel, in AssemblyScript (https://www.assemblyscript.org), compiled to WebAssembly by
+ * `npm run build` (asc, an npm package: no system toolchain) into dist/src/kernel/grainflow.wasm. It holds the
+ * contact law and the three passes of every time step (the sphere–wall geometry stays in JavaScript); the JavaScript side (src/forces/kernel-instance.ts) gives each
+ * thread an instance over the one shared memory that holds the particle state and the contact lists
+ * (src/base/kernel-memory.ts), binds it to those arrays, and calls these exports. docs/architecture.md §3 says why
+ * (a pair costs about 1.6× less than the same code compiled by V8 from JavaScript) and how results stay
+ * bit-identical for any number of threads.
+ */
+import * as bound from './bound';
+
+export { pairForces } from './pairs';
+export { kickDrift, gatherAndKick, resetPairSums } from './passes';
+export { evaluateContact, touchWallContact, endWallContact } from './contact';
+export * from './layout';
+
+/** The particle state (particles/state.ts), by byte offset, and gravity (m/s²). */
+export function bindParticles(
+  pos: usize, vel: usize, omega: usize, force: usize, torque: usize, radius: usize, mass: usize, invMass: usize,
+  invInertia: usize, posAtBuild: usize, gx: f64, gy: f64, gz: f64,
+): void {
+  bound.pos = pos; bound.vel = vel; bound.omega = omega; bound.force = force; bound.torque = torque;
+  bound.radius = radius; bound.mass = mass; bound.invMass = invMass; bound.invInertia = invInertia;
+  bound.posAtBuild = posAtBuild; bound.gravityX = gx; bound.gravityY = gy; bound.gravityZ = gz;
+}
+
+/** The contact table (forces/contact-table.ts KernelTable), by byte offset, and its end-of-contact rule. */
+export function bindTable(
+  elastic: usize, exponent: usize, linearStiffness: usize, plasticSet: usize, minimumImpactSpeed: usize,
+  friction: usize, rollingFriction: usize, hertzCoef: usize, mindlinCoef: usize, noTension: bool,
+): void {
+  bound.elasticOf = elastic; bound.exponentOf = exponent; bound.linearStiffness = linearStiffness;
+  bound.plasticSet = plasticSet; bound.minimumImpactSpeed = minimumImpactSpeed; bound.friction = friction;
+  bound.rollingFriction = rollingFriction; bound.hertzCoef = hertzCoef; bound.mindlinCoef = mindlinCoef;
+  bound.noTension = noTension;
+}
+
+/** What the run uses (forces/contact.ts KernelFeatures); −1 for a law the classes do not share. */
+export function bindFeatures(
+  elastic: i32, exponent: i32, friction: bool, rolling: bool, impacts: bool, periodic: bool,
+): void {
+  bound.sharedElastic = elastic; bound.sharedExponent = exponent; bound.hasFriction = friction;
+  bound.hasRolling = rolling; bound.trackImpacts = impacts; bound.periodic = periodic;
+}
+
+/** The pair list of the current neighbour build (contacts/contact-arrays.ts PairArrays), by byte offset. */
+export function bindPairs(
+  first: usize, second: usize, c: usize, cls: usize, touching: usize, history: usize, impact: usize, ended: usize,
+  image: usize, shift: usize, forceSum: usize, torqueSum: usize, gathered: usize, out: usize, outSlot: usize,
+  csrStart: usize, csrEntry: usize,
+): void {
+  bound.pairFirst = first; bound.pairSecond = second; bound.pairDamping = c; bound.pairClass = cls;
+  bound.pairTouching = touching; bound.pairHistory = history; bound.pairImpact = impact; bound.pairEnded = ended;
+  bound.image = image; bound.shift = shift; bound.forceSum = forceSum; bound.torqueSum = torqueSum;
+  bound.gathered = gathered; bound.pairOut = out; bound.outSlot = outSlot; bound.csrStart = csrStart;
+  bound.csrEntry = csrEntry;
+}
+
+/** The sphere–wall list of the current neighbour build: its row index and the arrays the contact step writes. */
+export function bindWalls(rowStart: usize, touching: usize, history: usize, impact: usize, ended: usize): void {
+  bound.wallStart = rowStart; bound.wallTouching = touching; bound.wallHistory = history; bound.wallImpact = impact;
+  bound.wallEnded = ended;
+}
+
+/** This thread's scratch block (layout.ts SCRATCH_LENGTH doubles), by byte offset. */
+export function bindScratch(scratch: usize): void {
+  bound.scratch = scratch;
+}

@@ -1,0 +1,189 @@
+/**
+ * The one contact law: normal force + tangential friction + rolling resistance of a single contact. The pair pass
+ * (pairs.ts) and the one-contact entries (contact.ts: sphere–wall contacts, tests) both inline it; what they do with
+ * its results is the `sink` they hand it (a class with an inlined `emit`), so the law is written once and the pair
+ * pass still keeps a pair's values in registers. Which normal law a contact has comes from its `Law` type, and
+ * whether rolling resistance and collision records are computed from its `Options` type (laws.ts): the pair pass
+ * is compiled for the law and options of the run.
+ *
+ * Conventions: n is the unit normal pointing from body j to body i; δ > 0 is the overlap; δ̇ = −v_rel·n > 0 while
+ * approaching; v_rel is the velocity of i's contact point minus j's. A wall is the second body: R_eff = R, m* = m,
+ * no spin (docs/physics.md §1.6).
+ *
+ * Normal (docs/physics.md §2.1):   F_n = F_el(δ) + c g(δ) δ̇,   clamped at 0 under "no-tension" (§6.2), with
+ *   F_el = Kδ^{3/2} (Hertz), kδ (Kelvin–Voigt) or Hertz loading / permanent-indentation unloading (§5.3);
+ *   g = δ^m (m = 0, 1/4, 1/2, 0.65), δ^{1/4} on compression only (Jankowski), or δ^{3/2}/v₀ with v₀ the impact
+ *   speed latched at first touch, raised if the contact is later driven closed faster, and floored v₀ ≥ v_min
+ *   (Hunt–Crossley family, §4.1, §4.2; c = Z(e)·K).
+ * Tangential (§9.2–§9.5, Mindlin no-slip stiffness, spring kept as a force [Thornton 2013, Eq 18]):
+ *   spring force F_s rotated into the current tangent plane (length kept), F_s −= k_t v_t dt,
+ *   k_t = 8 G* √(R_eff δ), F_t = F_s − η_t v_t with η_t = c g(δ) (Tsuji applied the normal damping tangentially
+ *   [Corral 2021]; §9.4), Coulomb cap |F_t| ≤ μ F_n, after which F_s = F_t + η_t v_t.
+ *   (A spring kept as a displacement ξ, F_s = −k_t ξ, makes impacts that slip at touch-down depend on Δt: §9.5.)
+ * Rolling (§9.7, EPSD, Ai et al. 2011): k_r = 2.25 μ_r² k_n R_eff², k_n = dF_el/dδ ((3/2)K√δ, or k for a linear
+ *   spring), M_r −= k_r ω_r dt with ω_r the tangential part of ω_i − ω_j, capped at μ_r R_eff F_n.
+ *
+ * The arithmetic, operation by operation, is what every earlier version of grainflow computed: results are the
+ * same to the last bit, and skipping a part no contact class of the run uses changes no bit
+ * (test/forces/compiled-law.test.ts).
+ */
+import {
+  DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_QUARTER, DAMPING_QUARTER_LOADING, DAMPING_ZERO,
+  ELASTIC_LINEAR, ELASTIC_PLASTIC_HERTZ, HISTORY_LAW_STATE, HISTORY_ROLLING, HISTORY_TANGENTIAL,
+} from './layout';
+import { friction, hasFriction, minimumImpactSpeed, noTension, plasticSet, rollingFriction } from './bound';
+import { f64At } from './memory';
+
+/**
+ * One contact: its geometry, velocities and constants in, its forces to `sink.emit`, its history (`hist`: the
+ * contact's first history double) advanced in place.
+ *   delta: overlap δ (m); n: unit normal from the second body to the first;
+ *   v: velocity of the first body's contact point minus the second's (m/s); w: ω_first − ω_second (rad/s);
+ *   K: Hertz K (N m^-3/2) or linear k (N/m); c: damping coefficient of the normal law; ktCoef: 8G*√R_eff;
+ *   reff: R_eff (m); ri, rj: each body's lever arm for the tangential torque (its radius; 0 for a wall).
+ * The sink receives the force on the first body (the second gets the opposite), the torques on both bodies,
+ * F_n after clamping, v·n, and |v_t| (0 without collision records).
+ */
+@inline export function contactLaw<Law, Options, Sink>(
+  law: Law, options: Options, sink: Sink, delta: f64, nx: f64, ny: f64, nz: f64, vx: f64, vy: f64, vz: f64,
+  wx: f64, wy: f64, wz: f64, K: f64, c: f64, ktCoef: f64, reff: f64, ri: f64, rj: f64, cls: i32, hist: usize, dt: f64,
+): void {
+  const vn = vx * nx + vy * ny + vz * nz;
+  const sqrtDelta = Math.sqrt(delta);
+  const elastic = law.elasticId(cls);
+  const eta = c * dampingShape(law.shapeId(cls), cls, delta, sqrtDelta, vn, hist);
+  let fn = elasticForce(elastic, cls, K, delta, sqrtDelta, hist) - eta * vn; // δ̇ = −v_n
+  if (fn < 0 && noTension) fn = 0;
+  const vtx = vx - vn * nx, vty = vy - vn * ny, vtz = vz - vn * nz;
+  const slip = options.impacts ? Math.sqrt(vtx * vtx + vty * vty + vtz * vtz) : 0;
+  // The caps of friction and rolling resistance scale with |F_n|: under "free" the force may pull.
+  const capForce = Math.abs(fn);
+  let ftx: f64 = 0, fty: f64 = 0, ftz: f64 = 0;
+  const mu = hasFriction ? f64At(friction, cls) : 0;
+  if (mu > 0) {
+    // Spring force F_s, rotated into the current tangent plane with its length kept (§9.3), then F_s −= k_t v_t dt.
+    const spring = hist + (<usize>HISTORY_TANGENTIAL << 3);
+    let hx = load<f64>(spring), hy = load<f64>(spring, 8), hz = load<f64>(spring, 16);
+    const oldLen2 = hx * hx + hy * hy + hz * hz;
+    if (oldLen2 != 0) {
+      const along = hx * nx + hy * ny + hz * nz;
+      hx -= along * nx; hy -= along * ny; hz -= along * nz;
+      const scale = lengthKept(oldLen2, hx, hy, hz);
+      hx = hx * scale; hy = hy * scale; hz = hz * scale;
+    }
+    const kt = ktCoef * sqrtDelta, cap = mu * capForce;
+    hx -= kt * vtx * dt; hy -= kt * vty * dt; hz -= kt * vtz * dt;
+    ftx = hx - eta * vtx;
+    fty = hy - eta * vty;
+    ftz = hz - eta * vtz;
+    const ft2 = ftx * ftx + fty * fty + ftz * ftz;
+    if (ft2 > cap * cap) {
+      // Coulomb cap; the spring keeps what is consistent with the capped force.
+      const s = ft2 > 0 ? cap / Math.sqrt(ft2) : 0;
+      ftx *= s; fty *= s; ftz *= s;
+      hx = ftx + eta * vtx;
+      hy = fty + eta * vty;
+      hz = ftz + eta * vtz;
+    }
+    store<f64>(spring, hx); store<f64>(spring, hy, 8); store<f64>(spring, hz, 16);
+  }
+  // The lever −n × F_t, then the total force on the first body.
+  const lx = -(ny * ftz - nz * fty);
+  const ly = -(nz * ftx - nx * ftz);
+  const lz = -(nx * fty - ny * ftx);
+  const fx = fn * nx + ftx;
+  const fy = fn * ny + fty;
+  const fz = fn * nz + ftz;
+  let mx: f64 = 0, my: f64 = 0, mz: f64 = 0;
+  const muRoll = options.rolling ? f64At(rollingFriction, cls) : 0;
+  if (muRoll > 0) {
+    // Rolling torque M_r, rotated into the current tangent plane (§9.7), then M_r −= k_r ω_r dt, capped.
+    const rolling = hist + (<usize>HISTORY_ROLLING << 3);
+    let hx = load<f64>(rolling), hy = load<f64>(rolling, 8), hz = load<f64>(rolling, 16);
+    const oldLen2 = hx * hx + hy * hy + hz * hz;
+    if (oldLen2 != 0) {
+      const along = hx * nx + hy * ny + hz * nz;
+      hx -= along * nx; hy -= along * ny; hz -= along * nz;
+      const scale = lengthKept(oldLen2, hx, hy, hz);
+      hx = hx * scale; hy = hy * scale; hz = hz * scale;
+    }
+    const kn = elastic == ELASTIC_LINEAR ? K : 1.5 * K * sqrtDelta;
+    const kr = 2.25 * muRoll * muRoll * kn * reff * reff, cap = muRoll * reff * capForce;
+    const wn = wx * nx + wy * ny + wz * nz;
+    hx -= kr * (wx - wn * nx) * dt;
+    hy -= kr * (wy - wn * ny) * dt;
+    hz -= kr * (wz - wn * nz) * dt;
+    const m2 = hx * hx + hy * hy + hz * hz;
+    if (m2 > cap * cap) {
+      const s = m2 > 0 ? cap / Math.sqrt(m2) : 0;
+      hx *= s; hy *= s; hz *= s;
+    }
+    store<f64>(rolling, hx); store<f64>(rolling, hy, 8); store<f64>(rolling, hz, 16);
+    mx = hx; my = hy; mz = hz;
+  }
+  sink.emit(
+    fx, fy, fz,
+    ri * lx + mx, ri * ly + my, ri * lz + mz,
+    rj * lx - mx, rj * ly - my, rj * lz - mz,
+    fn, vn, slip,
+  );
+}
+
+/**
+ * A history vector (tangential spring, rolling torque) lives in the tangent plane of its contact; as the normal
+ * turns, its normal part is removed and it is scaled back to its old length |h|² = oldLen2 (docs/physics.md §9.3,
+ * §9.7). The factor for what is left, (hx, hy, hz); 0 when nothing is left.
+ */
+@inline function lengthKept(oldLen2: f64, hx: f64, hy: f64, hz: f64): f64 {
+  const newLen2 = hx * hx + hy * hy + hz * hz;
+  return newLen2 > 0 ? Math.sqrt(oldLen2 / newLen2) : 0;
+}
+
+/**
+ * g(δ) of the damping term c·g(δ)·δ̇ for damping shape `shape` (DampingExponent); 1/4 and 1/2 by square roots
+ * (3–5× faster than Math.pow). The Hunt–Crossley family keeps v₀ in the history: the approach speed at first
+ * touch, floored, and raised whenever a third body drives the contact closed faster (an isolated impact only
+ * decelerates while loading, so there it stays the first-touch speed). Keeping δ̇/v₀ <= 1 while loading bounds the
+ * damping force by Z·F_el: without it a contact that closed slowly and is then rammed in a dense bed gets a damping
+ * rate beyond explicit stability (measured in the 2 000-sphere pour of test/engine/determinism.test.ts).
+ */
+@inline function dampingShape(shape: i32, cls: i32, delta: f64, sqrtDelta: f64, vn: f64, hist: usize): f64 {
+  if (shape == DAMPING_QUARTER) return Math.sqrt(sqrtDelta);
+  if (shape == DAMPING_HALF) return sqrtDelta;
+  if (shape == DAMPING_BORDBAR) return Math.pow(delta, 0.65);
+  if (shape == DAMPING_HYSTERESIS) {
+    let v0 = load<f64>(hist, HISTORY_LAW_STATE << 3);
+    if (-vn > v0 || v0 == 0) {
+      v0 = Math.max(Math.max(-vn, v0), f64At(minimumImpactSpeed, cls));
+      store<f64>(hist, v0, HISTORY_LAW_STATE << 3);
+    }
+    return (delta * sqrtDelta) / v0;
+  }
+  if (shape == DAMPING_QUARTER_LOADING) return vn < 0 ? Math.sqrt(sqrtDelta) : 0;
+  if (shape == DAMPING_ZERO) return 1;
+  return 0;
+}
+
+/**
+ * F_el(δ) for elastic law `elastic` (ElasticLaw). Permanent indentation (Lankarani 1994, Eqs 11–19;
+ * docs/physics.md §5.3): Hertz while δ reaches a new maximum δ_m (kept in the history), else
+ * f_m[(δ−δ_p)/(δ_m−δ_p)]^{3/2} with f_m = Kδ_m^{3/2}, δ_p = (1−e²)δ_m, and 0 below δ_p; the unloading work is then
+ * e² times the loading work, so the rebound speed is e·v₀.
+ */
+@inline function elasticForce(elastic: i32, cls: i32, K: f64, delta: f64, sqrtDelta: f64, hist: usize): f64 {
+  if (elastic == ELASTIC_LINEAR) return K * delta;
+  if (elastic == ELASTIC_PLASTIC_HERTZ) {
+    const peak = load<f64>(hist, HISTORY_LAW_STATE << 3);
+    if (delta >= peak) {
+      store<f64>(hist, delta, HISTORY_LAW_STATE << 3);
+      return K * delta * sqrtDelta;
+    }
+    const set = f64At(plasticSet, cls) * peak;
+    if (delta > set) {
+      const x = (delta - set) / (peak - set);
+      return K * peak * Math.sqrt(peak) * x * Math.sqrt(x);
+    }
+    return 0;
+  }
+  return K * delta * sqrtDelta;
+}

@@ -1,0 +1,34 @@
+/**
+ * Element access to the typed arrays JavaScript shares with the kernel: each array is a view on the kernel's
+ * memory (src/base/kernel-memory.ts), passed here as its byte offset. No bounds checks: the JavaScript side sizes
+ * every array for the indices the passes use, and WebAssembly traps on an address beyond the memory.
+ */
+
+@inline export function f64At(base: usize, k: i32): f64 {
+  return load<f64>(base + (<usize>k << 3));
+}
+
+@inline export function setF64(base: usize, k: i32, value: f64): void {
+  store<f64>(base + (<usize>k << 3), value);
+}
+
+@inline export function i32At(base: usize, k: i32): i32 {
+  return load<i32>(base + (<usize>k << 2));
+}
+
+@inline export function setI32(base: usize, k: i32, value: i32): void {
+  store<i32>(base + (<usize>k << 2), value);
+}
+
+@inline export function u8At(base: usize, k: i32): i32 {
+  return <i32>load<u8>(base + <usize>k);
+}
+
+@inline export function setU8(base: usize, k: i32, value: i32): void {
+  store<u8>(base + <usize>k, <u8>value);
+}
+
+/** Sets `count` doubles from base[k] on to zero. */
+@inline export function zeroF64(base: usize, k: i32, count: i32): void {
+  memory.fill(base + (<usize>k << 3), 0, <usize>count << 3);
+}

@@ -1,0 +1,194 @@
+/**
+ * The pair pass of a time step (passes.ts, pass 2): for pairs [begin, end) of the current list, the contact
+ * forces of every overlapping pair, added into the sums of both bodies in ascending pair order — or, for a body
+ * whose pairs span two lanes (`gathered`), written to the pair buffer (force on first, torque on first, torque on
+ * second) for pass 3 to sum in the same order — and the end of every contact that stopped overlapping
+ * (docs/architecture.md §4).
+ *
+ * Velocities are the predicted full-step ones, v_{n+1/2} + (dt/2)a_n (passes.ts module comment;
+ * docs/physics.md §11.2).
+ */
+import { contactLaw } from './law';
+import {
+  Hertz, HertzBordbar, HertzHalf, HertzHysteresis, HertzQuarter, Impacts, PerClass, Plain, Rolling, RollingImpacts,
+} from './laws';
+import { endContact, slipSpeed, touchContact } from './records';
+import * as bound from './bound';
+import {
+  forceSum, gathered, hasRolling, linearStiffness, outSlot, pairEnded, pairImpact, pairOut, pairTouching, scratch,
+  sharedElastic, sharedExponent, torqueSum, trackImpacts,
+} from './bound';
+import {
+  DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ, ELASTIC_LINEAR,
+  HISTORY_STRIDE, PAIR_OUT_STRIDE, SCRATCH_SINK,
+} from './layout';
+import { f64At, i32At, setF64, u8At } from './memory';
+
+/**
+ * Where the pair pass puts one pair's results: straight into both bodies' sums — unless a body is gathered
+ * (the pair then has a slot in the pair buffer, outSlot ≥ 0: the pair's results go there, and only the sum of a
+ * body that is not gathered gets them). Lives in the lane's scratch block.
+ */
+@final @unmanaged class PairSums<Options> {
+  pair: i32;
+  first: i32;
+  second: i32;
+  delta: f64;
+  t: f64;
+  dt: f64;
+
+  @inline emit(
+    fx: f64, fy: f64, fz: f64, t1x: f64, t1y: f64, t1z: f64, t2x: f64, t2y: f64, t2z: f64,
+    fn: f64, vn: f64, slip: f64,
+  ): void {
+    const p = this.pair, i = this.first, j = this.second;
+    touchContact(changetype<Options>(0).impacts, pairTouching, pairImpact, p, this.t, this.dt, -vn, this.delta, fn,
+      slip, i, j);
+    const slot = i32At(outSlot, p);
+    if (slot >= 0) {
+      gatheredPair(slot, i, j, fx, fy, fz, t1x, t1y, t1z, t2x, t2y, t2z);
+      return;
+    }
+    const i3 = 3 * i, j3 = 3 * j;
+    setF64(forceSum, i3, f64At(forceSum, i3) + fx);
+    setF64(forceSum, i3 + 1, f64At(forceSum, i3 + 1) + fy);
+    setF64(forceSum, i3 + 2, f64At(forceSum, i3 + 2) + fz);
+    setF64(torqueSum, i3, f64At(torqueSum, i3) + t1x);
+    setF64(torqueSum, i3 + 1, f64At(torqueSum, i3 + 1) + t1y);
+    setF64(torqueSum, i3 + 2, f64At(torqueSum, i3 + 2) + t1z);
+    setF64(forceSum, j3, f64At(forceSum, j3) - fx);
+    setF64(forceSum, j3 + 1, f64At(forceSum, j3 + 1) - fy);
+    setF64(forceSum, j3 + 2, f64At(forceSum, j3 + 2) - fz);
+    setF64(torqueSum, j3, f64At(torqueSum, j3) + t2x);
+    setF64(torqueSum, j3 + 1, f64At(torqueSum, j3 + 1) + t2y);
+    setF64(torqueSum, j3 + 2, f64At(torqueSum, j3 + 2) + t2z);
+  }
+}
+
+/**
+ * A pair with a gathered body (slot: its place in the pair buffer): the results go to the buffer for pass 3, and
+ * into the sum of a body that is not gathered. Few pairs, so not inlined: the common path stays short.
+ */
+function gatheredPair(
+  slot: i32, i: i32, j: i32, fx: f64, fy: f64, fz: f64, t1x: f64, t1y: f64, t1z: f64, t2x: f64, t2y: f64, t2z: f64,
+): void {
+  const i3 = 3 * i, j3 = 3 * j;
+  if (u8At(gathered, i) == 0) {
+    setF64(forceSum, i3, f64At(forceSum, i3) + fx);
+    setF64(forceSum, i3 + 1, f64At(forceSum, i3 + 1) + fy);
+    setF64(forceSum, i3 + 2, f64At(forceSum, i3 + 2) + fz);
+    setF64(torqueSum, i3, f64At(torqueSum, i3) + t1x);
+    setF64(torqueSum, i3 + 1, f64At(torqueSum, i3 + 1) + t1y);
+    setF64(torqueSum, i3 + 2, f64At(torqueSum, i3 + 2) + t1z);
+  }
+  if (u8At(gathered, j) == 0) {
+    setF64(forceSum, j3, f64At(forceSum, j3) - fx);
+    setF64(forceSum, j3 + 1, f64At(forceSum, j3 + 1) - fy);
+    setF64(forceSum, j3 + 2, f64At(forceSum, j3 + 2) - fz);
+    setF64(torqueSum, j3, f64At(torqueSum, j3) + t2x);
+    setF64(torqueSum, j3 + 1, f64At(torqueSum, j3 + 1) + t2y);
+    setF64(torqueSum, j3 + 2, f64At(torqueSum, j3 + 2) + t2z);
+  }
+  const o = PAIR_OUT_STRIDE * slot;
+  setF64(pairOut, o, fx); setF64(pairOut, o + 1, fy); setF64(pairOut, o + 2, fz);
+  setF64(pairOut, o + 3, t1x); setF64(pairOut, o + 4, t1y); setF64(pairOut, o + 5, t1z);
+  setF64(pairOut, o + 6, t2x); setF64(pairOut, o + 7, t2y); setF64(pairOut, o + 8, t2z);
+}
+
+/**
+ * Pass 2 over pairs [begin, end) for the step of length dt ending at t. Pairs whose contact ended are written to
+ * the ended list from index begin on; returns how many. Runs the pass compiled for the law every class shares, if
+ * it is one of laws.ts, else the one that reads each contact's law from its class.
+ */
+export function pairForces(begin: i32, end: i32, dt: f64, t: f64): i32 {
+  if (hasRolling) {
+    return trackImpacts ? pairForcesWith<RollingImpacts>(begin, end, dt, t) : pairForcesWith<Rolling>(begin, end, dt, t);
+  }
+  return trackImpacts ? pairForcesWith<Impacts>(begin, end, dt, t) : pairForcesWith<Plain>(begin, end, dt, t);
+}
+
+function pairForcesWith<Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
+  if (sharedElastic == ELASTIC_HERTZ) {
+    if (sharedExponent == DAMPING_QUARTER) return pairPass<HertzQuarter, Options>(begin, end, dt, t);
+    if (sharedExponent == DAMPING_HALF) return pairPass<HertzHalf, Options>(begin, end, dt, t);
+    if (sharedExponent == DAMPING_NONE) return pairPass<Hertz, Options>(begin, end, dt, t);
+    if (sharedExponent == DAMPING_BORDBAR) return pairPass<HertzBordbar, Options>(begin, end, dt, t);
+    if (sharedExponent == DAMPING_HYSTERESIS) return pairPass<HertzHysteresis, Options>(begin, end, dt, t);
+  }
+  return pairPass<PerClass, Options>(begin, end, dt, t);
+}
+
+function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
+  const law = changetype<Law>(0), options = changetype<Options>(0);
+  // The bound arrays as locals: V8 keeps locals in registers across the loop, not WebAssembly globals (3 % of
+  // the pass).
+  const pos = bound.pos, vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque;
+  const radius = bound.radius, invMass = bound.invMass, invInertia = bound.invInertia;
+  const first = bound.pairFirst, second = bound.pairSecond, classOf = bound.pairClass, damping = bound.pairDamping;
+  const touching = bound.pairTouching, history = bound.pairHistory, image = bound.image, shift = bound.shift;
+  const hertzCoef = bound.hertzCoef, mindlinCoef = bound.mindlinCoef, periodic = bound.periodic;
+  const half = 0.5 * dt;
+  const sums = changetype<PairSums<Options>>(scratch + (<usize>SCRATCH_SINK << 3));
+  sums.t = t;
+  sums.dt = dt;
+  let nEnded = 0;
+  for (let p = begin; p < end; p++) {
+    const i = i32At(first, p), j = i32At(second, p);
+    const i3 = 3 * i, j3 = 3 * j;
+    // x_first − x_second, through the pair's periodic image.
+    let dx = f64At(pos, i3) - f64At(pos, j3), dy = f64At(pos, i3 + 1) - f64At(pos, j3 + 1);
+    let dz = f64At(pos, i3 + 2) - f64At(pos, j3 + 2);
+    if (periodic) {
+      const s3 = 3 * u8At(image, p);
+      dx -= f64At(shift, s3); dy -= f64At(shift, s3 + 1); dz -= f64At(shift, s3 + 2);
+    }
+    const dist2 = dx * dx + dy * dy + dz * dz;
+    const ri = f64At(radius, i), rj = f64At(radius, j);
+    const rsum = ri + rj;
+    if (dist2 >= rsum * rsum) {
+      if (u8At(touching, p) == 1) {
+        let separation: f64 = 0, slip: f64 = 0;
+        if (options.impacts) {
+          const inv = 1 / Math.sqrt(dist2);
+          const nx = dx * inv, ny = dy * inv, nz = dz * inv;
+          const vx = f64At(vel, i3) - f64At(vel, j3), vy = f64At(vel, i3 + 1) - f64At(vel, j3 + 1);
+          const vz = f64At(vel, i3 + 2) - f64At(vel, j3 + 2);
+          slip = slipSpeed(vx, vy, vz, ri * f64At(omega, i3) + rj * f64At(omega, j3),
+            ri * f64At(omega, i3 + 1) + rj * f64At(omega, j3 + 1), ri * f64At(omega, i3 + 2) + rj * f64At(omega, j3 + 2),
+            nx, ny, nz);
+          separation = vx * nx + vy * ny + vz * nz;
+        }
+        nEnded += endContact(touching, history, pairImpact, pairEnded, p, dt, separation, slip, begin + nEnded);
+      }
+      continue;
+    }
+    const dist = Math.sqrt(dist2);
+    const inv = 1 / dist;
+    const nx = dx * inv, ny = dy * inv, nz = dz * inv;
+    // Predicted full-step velocities.
+    const hmi = half * f64At(invMass, i), hmj = half * f64At(invMass, j);
+    const hii = half * f64At(invInertia, i), hij = half * f64At(invInertia, j);
+    const wix = f64At(omega, i3) + hii * f64At(torque, i3), wiy = f64At(omega, i3 + 1) + hii * f64At(torque, i3 + 1);
+    const wiz = f64At(omega, i3 + 2) + hii * f64At(torque, i3 + 2);
+    const wjx = f64At(omega, j3) + hij * f64At(torque, j3), wjy = f64At(omega, j3 + 1) + hij * f64At(torque, j3 + 1);
+    const wjz = f64At(omega, j3 + 2) + hij * f64At(torque, j3 + 2);
+    // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n (docs/physics.md §1.3).
+    const sx = ri * wix + rj * wjx, sy = ri * wiy + rj * wjy, sz = ri * wiz + rj * wjz;
+    const cls = i32At(classOf, p);
+    const reff = (ri * rj) / rsum;
+    const sqrtReff = Math.sqrt(reff);
+    const delta = rsum - dist;
+    const vx = f64At(vel, i3) + hmi * f64At(force, i3) - f64At(vel, j3) - hmj * f64At(force, j3) - (sy * nz - sz * ny);
+    const vy = f64At(vel, i3 + 1) + hmi * f64At(force, i3 + 1) - f64At(vel, j3 + 1) - hmj * f64At(force, j3 + 1)
+      - (sz * nx - sx * nz);
+    const vz = f64At(vel, i3 + 2) + hmi * f64At(force, i3 + 2) - f64At(vel, j3 + 2) - hmj * f64At(force, j3 + 2)
+      - (sx * ny - sy * nx);
+    // The stiffness K of the pair's class: Hertz (4/3)E*√R_eff, or a linear spring's own k.
+    const K = law.elasticId(cls) == ELASTIC_LINEAR ? f64At(linearStiffness, cls) : f64At(hertzCoef, cls) * sqrtReff;
+    sums.pair = p; sums.first = i; sums.second = j; sums.delta = delta;
+    contactLaw<Law, Options, PairSums<Options>>(law, options, sums, delta, nx, ny, nz, vx, vy, vz,
+      wix - wjx, wiy - wjy, wiz - wjz, K, f64At(damping, p), f64At(mindlinCoef, cls) * sqrtReff, reff, ri, rj, cls,
+      history + (<usize>(HISTORY_STRIDE * p) << 3), dt);
+  }
+  return nEnded;
+}

@@ -1,0 +1,129 @@
+/**
+ * The three per-step passes of velocity Verlet with contact forces (docs/architecture.md §3; docs/physics.md §11.1),
+ * each run by every lane on its own range (engine/parallel/lane.ts):
+ *   1. kickDrift      — by particle range: v += (dt/2)a, ω += (dt/2)α, x += v dt
+ *   2. pairForces     — by pair range: contact forces of each candidate pair, added into both bodies' sums
+ *                       (or into the pair buffer for a body whose pairs span two lanes): pairs.ts
+ *   3. gatherAndKick  — by particle range: the particle's sum (m·g + its pairs in ascending pair order, read from
+ *                       the sums or gathered from the pair buffer by the CSR), plus wall contacts, then
+ *                       v += (dt/2)a, ω += (dt/2)α; the sums are reset for the next step
+ * Each pass writes only its own range, and every particle's sum runs in ascending pair order whichever way the
+ * pairs are split over lanes, so any split over threads gives bit-identical results.
+ *
+ * Velocity-dependent forces (damping, friction) see the predicted full-step velocity v_{n+1/2} + (dt/2)a_n
+ * rather than the half-step velocity v_{n+1/2}: the half-step value lags by dt/2 and makes the damping work,
+ * hence the restitution, first-order in dt; the prediction makes it second order (docs/physics.md §11.2). a_n is
+ * still in the force array while passes 2 and 3 run.
+ *
+ * Sphere–wall contacts stay in JavaScript (contacts/wall-kernel.ts: their geometry is many shapes); pass 3 calls
+ * them through the `wallContacts` import for the particles that have wall candidates.
+ */
+import * as bound from './bound';
+import { PAIR_OUT_STRIDE, SCRATCH_WALL_SUM } from './layout';
+import { f64At, i32At, setF64, u8At } from './memory';
+
+/**
+ * The wall forces and torques of particle p, added into the lane's wall sum (layout.ts SCRATCH_WALL_SUM: force,
+ * torque); contacts whose collision ended are listed from `endedAt` on. Returns how many ended.
+ */
+@external('env', 'wallContacts')
+declare function wallContacts(p: i32, endedAt: i32): i32;
+
+/**
+ * Pass 1 over particles [begin, end): v += (dt/2)a, ω += (dt/2)α, x += v dt. Returns the largest squared
+ * displacement since the last neighbour build within the range.
+ */
+export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
+  const half = 0.5 * dt;
+  const pos = bound.pos, vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque;
+  const invMass = bound.invMass, invInertia = bound.invInertia, posAtBuild = bound.posAtBuild;
+  let maxDisp2: f64 = 0;
+  for (let p = begin; p < end; p++) {
+    const hm = half * f64At(invMass, p), hi = half * f64At(invInertia, p);
+    const b = 3 * p;
+    const vx = f64At(vel, b) + hm * f64At(force, b), vy = f64At(vel, b + 1) + hm * f64At(force, b + 1);
+    const vz = f64At(vel, b + 2) + hm * f64At(force, b + 2);
+    setF64(vel, b, vx); setF64(vel, b + 1, vy); setF64(vel, b + 2, vz);
+    setF64(omega, b, f64At(omega, b) + hi * f64At(torque, b));
+    setF64(omega, b + 1, f64At(omega, b + 1) + hi * f64At(torque, b + 1));
+    setF64(omega, b + 2, f64At(omega, b + 2) + hi * f64At(torque, b + 2));
+    const x = f64At(pos, b) + dt * vx, y = f64At(pos, b + 1) + dt * vy, z = f64At(pos, b + 2) + dt * vz;
+    setF64(pos, b, x); setF64(pos, b + 1, y); setF64(pos, b + 2, z);
+    const dx = x - f64At(posAtBuild, b), dy = y - f64At(posAtBuild, b + 1), dz = z - f64At(posAtBuild, b + 2);
+    const d2 = dx * dx + dy * dy + dz * dz;
+    if (d2 > maxDisp2) maxDisp2 = d2;
+  }
+  return maxDisp2;
+}
+
+/**
+ * Pass 3 over particles [begin, end): the particle's sum (m·g and its pairs in ascending pair order: added up by the
+ * pair pass, or gathered here from the pair buffer through the CSR index for a particle whose pairs span two
+ * lanes), plus its wall contacts, stored as the new force and torque, then the second half-kick; the sums restart
+ * at m·g for the next step. Wall contacts whose collision ended are listed from wallStart[begin] on; returns how
+ * many.
+ */
+export function gatherAndKick(begin: i32, end: i32, dt: f64): i32 {
+  const half = 0.5 * dt;
+  const vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque, mass = bound.mass;
+  const invMass = bound.invMass, invInertia = bound.invInertia, forceSum = bound.forceSum, torqueSum = bound.torqueSum;
+  const gathered = bound.gathered, wallStart = bound.wallStart;
+  const gx = bound.gravityX, gy = bound.gravityY, gz = bound.gravityZ;
+  const acc = bound.scratch + (<usize>SCRATCH_WALL_SUM << 3);
+  const firstEnded = i32At(wallStart, begin);
+  let nEnded = 0;
+  for (let p = begin; p < end; p++) {
+    const b = 3 * p;
+    let fx = f64At(forceSum, b), fy = f64At(forceSum, b + 1), fz = f64At(forceSum, b + 2);
+    let tx = f64At(torqueSum, b), ty = f64At(torqueSum, b + 1), tz = f64At(torqueSum, b + 2);
+    if (u8At(gathered, p) == 1) {
+      const csrEntry = bound.csrEntry, touching = bound.pairTouching, outSlot = bound.outSlot, out = bound.pairOut;
+      for (let e = i32At(bound.csrStart, p), eEnd = i32At(bound.csrStart, p + 1); e < eEnd; e++) {
+        const entry = i32At(csrEntry, e);
+        const pair = entry >> 1;
+        if (u8At(touching, pair) == 0) continue;
+        const o = PAIR_OUT_STRIDE * i32At(outSlot, pair);
+        if ((entry & 1) == 0) {
+          fx += f64At(out, o); fy += f64At(out, o + 1); fz += f64At(out, o + 2);
+          tx += f64At(out, o + 3); ty += f64At(out, o + 4); tz += f64At(out, o + 5);
+        } else {
+          fx -= f64At(out, o); fy -= f64At(out, o + 1); fz -= f64At(out, o + 2);
+          tx += f64At(out, o + 6); ty += f64At(out, o + 7); tz += f64At(out, o + 8);
+        }
+      }
+    }
+    if (i32At(wallStart, p + 1) > i32At(wallStart, p)) {
+      memory.fill(acc, 0, 6 << 3);
+      nEnded += wallContacts(p, firstEnded + nEnded);
+      fx += f64At(acc, 0); fy += f64At(acc, 1); fz += f64At(acc, 2);
+      tx += f64At(acc, 3); ty += f64At(acc, 4); tz += f64At(acc, 5);
+    }
+    setF64(force, b, fx); setF64(force, b + 1, fy); setF64(force, b + 2, fz);
+    setF64(torque, b, tx); setF64(torque, b + 1, ty); setF64(torque, b + 2, tz);
+    const hm = half * f64At(invMass, p), hi = half * f64At(invInertia, p);
+    setF64(vel, b, f64At(vel, b) + hm * fx);
+    setF64(vel, b + 1, f64At(vel, b + 1) + hm * fy);
+    setF64(vel, b + 2, f64At(vel, b + 2) + hm * fz);
+    setF64(omega, b, f64At(omega, b) + hi * tx);
+    setF64(omega, b + 1, f64At(omega, b + 1) + hi * ty);
+    setF64(omega, b + 2, f64At(omega, b + 2) + hi * tz);
+    const m = f64At(mass, p);
+    setF64(forceSum, b, m * gx); setF64(forceSum, b + 1, m * gy); setF64(forceSum, b + 2, m * gz);
+    setF64(torqueSum, b, 0); setF64(torqueSum, b + 1, 0); setF64(torqueSum, b + 2, 0);
+  }
+  return nEnded;
+}
+
+/**
+ * Sets the pair sums of particles [begin, end) to their start value (m·g, no torque): after a neighbour rebuild
+ * (which may renumber the particles) and a restore, and before the first forces. Pass 3 does it every step.
+ */
+export function resetPairSums(begin: i32, end: i32): void {
+  const mass = bound.mass, forceSum = bound.forceSum, torqueSum = bound.torqueSum;
+  const gx = bound.gravityX, gy = bound.gravityY, gz = bound.gravityZ;
+  for (let p = begin; p < end; p++) {
+    const b = 3 * p, m = f64At(mass, p);
+    setF64(forceSum, b, m * gx); setF64(forceSum, b + 1, m * gy); setF64(forceSum, b + 2, m * gz);
+    setF64(torqueSum, b, 0); setF64(torqueSum, b + 1, 0); setF64(torqueSum, b + 2, 0);
+  }
+}
