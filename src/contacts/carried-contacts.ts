@@ -3,7 +3,7 @@
  * collision record); they are set aside before a contact list is rebuilt in place and put back where the
  * contact now stands. Serves sphere pairs and sphere–wall contacts alike.
  */
-import { HISTORY_STRIDE, HISTORY_VECTOR_SLOTS } from '../forces/contact.js';
+import { HISTORY_VECTOR_SLOTS } from '../forces/contact.js';
 import type { ContactArrays } from './contact-arrays.js';
 import { IMPACT, IMPACT_STRIDE } from './impact-records.js';
 
@@ -32,6 +32,8 @@ export class CarriedContacts {
   private second = new Int32Array(0);
   private history = new Float64Array(0);
   private impact = new Float64Array(0);
+  /** history doubles per contact of the list being carried */
+  private stride = 0;
 
   /**
    * @param newIndexOf maps old particle indices to new ones after a re-numbering (null: unchanged)
@@ -39,12 +41,13 @@ export class CarriedContacts {
    */
   save(list: CarriedList, newIndexOf: Int32Array | null, secondIsParticle: boolean): void {
     this.secondIsParticle = secondIsParticle;
+    const stride = (this.stride = list.historyStride);
     let touching = 0;
     for (let p = 0; p < list.count; p++) touching += list.touching[p];
-    if (this.first.length < touching) {
+    if (this.first.length < touching || this.history.length < stride * touching) {
       this.first = new Int32Array(touching);
       this.second = new Int32Array(touching);
-      this.history = new Float64Array(HISTORY_STRIDE * touching);
+      this.history = new Float64Array(stride * touching);
       this.impact = new Float64Array(list.trackImpacts ? IMPACT_STRIDE * touching : 0);
     }
     let k = 0;
@@ -61,8 +64,8 @@ export class CarriedContacts {
       const sign = swapped ? -1 : 1;
       this.first[k] = swapped ? b : a;
       this.second[k] = swapped ? a : b;
-      const h = HISTORY_STRIDE * k, ho = HISTORY_STRIDE * p;
-      for (let c = 0; c < HISTORY_STRIDE; c++) {
+      const h = stride * k, ho = stride * p;
+      for (let c = 0; c < stride; c++) {
         this.history[h + c] = (c < HISTORY_VECTOR_SLOTS ? sign : 1) * list.history[ho + c];
       }
       if (list.trackImpacts) {
@@ -86,8 +89,8 @@ export class CarriedContacts {
       // A touching contact is far inside the skin, so the rebuilt list holds it unless the run is unstable.
       if (p < 0) throw new LostContactError(this.first[k], this.second[k], this.secondIsParticle);
       list.touching[p] = 1;
-      const h = HISTORY_STRIDE * p, hk = HISTORY_STRIDE * k;
-      for (let c = 0; c < HISTORY_STRIDE; c++) list.history[h + c] = this.history[hk + c];
+      const stride = this.stride, h = stride * p, hk = stride * k;
+      for (let c = 0; c < stride; c++) list.history[h + c] = this.history[hk + c];
       if (list.trackImpacts) {
         const m = IMPACT_STRIDE * p, mk = IMPACT_STRIDE * k;
         for (let c = 0; c < IMPACT_STRIDE; c++) list.impact[m + c] = this.impact[mk + c];

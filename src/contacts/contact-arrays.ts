@@ -15,15 +15,20 @@ export interface ContactArrays {
   second: Int32Array;
   /** damping coefficient of the normal law for this contact (forces/contact-table.ts, contactConstants) */
   c: Float64Array;
-  /** contact class (pair of materials) */
-  cls: Int32Array;
+  /** contact class (pair of materials; forces/contact-table.ts classIndex) */
+  cls: Uint16Array;
   /** 1 while the bodies overlap (set by the kernels) */
   touching: Uint8Array;
-  /** HISTORY_STRIDE per contact (forces/contact.ts) */
+  /** historyStride doubles per contact (forces/contact.ts HISTORY) */
   history: Float64Array;
+  /** doubles of history per contact: HISTORY_STRIDE, or SPRING_HISTORY_STRIDE in a run that needs the spring only */
+  historyStride: number;
   /** IMPACT_STRIDE per contact when impacts are tracked (contacts/impact-records.ts), else empty */
   impact: Float64Array;
-  /** contacts whose collision ended in the current step, written by the kernels at each lane's own offset */
+  /**
+   * contacts whose collision ended in the current step, written by the kernels at each lane's own offset (when
+   * collision records are kept; else empty)
+   */
   ended: Int32Array;
   /** contacts of particle p (as `first`) are rowStart[p] .. rowStart[p+1]−1 */
   rowStart: Int32Array;
@@ -52,7 +57,10 @@ export interface PairArrays extends ContactArrays {
   out: Float64Array;
   /** per pair: its slot in `out`, or −1 when neither body is gathered */
   outSlot: Int32Array;
-  /** CSR: pairs of particle p are entries csrStart[p] .. csrStart[p+1]-1; entry = 2·pair + (0 if p is first, 1 if second) */
+  /**
+   * CSR of the gathered particles: the pairs of particle p are entries csrStart[p] .. csrStart[p+1]−1 (none when p
+   * is not gathered); entry = 2·pair + (0 if p is first, 1 if second)
+   */
   csrStart: Int32Array;
   csrEntry: Int32Array;
 }

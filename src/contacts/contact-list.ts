@@ -10,7 +10,6 @@
  * coefficient, touching flag, history and open collision record — and recompute the row index on restore.
  */
 import type { KernelMemory } from '../base/kernel-memory.js';
-import { HISTORY_STRIDE } from '../forces/contact.js';
 import { contactConstants, type KernelTable } from '../forces/contact-table.js';
 import type { ContactArrays } from './contact-arrays.js';
 import { CarriedContacts } from './carried-contacts.js';
@@ -31,6 +30,7 @@ export const CONTACT_LIST_FIELDS = {
     lastMass: 'scratch: input of the contactConstants memo',
     particles: 'fixed: spheres the run will ever hold',
     memory: "fixed: the simulation's kernel memory the arrays live in",
+    historyStride: 'fixed: from the run\'s contact laws and rolling resistance (forces/contact.ts historyStride)',
     trackImpacts: 'fixed: outputs.impacts of the scenario',
     secondIsParticle: 'fixed: sphere pairs or sphere–wall contacts',
   },
@@ -42,7 +42,7 @@ export abstract class ContactList implements ContactArrays, SavedState {
   first: Int32Array;
   second: Int32Array;
   c: Float64Array;
-  cls: Int32Array;
+  cls: Uint16Array;
   touching: Uint8Array;
   history: Float64Array;
   impact: Float64Array;
@@ -57,18 +57,19 @@ export abstract class ContactList implements ContactArrays, SavedState {
 
   /**
    * @param memory where the arrays live: the simulation's kernel memory
+   * @param historyStride doubles of history per contact (forces/contact.ts historyStride)
    * @param particles spheres the run will ever hold (row index size)
    * @param secondIsParticle pairs: both bodies are particles, kept in order first < second
    */
   constructor(
-    protected readonly memory: KernelMemory, private readonly particles: number, readonly trackImpacts: boolean,
-    private readonly secondIsParticle: boolean,
+    protected readonly memory: KernelMemory, readonly historyStride: number, private readonly particles: number,
+    readonly trackImpacts: boolean, private readonly secondIsParticle: boolean,
   ) {
     this.rowStart = memory.int32(particles + 1);
     this.first = memory.int32(0);
     this.second = memory.int32(0);
     this.c = memory.float64(0);
-    this.cls = memory.int32(0);
+    this.cls = memory.uint16(0);
     this.touching = memory.uint8(0);
     this.history = memory.float64(0);
     this.impact = memory.float64(0);
@@ -86,7 +87,7 @@ export abstract class ContactList implements ContactArrays, SavedState {
     out.array('c', this.c.subarray(0, n));
     out.array('cls', this.cls.subarray(0, n));
     out.array('touching', this.touching.subarray(0, n));
-    out.array('history', this.history.subarray(0, HISTORY_STRIDE * n));
+    out.array('history', this.history.subarray(0, this.historyStride * n));
     out.array('impact', this.openImpactRecords(n));
   }
 
@@ -97,9 +98,9 @@ export abstract class ContactList implements ContactArrays, SavedState {
     this.first.set(from.array('first', Int32Array, n));
     this.second.set(from.array('second', Int32Array, n));
     this.c.set(from.array('c', Float64Array, n));
-    this.cls.set(from.array('cls', Int32Array, n));
+    this.cls.set(from.array('cls', Uint16Array, n));
     this.touching.set(from.array('touching', Uint8Array, n));
-    this.history.set(from.array('history', Float64Array, HISTORY_STRIDE * n));
+    this.history.set(from.array('history', Float64Array, this.historyStride * n));
     this.impact.set(from.array('impact', Float64Array, this.impactLength(n)));
     this.indexRows();
   }
@@ -160,7 +161,7 @@ export abstract class ContactList implements ContactArrays, SavedState {
   protected endRebuild(count: number): void {
     this.count = count;
     this.touching.fill(0, 0, count);
-    this.history.fill(0, 0, HISTORY_STRIDE * count);
+    this.history.fill(0, 0, this.historyStride * count);
     this.indexRows();
     this.carried.restore(this);
   }
@@ -179,7 +180,7 @@ export abstract class ContactList implements ContactArrays, SavedState {
    */
   protected grow(capacity: number, keep = 0): void {
     const { memory } = this;
-    const kept = <T extends Int32Array | Float64Array>(fresh: T, old: T): T => {
+    const kept = <T extends Int32Array | Uint16Array | Float64Array>(fresh: T, old: T): T => {
       fresh.set(old.subarray(0, keep));
       memory.release(old);
       return fresh;
@@ -192,10 +193,10 @@ export abstract class ContactList implements ContactArrays, SavedState {
     this.first = kept(memory.int32(capacity), this.first);
     this.second = kept(memory.int32(capacity), this.second);
     this.c = kept(memory.float64(capacity), this.c);
-    this.cls = kept(memory.int32(capacity), this.cls);
+    this.cls = kept(memory.uint16(capacity), this.cls);
     this.touching = replaced(memory.uint8(capacity), this.touching);
-    this.history = replaced(memory.float64(HISTORY_STRIDE * capacity), this.history);
+    this.history = replaced(memory.float64(this.historyStride * capacity), this.history);
     this.impact = replaced(memory.float64(this.impactLength(capacity)), this.impact);
-    this.ended = replaced(memory.int32(capacity), this.ended);
+    this.ended = replaced(memory.int32(this.trackImpacts ? capacity : 0), this.ended);
   }
 }

@@ -33,9 +33,9 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
     forceSum: 'scratch: per-particle sums, reset to m·g by the gather pass and after every rebuild or restore',
     torqueSum: 'scratch: per-particle sums, reset to 0 by the gather pass and after every rebuild or restore',
     gathered: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
-    csrStart: 'derived: CSR index particle → pairs, rebuilt on restore',
-    csrEntry: 'derived: CSR index particle → pairs, rebuilt on restore',
-    csrCursor: 'scratch: fill positions while the CSR is built',
+    csrStart: 'derived: CSR index gathered particle → pairs, from the lane ranges (markGathered)',
+    csrEntry: 'derived: CSR index gathered particle → pairs, from the lane ranges (markGathered)',
+    csrCursor: 'scratch: fill positions while the CSR is built, and lanes seen while split particles are marked',
     nParticles: 'fixed: spheres the run will ever hold',
     keepPairResults: 'fixed: outputs.contactTrace of the scenario',
   },
@@ -60,10 +60,10 @@ export class PairContactList extends ContactList implements PairArrays {
    * every particle is then gathered, which sums in the same order, so results do not change
    */
   constructor(
-    memory: KernelMemory, private readonly nParticles: number, trackImpacts: boolean,
+    memory: KernelMemory, historyStride: number, private readonly nParticles: number, trackImpacts: boolean,
     private readonly keepPairResults = false, initialCapacity = 1024,
   ) {
-    super(memory, nParticles, trackImpacts, true);
+    super(memory, historyStride, nParticles, trackImpacts, true);
     this.image = memory.uint8(0);
     this.shift = memory.float64(3 * IMAGE_CODES);
     this.out = memory.float64(0);
@@ -96,7 +96,6 @@ export class PairContactList extends ContactList implements PairArrays {
         (ri * rj) / (ri + rj), (mi * mj) / (mi + mj));
     }
     this.endRebuild(m);
-    this.buildCsr();
   }
 
   get stateDeclaration(): StateDeclaration {
@@ -111,7 +110,6 @@ export class PairContactList extends ContactList implements PairArrays {
   override restoreState(from: StateReader): void {
     super.restoreState(from);
     this.image.set(from.array('image', Uint8Array, this.count));
-    this.buildCsr();
   }
 
   /**
@@ -128,10 +126,10 @@ export class PairContactList extends ContactList implements PairArrays {
 
   /**
    * Marks the particles whose pairs are not all in one lane (lane k computes pairs pairBounds[k] ..
-   * pairBounds[k+1]−1), and gives each pair with such a body a slot in the pair buffer. The pair pass must not add
-   * into these particles, since two lanes would write one sum; the gather pass sums their pairs from the buffer
-   * instead. Pairs are sorted by first, so with two lanes these are about the particles of the second lane that
-   * touch one of the first.
+   * pairBounds[k+1]−1), gives each pair with such a body a slot in the pair buffer, and indexes the pairs of these
+   * particles (CSR). The pair pass must not add into these particles, since two lanes would write one sum; the
+   * gather pass sums their pairs from the buffer instead. Pairs are sorted by first, so with two lanes these are
+   * about the particles of the second lane that touch one of the first. After every rebuild and restore.
    */
   markGathered(pairBounds: Int32Array, lanes: number): void {
     const { gathered, first, second, outSlot } = this;
@@ -144,6 +142,7 @@ export class PairContactList extends ContactList implements PairArrays {
       this.memory.release(this.out);
       this.out = this.memory.float64(PAIR_OUT_STRIDE * Math.ceil(1.5 * slots));
     }
+    this.indexGathered();
   }
 
   /** Force on `first` (N) of touching pair p in the last step, into out[0..2]; only with keepPairResults. */
@@ -153,37 +152,46 @@ export class PairContactList extends ContactList implements PairArrays {
     out[0] = this.out[o]; out[1] = this.out[o + 1]; out[2] = this.out[o + 2];
   }
 
+  /** A particle is split when its pairs, as first or second body, lie in the ranges of two lanes. */
   private markSplitParticles(pairBounds: Int32Array, lanes: number): void {
-    const { gathered, csrStart, csrEntry } = this;
-    for (let q = 0; q < this.nParticles; q++) {
-      const begin = csrStart[q], end = csrStart[q + 1];
-      if (end === begin) continue;
-      const lane = laneOf(csrEntry[begin] >> 1, pairBounds, lanes);
-      for (let e = begin + 1; e < end; e++) {
-        if (laneOf(csrEntry[e] >> 1, pairBounds, lanes) !== lane) {
-          gathered[q] = 1;
-          break;
-        }
+    const { gathered, first, second } = this;
+    // The lane (+ 1) that first met each particle; 0 for none yet.
+    const laneOf = this.csrCursor;
+    laneOf.fill(0);
+    for (let lane = 0; lane < lanes; lane++) {
+      const mark = lane + 1;
+      const meet = (q: number) => {
+        if (laneOf[q] === 0) laneOf[q] = mark;
+        else if (laneOf[q] !== mark) gathered[q] = 1;
+      };
+      for (let p = pairBounds[lane], end = pairBounds[lane + 1]; p < end; p++) {
+        meet(first[p]);
+        meet(second[p]);
       }
     }
   }
 
-  private buildCsr(): void {
-    const start = this.csrStart;
-    const n = this.nParticles;
+  /**
+   * The CSR index of the gathered particles' pairs (entry = 2·pair + 0 if the particle is first, 1 if second), in
+   * ascending pair order per particle: the fixed summation order. Other particles get empty rows.
+   */
+  private indexGathered(): void {
+    const { csrStart: start, gathered, first, second, nParticles: n } = this;
     start.fill(0);
-    const { first, second } = this;
     for (let p = 0; p < this.count; p++) {
-      start[first[p] + 1]++;
-      start[second[p] + 1]++;
+      start[first[p] + 1] += gathered[first[p]];
+      start[second[p] + 1] += gathered[second[p]];
     }
     for (let q = 0; q < n; q++) start[q + 1] += start[q];
-    // Fill in pair order, so each particle's entries are in ascending pair index (fixed summation order).
+    if (start[n] > this.csrEntry.length) {
+      this.memory.release(this.csrEntry);
+      this.csrEntry = this.memory.int32(Math.ceil(1.5 * start[n]));
+    }
     const cursor = this.csrCursor;
     for (let q = 0; q < n; q++) cursor[q] = start[q];
     for (let p = 0; p < this.count; p++) {
-      this.csrEntry[cursor[first[p]]++] = 2 * p;
-      this.csrEntry[cursor[second[p]]++] = 2 * p + 1;
+      if (gathered[first[p]] === 1) this.csrEntry[cursor[first[p]]++] = 2 * p;
+      if (gathered[second[p]] === 1) this.csrEntry[cursor[second[p]]++] = 2 * p + 1;
     }
   }
 
@@ -192,16 +200,7 @@ export class PairContactList extends ContactList implements PairArrays {
     const { memory } = this;
     memory.release(this.image);
     memory.release(this.outSlot);
-    memory.release(this.csrEntry);
     this.image = memory.uint8(capacity);
     this.outSlot = memory.int32(capacity);
-    this.csrEntry = memory.int32(2 * capacity);
   }
-}
-
-/** The lane whose range pairBounds[lane] .. pairBounds[lane+1]−1 holds pair p (few lanes: a linear walk). */
-function laneOf(p: number, pairBounds: Int32Array, lanes: number): number {
-  let lane = 0;
-  while (lane < lanes - 1 && p >= pairBounds[lane + 1]) lane++;
-  return lane;
 }

@@ -10,6 +10,6 @@ import type { PairArrays } from './contact-arrays.js';
 /** Binds the lane's kernel to the pair list `pr` (after every rebuild: the list may live in new arrays). */
 export function bindPairList(kernel: Kernel, pr: PairArrays): void {
   kernel.exports.bindPairs(at(pr.first), at(pr.second), at(pr.c), at(pr.cls), at(pr.touching), at(pr.history),
-    at(pr.impact), at(pr.ended), at(pr.image), at(pr.shift), at(pr.forceSum), at(pr.torqueSum), at(pr.gathered),
+    pr.historyStride, at(pr.impact), at(pr.ended), at(pr.image), at(pr.shift), at(pr.forceSum), at(pr.torqueSum), at(pr.gathered),
     at(pr.out), at(pr.outSlot), at(pr.csrStart), at(pr.csrEntry));
 }

@@ -53,10 +53,10 @@ export class WallContactList extends ContactList implements WallArrays {
 
   /** @param wallMaterial material index of each scenario wall */
   constructor(
-    memory: KernelMemory, private readonly model: WallModel, private readonly walls: WallStates,
+    memory: KernelMemory, historyStride: number, private readonly model: WallModel, private readonly walls: WallStates,
     private readonly wallMaterial: readonly number[], nParticles: number, trackImpacts: boolean,
   ) {
-    super(memory, nParticles, trackImpacts, false);
+    super(memory, historyStride, nParticles, trackImpacts, false);
     this.kind = model.kind;
     this.owner = model.owner;
     this.geometry = model.geometry;

@@ -14,7 +14,7 @@
  *      R_eff = R, m* = m (docs/physics.md §1.6), with the wall's velocity in the relative velocity (§1.3).
  */
 import type { ParticleState } from '../particles/state.js';
-import { CONTACT, HISTORY_STRIDE, OUT } from '../forces/contact.js';
+import { CONTACT, OUT } from '../forces/contact.js';
 import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
 import { at, type Kernel } from '../forces/kernel-instance.js';
 import { IMPACT_STRIDE } from './impact-records.js';
@@ -31,7 +31,8 @@ const closest = new Float64Array(CLOSEST_LENGTH);
 
 /** Binds the lane's kernel to the sphere–wall list `wl` (after every rebuild: the list may live in new arrays). */
 export function bindWallList(kernel: Kernel, wl: WallArrays): void {
-  kernel.exports.bindWalls(at(wl.rowStart), at(wl.touching), at(wl.history), at(wl.impact), at(wl.ended));
+  kernel.exports.bindWalls(at(wl.rowStart), at(wl.touching), at(wl.history), wl.historyStride, at(wl.impact),
+    at(wl.ended));
 }
 
 /**
@@ -171,15 +172,15 @@ function reject(t: number): void {
  * order per scenario wall.
  */
 function handOver(wl: WallArrays, count: number): void {
-  const { second: wall, owner, touching, history, impact } = wl;
+  const { second: wall, owner, touching, history, impact, historyStride: stride } = wl;
   for (let t = 0; t < count; t++) {
     const starting = geom[GEOM_STRIDE * t];
     if (geom[GEOM_STRIDE * t + 1] <= 0 || touching[starting] === 1) continue;
     for (let q = 0; q < count; q++) {
       const ending = geom[GEOM_STRIDE * q];
       if (geom[GEOM_STRIDE * q + 1] > 0 || touching[ending] === 0 || owner[wall[ending]] !== owner[wall[starting]]) continue;
-      history.copyWithin(HISTORY_STRIDE * starting, HISTORY_STRIDE * ending, HISTORY_STRIDE * (ending + 1));
-      history.fill(0, HISTORY_STRIDE * ending, HISTORY_STRIDE * (ending + 1));
+      history.copyWithin(stride * starting, stride * ending, stride * (ending + 1));
+      history.fill(0, stride * ending, stride * (ending + 1));
       if (impact.length > 0) impact.copyWithin(IMPACT_STRIDE * starting, IMPACT_STRIDE * ending, IMPACT_STRIDE * (ending + 1));
       touching[ending] = 0;
       touching[starting] = 1;

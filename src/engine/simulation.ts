@@ -16,7 +16,7 @@ import {
 } from '../broadphase/periodic.js';
 import { KernelMemory } from '../base/kernel-memory.js';
 import { kernelTableIn } from '../forces/kernel-instance.js';
-import { kernelFeatures, type KernelFeatures } from '../forces/contact.js';
+import { historyStride, kernelFeatures, type KernelFeatures } from '../forces/contact.js';
 import type { KernelTable } from '../forces/contact-table.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
 import { Phase } from './parallel/control.js';
@@ -133,11 +133,14 @@ export class Simulation implements SavedState {
   private readonly newIndexOf: Int32Array;
 
   constructor(readonly setup: SimulationSetup) {
+    this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null);
+    const stride = historyStride(this.features);
     this.st = createParticleState(setup.particles, setup.densities, this.memory, setup.particles.n + setup.pour.total);
-    this.pairs = new PairContactList(this.memory, this.st.capacity, setup.trackImpacts, setup.scenario.outputs.contactTrace);
+    this.pairs = new PairContactList(this.memory, stride, this.st.capacity, setup.trackImpacts,
+      setup.scenario.outputs.contactTrace);
     this.wallStates = new WallStates(setup.walls.motion);
-    this.walls = new WallContactList(this.memory, setup.walls, this.wallStates, setup.wallMaterials, this.st.capacity,
-      setup.trackImpacts);
+    this.walls = new WallContactList(this.memory, stride, setup.walls, this.wallStates, setup.wallMaterials,
+      this.st.capacity, setup.trackImpacts);
     this.kernelTable = kernelTableIn(this.memory, setup.table.kernel);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
@@ -146,7 +149,6 @@ export class Simulation implements SavedState {
     this.newIndexOf = new Int32Array(this.st.capacity);
     const [gx, gy, gz] = setup.gravity;
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
-    this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null);
     this.pourer = createPourer(setup);
     this.pourer?.placeDue(this.st, 0, 0);
     this.rebuild();

@@ -10,14 +10,18 @@
  * m* = m, no spin (docs/physics.md §1.6).
  */
 import type { KernelTable } from './contact-table.js';
+import { DampingExponent, ElasticLaw } from './normal/law.js';
 
 /**
  * Layout of the per-contact history: tangential spring force F_s (N), rolling torque M_r (N m), then one scalar of the
  * normal law: the latched impact speed v₀ (m/s) for the Hunt–Crossley family, or the largest overlap δ_m (m) for
- * the permanent-indentation law. Zeroed when a contact ends (0 = "not latched yet").
+ * the permanent-indentation law. Zeroed when a contact ends (0 = "not latched yet"). A run without rolling
+ * resistance whose laws keep no scalar stores the spring alone (historyStride): 24 bytes a contact instead of 56.
  */
 export const HISTORY = { tangential: 0, rolling: 3, lawState: 6 } as const;
 export const HISTORY_STRIDE = 7;
+/** The history of a contact that has only the tangential spring. */
+export const SPRING_HISTORY_STRIDE = 3;
 /** History slots that are vectors (they change sign when the two bodies of a contact swap roles). */
 export const HISTORY_VECTOR_SLOTS = 6;
 
@@ -78,6 +82,8 @@ export interface KernelFeatures {
   friction: boolean;
   /** some class has rolling resistance μ_r > 0 */
   rolling: boolean;
+  /** some class's normal law keeps a scalar in the history (HISTORY.lawState) */
+  lawState: boolean;
   /** collision records are kept (outputs.impacts): |v_t| is needed */
   impacts: boolean;
   /** sphere pairs act through periodic images (the pair kernel reads the image shift) */
@@ -92,6 +98,8 @@ export function kernelFeatures(table: KernelTable, trackImpacts: boolean, period
     exponent: shared(table.exponent),
     friction: table.friction.some((mu) => mu > 0),
     rolling: table.rollingFriction.some((mu) => mu > 0),
+    lawState: table.exponent.some((id) => id === DampingExponent.hysteresis)
+      || table.elastic.some((id) => id === ElasticLaw.plasticHertz),
     impacts: trackImpacts,
     periodic,
   };
@@ -99,8 +107,13 @@ export function kernelFeatures(table: KernelTable, trackImpacts: boolean, period
 
 /** Every part, every lookup: what a caller that does not know the table gets (tests, one-off evaluations). */
 export const ALL_FEATURES: KernelFeatures = {
-  elastic: null, exponent: null, friction: true, rolling: true, impacts: true, periodic: true,
+  elastic: null, exponent: null, friction: true, rolling: true, lawState: true, impacts: true, periodic: true,
 };
+
+/** Doubles of history per contact in a run with features `f`: the whole layout, or the spring alone. */
+export function historyStride(f: KernelFeatures): number {
+  return f.rolling || f.lawState ? HISTORY_STRIDE : SPRING_HISTORY_STRIDE;
+}
 
 /** One contact of class `cls` evaluated from its CONTACT block into OUT slots, its history advanced in place (hist[h ..]). */
 export type ContactLaw = (

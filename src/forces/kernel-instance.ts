@@ -20,10 +20,11 @@ export interface KernelExports {
     friction: number, rollingFriction: number, hertzCoef: number, mindlinCoef: number, noTension: boolean): void;
   bindFeatures(elastic: number, exponent: number, friction: boolean, rolling: boolean, impacts: boolean,
     periodic: boolean): void;
-  bindPairs(first: number, second: number, c: number, cls: number, touching: number, history: number, impact: number,
-    ended: number, image: number, shift: number, forceSum: number, torqueSum: number, gathered: number, out: number,
+  bindPairs(first: number, second: number, c: number, cls: number, touching: number, history: number,
+    historyStride: number, impact: number, ended: number, image: number, shift: number, forceSum: number, torqueSum: number, gathered: number, out: number,
     outSlot: number, csrStart: number, csrEntry: number): void;
-  bindWalls(rowStart: number, touching: number, history: number, impact: number, ended: number): void;
+  bindWalls(rowStart: number, touching: number, history: number, historyStride: number, impact: number,
+    ended: number): void;
   bindScratch(scratch: number): void;
   kickDrift(begin: number, end: number, dt: number): number;
   pairForces(begin: number, end: number, dt: number, t: number): number;

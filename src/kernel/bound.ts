@@ -50,6 +50,8 @@ export let pairTouching: usize = 0;
 export let pairHistory: usize = 0;
 export let pairImpact: usize = 0;
 export let pairEnded: usize = 0;
+/** doubles of history per contact (layout.ts HISTORY_STRIDE, or the spring's 3: forces/contact.ts historyStride) */
+export let pairHistoryStride: i32 = 0;
 export let image: usize = 0;
 export let shift: usize = 0;
 export let forceSum: usize = 0;
@@ -67,6 +69,7 @@ export let wallTouching: usize = 0;
 export let wallHistory: usize = 0;
 export let wallImpact: usize = 0;
 export let wallEnded: usize = 0;
+export let wallHistoryStride: i32 = 0;
 
 /** This thread's scratch block (layout.ts SCRATCH_*), from the shared memory. */
 export let scratch: usize = 0;

@@ -6,10 +6,12 @@
 import { contactLaw } from './law';
 import { AsBound, PerClass } from './laws';
 import { endContact, slipSpeed, touchContact } from './records';
-import { omega, radius, scratch, trackImpacts, vel, wallEnded, wallHistory, wallImpact, wallTouching } from './bound';
+import {
+  omega, radius, scratch, trackImpacts, vel, wallEnded, wallHistory, wallHistoryStride, wallImpact, wallTouching,
+} from './bound';
 import {
   CONTACT_DAMPING, CONTACT_DELTA, CONTACT_NX, CONTACT_RADIUS_FIRST, CONTACT_RADIUS_SECOND, CONTACT_REFF,
-  CONTACT_STIFFNESS, CONTACT_TANGENTIAL_COEFFICIENT, CONTACT_VX, CONTACT_WX, HISTORY_STRIDE, OUT_FORCE,
+  CONTACT_STIFFNESS, CONTACT_TANGENTIAL_COEFFICIENT, CONTACT_VX, CONTACT_WX, OUT_FORCE,
   OUT_NORMAL_FORCE, OUT_SLIP_SPEED, OUT_TORQUE_FIRST, OUT_TORQUE_SECOND, SCRATCH_CONTACT, SCRATCH_OUT,
 } from './layout';
 import { f64At, setF64 } from './memory';
@@ -60,7 +62,7 @@ export function evaluateContact(hist: usize, cls: i32, dt: f64): void {
  * at t: the law (results in the OUT block), then its collision record and touching flag.
  */
 export function touchWallContact(s: i32, p: i32, cls: i32, dt: f64, t: f64): void {
-  const out = lawOnContactBlock(wallHistory + (<usize>(HISTORY_STRIDE * s) << 3), cls, dt);
+  const out = lawOnContactBlock(wallHistory + (<usize>(wallHistoryStride * s) << 3), cls, dt);
   const delta = f64At(scratch + (<usize>SCRATCH_CONTACT << 3), CONTACT_DELTA);
   touchContact(trackImpacts, wallTouching, wallImpact, s, t, dt, -out.vn, delta, out.normalForce, out.slip, p, -1);
 }
@@ -80,5 +82,6 @@ export function endWallContact(
     slip = slipSpeed(vx, vy, vz, r * f64At(omega, b), r * f64At(omega, b + 1), r * f64At(omega, b + 2), nx, ny, nz);
     separation = vx * nx + vy * ny + vz * nz;
   }
-  return endContact(wallTouching, wallHistory, wallImpact, wallEnded, s, dt, separation, slip, endedAt);
+  return endContact(wallTouching, wallHistory, wallHistoryStride, wallImpact, wallEnded, s, dt, separation, slip,
+    endedAt);
 }

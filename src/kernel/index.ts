@@ -43,23 +43,30 @@ export function bindFeatures(
   bound.hasRolling = rolling; bound.trackImpacts = impacts; bound.periodic = periodic;
 }
 
-/** The pair list of the current neighbour build (contacts/contact-arrays.ts PairArrays), by byte offset. */
+/**
+ * The pair list of the current neighbour build (contacts/contact-arrays.ts PairArrays), by byte offset, and its
+ * doubles of history per contact.
+ */
 export function bindPairs(
-  first: usize, second: usize, c: usize, cls: usize, touching: usize, history: usize, impact: usize, ended: usize,
+  first: usize, second: usize, c: usize, cls: usize, touching: usize, history: usize, historyStride: i32, impact: usize,
+  ended: usize,
   image: usize, shift: usize, forceSum: usize, torqueSum: usize, gathered: usize, out: usize, outSlot: usize,
   csrStart: usize, csrEntry: usize,
 ): void {
   bound.pairFirst = first; bound.pairSecond = second; bound.pairDamping = c; bound.pairClass = cls;
-  bound.pairTouching = touching; bound.pairHistory = history; bound.pairImpact = impact; bound.pairEnded = ended;
+  bound.pairTouching = touching; bound.pairHistory = history; bound.pairHistoryStride = historyStride;
+  bound.pairImpact = impact; bound.pairEnded = ended;
   bound.image = image; bound.shift = shift; bound.forceSum = forceSum; bound.torqueSum = torqueSum;
   bound.gathered = gathered; bound.pairOut = out; bound.outSlot = outSlot; bound.csrStart = csrStart;
   bound.csrEntry = csrEntry;
 }
 
 /** The sphere–wall list of the current neighbour build: its row index and the arrays the contact step writes. */
-export function bindWalls(rowStart: usize, touching: usize, history: usize, impact: usize, ended: usize): void {
-  bound.wallStart = rowStart; bound.wallTouching = touching; bound.wallHistory = history; bound.wallImpact = impact;
-  bound.wallEnded = ended;
+export function bindWalls(
+  rowStart: usize, touching: usize, history: usize, historyStride: i32, impact: usize, ended: usize,
+): void {
+  bound.wallStart = rowStart; bound.wallTouching = touching; bound.wallHistory = history;
+  bound.wallHistoryStride = historyStride; bound.wallImpact = impact; bound.wallEnded = ended;
 }
 
 /** This thread's scratch block (layout.ts SCRATCH_LENGTH doubles), by byte offset. */

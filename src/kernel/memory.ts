@@ -20,6 +20,10 @@
   store<i32>(base + (<usize>k << 2), value);
 }
 
+@inline export function u16At(base: usize, k: i32): i32 {
+  return <i32>load<u16>(base + (<usize>k << 1));
+}
+
 @inline export function u8At(base: usize, k: i32): i32 {
   return <i32>load<u8>(base + <usize>k);
 }

@@ -20,9 +20,9 @@ import {
 } from './bound';
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ, ELASTIC_LINEAR,
-  HISTORY_STRIDE, PAIR_OUT_STRIDE, SCRATCH_SINK,
+  PAIR_OUT_STRIDE, SCRATCH_SINK,
 } from './layout';
-import { f64At, i32At, setF64, u8At } from './memory';
+import { f64At, i32At, setF64, u16At, u8At } from './memory';
 
 /**
  * Where the pair pass puts one pair's results: straight into both bodies' sums — unless a body is gathered
@@ -127,6 +127,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
   const first = bound.pairFirst, second = bound.pairSecond, classOf = bound.pairClass, damping = bound.pairDamping;
   const touching = bound.pairTouching, history = bound.pairHistory, image = bound.image, shift = bound.shift;
   const hertzCoef = bound.hertzCoef, mindlinCoef = bound.mindlinCoef, periodic = bound.periodic;
+  const stride = bound.pairHistoryStride;
   const half = 0.5 * dt;
   const sums = changetype<PairSums<Options>>(scratch + (<usize>SCRATCH_SINK << 3));
   sums.t = t;
@@ -158,7 +159,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
             nx, ny, nz);
           separation = vx * nx + vy * ny + vz * nz;
         }
-        nEnded += endContact(touching, history, pairImpact, pairEnded, p, dt, separation, slip, begin + nEnded);
+        nEnded += endContact(touching, history, stride, pairImpact, pairEnded, p, dt, separation, slip, begin + nEnded);
       }
       continue;
     }
@@ -174,7 +175,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const wjz = f64At(omega, j3 + 2) + hij * f64At(torque, j3 + 2);
     // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n (docs/physics.md §1.3).
     const sx = ri * wix + rj * wjx, sy = ri * wiy + rj * wjy, sz = ri * wiz + rj * wjz;
-    const cls = i32At(classOf, p);
+    const cls = u16At(classOf, p);
     const reff = (ri * rj) / rsum;
     const sqrtReff = Math.sqrt(reff);
     const delta = rsum - dist;
@@ -188,7 +189,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     sums.pair = p; sums.first = i; sums.second = j; sums.delta = delta;
     contactLaw<Law, Options, PairSums<Options>>(law, options, sums, delta, nx, ny, nz, vx, vy, vz,
       wix - wjx, wiy - wjy, wiz - wjz, K, f64At(damping, p), f64At(mindlinCoef, cls) * sqrtReff, reff, ri, rj, cls,
-      history + (<usize>(HISTORY_STRIDE * p) << 3), dt);
+      history + (<usize>(stride * p) << 3), dt);
   }
   return nEnded;
 }

@@ -9,7 +9,7 @@
  * number of steps.
  */
 import {
-  HISTORY_STRIDE, IMPACT_IMPACT_SPEED, IMPACT_LAST_OVERLAP, IMPACT_LAST_TOUCH, IMPACT_MAX_NORMAL_FORCE,
+  IMPACT_IMPACT_SPEED, IMPACT_LAST_OVERLAP, IMPACT_LAST_TOUCH, IMPACT_MAX_NORMAL_FORCE,
   IMPACT_MAX_OVERLAP, IMPACT_OMEGA_I_BEFORE, IMPACT_OMEGA_J_BEFORE, IMPACT_REBOUND_SPEED, IMPACT_SLIP_AFTER,
   IMPACT_SLIP_BEFORE, IMPACT_STRIDE, IMPACT_T_END, IMPACT_T_START,
 } from './layout';
@@ -59,16 +59,17 @@ import { f64At, setF64, setI32, setU8, u8At, zeroF64 } from './memory';
 }
 
 /**
- * Contact s has just stopped overlapping: its history is forgotten and, when impacts are tracked, its record closed
+ * Contact s (of a list with `historyStride` doubles of history per contact) has just stopped overlapping: its
+ * history is forgotten and, when impacts are tracked, its record closed
  * with the separation speed and slip (m/s) — the overlap fell through zero at the separation speed after the last
  * touch — and s listed in `ended` at `endedAt`. Returns how many records it closed (0 or 1).
  */
 export function endContact(
-  touching: usize, history: usize, impact: usize, ended: usize, s: i32, dt: f64, separationSpeed: f64, slip: f64,
-  endedAt: i32,
+  touching: usize, history: usize, historyStride: i32, impact: usize, ended: usize, s: i32, dt: f64,
+  separationSpeed: f64, slip: f64, endedAt: i32,
 ): i32 {
   setU8(touching, s, 0);
-  zeroF64(history, HISTORY_STRIDE * s, HISTORY_STRIDE);
+  zeroF64(history, historyStride * s, historyStride);
   if (!trackImpacts) return 0;
   const b = IMPACT_STRIDE * s;
   const lastTouch = f64At(impact, b + IMPACT_LAST_TOUCH);

@@ -120,7 +120,7 @@ function pairPass(sim: Simulation, features: KernelFeatures): number[] {
   bindPairList(kernel, pairs);
   const saved = [pairs.forceSum, pairs.torqueSum, pairs.history, pairs.touching].map((a) => a.slice());
   kernel.exports.pairForces(0, pairs.count, sim.setup.dt, sim.time);
-  const after = [...pairs.forceSum, ...pairs.torqueSum, ...pairs.history.subarray(0, HISTORY_STRIDE * pairs.count),
+  const after = [...pairs.forceSum, ...pairs.torqueSum, ...pairs.history.subarray(0, pairs.historyStride * pairs.count),
     ...pairs.touching.subarray(0, pairs.count)];
   [pairs.forceSum, pairs.torqueSum, pairs.history, pairs.touching].forEach((a, k) => a.set(saved[k]));
   return after;

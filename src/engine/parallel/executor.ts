@@ -157,6 +157,7 @@ export class ParallelExecutor extends SerialExecutor {
 function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
   const core = (l: ContactArrays): ContactArrays => ({
     first: l.first, second: l.second, c: l.c, cls: l.cls, touching: l.touching, history: l.history,
+    historyStride: l.historyStride,
     impact: l.impact, ended: l.ended, rowStart: l.rowStart,
   });
   return {
