@@ -17,7 +17,7 @@ import type { ContactTable } from '../forces/contact-table.js';
 import type { WallModel } from '../walls/build.js';
 import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../walls/primitives.js';
 import type { WallStates } from '../walls/motion.js';
-import type { WallArrays } from './contact-arrays.js';
+import { CANDIDATE_STRIDE, type WallArrays } from './contact-arrays.js';
 import { CONTACT_LIST_FIELDS, ContactList } from './contact-list.js';
 import { extendDeclaration, type StateDeclaration } from '../base/saved-state.js';
 
@@ -35,6 +35,7 @@ const WALL_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
     model: 'fixed: wall model, built from the scenario',
     wallMaterial: "fixed: each wall's material, from the scenario",
     state: "derived: the walls' state at the current time: WallStates.state, the same array",
+    candidateGeometry: 'scratch: written for every candidate in the step before the kernel reads it',
     walls: 'part: walls',
     closest: 'scratch: closest-point result of one distance query',
   },
@@ -49,6 +50,7 @@ export class WallContactList extends ContactList implements WallArrays {
   readonly edgeVertices: Int32Array;
   /** per scenario wall: position and velocity at the current time */
   readonly state: Float64Array;
+  candidateGeometry: Float64Array;
   private readonly closest = new Float64Array(CLOSEST_LENGTH);
 
   /** @param wallMaterial material index of each scenario wall */
@@ -63,7 +65,14 @@ export class WallContactList extends ContactList implements WallArrays {
     this.triangleFeatures = model.triangleFeatures;
     this.edgeVertices = model.edgeVertices;
     this.state = walls.state;
+    this.candidateGeometry = memory.float64(0);
     this.grow(Math.max(16, nParticles >> 3));
+  }
+
+  protected override grow(capacity: number, keep = 0): void {
+    super.grow(capacity, keep);
+    this.memory.release(this.candidateGeometry);
+    this.candidateGeometry = this.memory.float64(CANDIDATE_STRIDE * capacity);
   }
 
   get stateDeclaration(): StateDeclaration {

@@ -1,6 +1,8 @@
 /**
- * Sphere–wall contact forces of one particle, called back by the kernel's gather pass (src/kernel/passes.ts) for
- * the particle's contiguous run of wall candidates. Three steps:
+ * Sphere–wall contacts of a lane's particles, the geometry half: once per step, before the kernel's gather pass
+ * (src/kernel/walls.ts) computes their forces, every wall candidate of the particles gets its overlap, normal and
+ * wall velocity (WallArrays candidateGeometry). The kernel keeps the physics — the contact law, collision records —
+ * and JavaScript the geometry of the many wall shapes. Three steps:
  *   1. geometry of every candidate at the wall's current position: overlap δ = R − d, unit normal n from the
  *      wall to the centre, the wall's velocity, and for triangles the feature (face / edge / vertex) touched;
  *   2. mesh rule (no double counting): every touching face is accepted; a touching edge only if no accepted face
@@ -9,16 +11,14 @@
  *      diagonal, or on a shared vertex, thus feels one contact, as on a plane. Candidates are in a fixed order,
  *      so the rule is deterministic;
  *   2b. hand-over: a triangle contact that starts takes the history and open collision record of one of the same
- *      wall that ends in the same step (rolling over a mesh is one contact, as on a plane);
- *   3. each accepted contact through the kernel's contact law and contact step (src/kernel/contact.ts) with
- *      R_eff = R, m* = m (docs/physics.md §1.6), with the wall's velocity in the relative velocity (§1.3).
+ *      wall that ends in the same step (rolling over a mesh is one contact, as on a plane).
+ * Triangle candidates are marked deferred: the kernel resolves a particle's planes and segments of revolution
+ * first, then its triangles, each in candidate order.
  */
 import type { ParticleState } from '../particles/state.js';
-import { CONTACT, OUT } from '../forces/contact.js';
-import { contactStiffness, type KernelTable } from '../forces/contact-table.js';
 import { at, type Kernel } from '../forces/kernel-instance.js';
 import { IMPACT_STRIDE } from './impact-records.js';
-import type { StepParams, WallArrays } from './contact-arrays.js';
+import { CANDIDATE_STRIDE, type WallArrays } from './contact-arrays.js';
 import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from '../walls/primitives.js';
 import { MOTION, MOTION_STRIDE } from '../walls/motion.js';
 
@@ -31,26 +31,27 @@ const closest = new Float64Array(CLOSEST_LENGTH);
 
 /** Binds the lane's kernel to the sphere–wall list `wl` (after every rebuild: the list may live in new arrays). */
 export function bindWallList(kernel: Kernel, wl: WallArrays): void {
-  kernel.exports.bindWalls(at(wl.rowStart), at(wl.touching), at(wl.history), wl.historyStride, at(wl.impact),
-    at(wl.ended));
+  kernel.exports.bindWalls(at(wl.rowStart), at(wl.c), at(wl.cls), at(wl.touching), at(wl.history), wl.historyStride,
+    at(wl.impact), at(wl.ended), at(wl.candidateGeometry));
+}
+
+/** Steps 1–2b of the module comment for the wall candidates of particles [begin, end). */
+export function wallCandidateGeometry(st: ParticleState, wl: WallArrays, begin: number, end: number): void {
+  const start = wl.rowStart;
+  for (let p = begin; p < end; p++) if (start[p + 1] > start[p]) particleCandidates(st, wl, p);
 }
 
 /**
- * Adds the wall forces and torques of particle p into acc[0..5]; contacts whose collision ended are written to
- * wl.ended[endedAt ...]. Returns how many ended. Planes and segments of revolution are resolved at once;
- * triangles are collected first because the mesh rule needs all of them (step 2), then resolved in
- * candidate order — a fixed order either way.
+ * The candidates of particle p. Planes and segments of revolution are written at once; triangles are collected
+ * first because the mesh rule needs all of them (step 2), then written in candidate order.
  */
-export function particleWallContacts(
-  st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number,
-  acc: Float64Array, kernel: Kernel, endedAt: number,
-): number {
+function particleCandidates(st: ParticleState, wl: WallArrays, p: number): void {
   const { rowStart: start, second: wall, kind, owner, geometry: geo, state } = wl;
   const s0 = start[p], s1 = start[p + 1];
   const { pos } = st;
   const b = 3 * p;
   const x = pos[b], y = pos[b + 1], z = pos[b + 2], r = st.radius[p];
-  let nEnded = 0, triangles = 0, touchingTriangles = 0;
+  let triangles = 0, touchingTriangles = 0;
   for (let s = s0; s < s1; s++) {
     const prim = wall[s], k = kind[prim], m = MOTION_STRIDE * owner[prim], g = GEO_STRIDE * prim;
     const px = x - state[m + MOTION.offset], py = y - state[m + MOTION.offset + 1], pz = z - state[m + MOTION.offset + 2];
@@ -61,13 +62,12 @@ export function particleWallContacts(
       // Inline: the common case of a bed in a box of planes.
       const nx = geo[g + 3], ny = geo[g + 4], nz = geo[g + 5];
       const delta = active ? r - ((px - geo[g]) * nx + (py - geo[g + 1]) * ny + (pz - geo[g + 2]) * nz) : -1;
-      nEnded += resolve(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, kernel, endedAt + nEnded);
+      writeCandidate(wl, s, delta, nx, ny, nz, vwx, vwy, vwz, 0);
       continue;
     }
     if (k === PrimitiveKind.revolved) {
       const delta = active ? r - revolvedClosest(geo, g, px, py, pz, closest) : -1;
-      nEnded += resolve(st, wl, table, sp, p, s, delta, closest[1], closest[2], closest[3], vwx, vwy, vwz, acc, kernel,
-        endedAt + nEnded);
+      writeCandidate(wl, s, delta, closest[1], closest[2], closest[3], vwx, vwy, vwz, 0);
       continue;
     }
     if (GEOM_STRIDE * (triangles + 1) > geom.length) {
@@ -86,25 +86,19 @@ export function particleWallContacts(
   if (triangles > 1) handOver(wl, triangles);
   for (let t = 0; t < triangles; t++) {
     const o = GEOM_STRIDE * t;
-    nEnded += resolve(st, wl, table, sp, p, geom[o], geom[o + 1], geom[o + 2], geom[o + 3], geom[o + 4],
-      geom[o + 5], geom[o + 6], geom[o + 7], acc, kernel, endedAt + nEnded);
+    writeCandidate(wl, geom[o], geom[o + 1], geom[o + 2], geom[o + 3], geom[o + 4], geom[o + 5], geom[o + 6], geom[o + 7],
+      1);
   }
-  return nEnded;
 }
 
-/** Contact force of candidate s with overlap δ, or the end of its contact; returns 1 if a collision record ended. */
-function resolve(
-  st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
-  delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
-  acc: Float64Array, kernel: Kernel, endedAt: number,
-): number {
-  if (delta > 0) {
-    contactForce(st, wl, table, sp, p, s, delta, nx, ny, nz, vwx, vwy, vwz, acc, kernel);
-    return 0;
-  }
-  if (wl.touching[s] === 0) return 0;
-  // The contact ends: the kernel's contact step, with the sphere's separation and slip for its record.
-  return kernel.exports.endWallContact(s, p, nx, ny, nz, vwx, vwy, vwz, sp.dt, endedAt);
+/** Candidate s this step: overlap δ (−1 for none), normal from the wall, wall velocity, deferred flag. */
+function writeCandidate(
+  wl: WallArrays, s: number, delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
+  deferred: number,
+): void {
+  const c = wl.candidateGeometry, o = CANDIDATE_STRIDE * s;
+  c[o] = delta; c[o + 1] = nx; c[o + 2] = ny; c[o + 3] = nz; c[o + 4] = vwx; c[o + 5] = vwy; c[o + 6] = vwz;
+  c[o + 7] = deferred;
 }
 
 /**
@@ -186,40 +180,5 @@ function handOver(wl: WallArrays, count: number): void {
       touching[starting] = 1;
       break;
     }
-  }
-}
-
-/** Contact s overlaps by δ: its force and torque through the kernel's law and contact step, added into acc[0..5]. */
-function contactForce(
-  st: ParticleState, wl: WallArrays, table: KernelTable, sp: StepParams, p: number, s: number,
-  delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
-  acc: Float64Array, kernel: Kernel,
-): void {
-  const { vel, omega, force, torque, invMass, invInertia } = st;
-  const { contact, out } = kernel;
-  const b = 3 * p, r = st.radius[p];
-  const half = 0.5 * sp.dt;
-  const hm = half * invMass[p], hi = half * invInertia[p];
-  // Predicted full-step velocities (src/kernel/passes.ts module comment).
-  const wx = omega[b] + hi * torque[b], wy = omega[b + 1] + hi * torque[b + 1], wz = omega[b + 2] + hi * torque[b + 2];
-  const k = wl.cls[s];
-  const sqrtR = Math.sqrt(r);
-  contact[CONTACT.delta] = delta;
-  contact[CONTACT.nx] = nx; contact[CONTACT.ny] = ny; contact[CONTACT.nz] = nz;
-  // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
-  contact[CONTACT.vx] = vel[b] + hm * force[b] - vwx - r * (wy * nz - wz * ny);
-  contact[CONTACT.vy] = vel[b + 1] + hm * force[b + 1] - vwy - r * (wz * nx - wx * nz);
-  contact[CONTACT.vz] = vel[b + 2] + hm * force[b + 2] - vwz - r * (wx * ny - wy * nx);
-  contact[CONTACT.wx] = wx; contact[CONTACT.wy] = wy; contact[CONTACT.wz] = wz;
-  contact[CONTACT.stiffness] = contactStiffness(table, k, sqrtR);
-  contact[CONTACT.damping] = wl.c[s];
-  contact[CONTACT.tangentialCoefficient] = table.mindlinCoef[k] * sqrtR;
-  contact[CONTACT.reff] = r;
-  contact[CONTACT.radiusFirst] = r;
-  contact[CONTACT.radiusSecond] = 0;
-  kernel.exports.touchWallContact(s, p, k, sp.dt, sp.t);
-  for (let a = 0; a < 3; a++) {
-    acc[a] += out[OUT.force + a];
-    acc[3 + a] += out[OUT.torqueFirst + a];
   }
 }

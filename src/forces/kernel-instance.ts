@@ -23,29 +23,27 @@ export interface KernelExports {
   bindPairs(first: number, second: number, c: number, cls: number, touching: number, history: number,
     historyStride: number, impact: number, ended: number, image: number, shift: number, forceSum: number, torqueSum: number, gathered: number, out: number,
     outSlot: number, csrStart: number, csrEntry: number): void;
-  bindWalls(rowStart: number, touching: number, history: number, historyStride: number, impact: number,
-    ended: number): void;
+  bindWalls(rowStart: number, c: number, cls: number, touching: number, history: number, historyStride: number,
+    impact: number, ended: number, candidateGeometry: number): void;
   bindScratch(scratch: number): void;
   kickDrift(begin: number, end: number, dt: number): number;
   pairForces(begin: number, end: number, dt: number, t: number): number;
-  gatherAndKick(begin: number, end: number, dt: number): number;
+  gatherAndKick(begin: number, end: number, dt: number, t: number): number;
   resetPairSums(begin: number, end: number): void;
   evaluateContact(history: number, cls: number, dt: number): void;
-  touchWallContact(s: number, p: number, cls: number, dt: number, t: number): void;
-  endWallContact(s: number, p: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
-    dt: number, endedAt: number): number;
   /** the layout constants (src/kernel/layout.ts), as WebAssembly globals */
   [constant: string]: unknown;
 }
 
 /**
  * A lane's scratch block, in doubles (src/kernel/layout.ts SCRATCH_*): the pair pass's sink, the one-contact
- * CONTACT and OUT blocks, the wall force and torque of the particle pass 3 is summing.
+ * CONTACT and OUT blocks, the wall sum of the particle pass 3 is summing (force, torque, the last contact's F_n,
+ * v·n and slip).
  */
 export const SCRATCH_CONTACT = 8;
 export const SCRATCH_OUT = SCRATCH_CONTACT + CONTACT_LENGTH;
 export const SCRATCH_WALL_SUM = SCRATCH_OUT + OUT_LENGTH;
-export const SCRATCH_LENGTH = SCRATCH_WALL_SUM + 6;
+export const SCRATCH_LENGTH = SCRATCH_WALL_SUM + 9;
 
 /** The compiled module, made once per thread. */
 let compiled: WebAssembly.Module | undefined;
@@ -77,26 +75,15 @@ export interface KernelInputs {
   scratch: Float64Array;
 }
 
-/**
- * What the kernel calls back: the sphere–wall contacts of particle p (contacts/wall-kernel.ts), their force and
- * torque added into the lane's wall sum; returns how many collisions ended (listed from `endedAt` on).
- */
-export interface KernelImports {
-  wallContacts(p: number, endedAt: number): number;
-}
-
 /** One thread's instance of the kernel, bound to a simulation's state. */
 export class Kernel {
   readonly exports: KernelExports;
   /** the lane's one-contact blocks (forces/contact.ts CONTACT and OUT) */
   readonly contact: Float64Array;
   readonly out: Float64Array;
-  /** the lane's wall sum: force (3), torque (3) on the particle pass 3 is summing */
-  readonly wallSum: Float64Array;
 
-  constructor({ memory, st, gravity, table, features: f, scratch }: KernelInputs, imports: KernelImports) {
-    const env = { memory, wallContacts: (p: number, endedAt: number) => imports.wallContacts(p, endedAt) };
-    this.exports = new WebAssembly.Instance(kernelModule(), { env }).exports as unknown as KernelExports;
+  constructor({ memory, st, gravity, table, features: f, scratch }: KernelInputs) {
+    this.exports = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as KernelExports;
     const x = this.exports;
     if (st !== null) {
       x.bindParticles(at(st.pos), at(st.vel), at(st.omega), at(st.force), at(st.torque), at(st.radius), at(st.mass),
@@ -109,7 +96,6 @@ export class Kernel {
     x.bindScratch(at(scratch));
     this.contact = scratch.subarray(SCRATCH_CONTACT, SCRATCH_OUT);
     this.out = scratch.subarray(SCRATCH_OUT, SCRATCH_WALL_SUM);
-    this.wallSum = scratch.subarray(SCRATCH_WALL_SUM, SCRATCH_LENGTH);
   }
 }
 
@@ -140,7 +126,7 @@ export function createContactLaw(table: KernelTable, features: KernelFeatures): 
   const kernel = new Kernel({
     memory: memory.memory, st: null, gravity: [0, 0, 0], table: kernelTableIn(memory, table), features,
     scratch: memory.float64(SCRATCH_LENGTH),
-  }, { wallContacts: () => { throw new Error('internal: a one-contact kernel has no walls'); } });
+  });
   const history = memory.float64(HISTORY_STRIDE);
   return (out, hist, h, cls, contact, dt) => {
     kernel.contact.set(contact.subarray(0, CONTACT_LENGTH));

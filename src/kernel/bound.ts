@@ -62,9 +62,12 @@ export let outSlot: usize = 0;
 export let csrStart: usize = 0;
 export let csrEntry: usize = 0;
 
-// The sphere–wall list (contacts/contact-arrays.ts WallArrays): its row index and the parts the contact step
-// writes; idem.
+// The sphere–wall list (contacts/contact-arrays.ts WallArrays): its row index, the candidates' geometry this step,
+// the contacts' constants and state; idem.
 export let wallStart: usize = 0;
+export let wallCandidates: usize = 0;
+export let wallDamping: usize = 0;
+export let wallClass: usize = 0;
 export let wallTouching: usize = 0;
 export let wallHistory: usize = 0;
 export let wallImpact: usize = 0;

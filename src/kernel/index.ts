@@ -11,7 +11,7 @@ import * as bound from './bound';
 
 export { pairForces } from './pairs';
 export { kickDrift, gatherAndKick, resetPairSums } from './passes';
-export { evaluateContact, touchWallContact, endWallContact } from './contact';
+export { evaluateContact } from './contact';
 export * from './layout';
 
 /** The particle state (particles/state.ts), by byte offset, and gravity (m/s²). */
@@ -61,12 +61,17 @@ export function bindPairs(
   bound.csrEntry = csrEntry;
 }
 
-/** The sphere–wall list of the current neighbour build: its row index and the arrays the contact step writes. */
+/**
+ * The sphere–wall list of the current neighbour build (contacts/contact-arrays.ts WallArrays), by byte offset, and
+ * its doubles of history per contact.
+ */
 export function bindWalls(
-  rowStart: usize, touching: usize, history: usize, historyStride: i32, impact: usize, ended: usize,
+  rowStart: usize, c: usize, cls: usize, touching: usize, history: usize, historyStride: i32, impact: usize,
+  ended: usize, candidateGeometry: usize,
 ): void {
-  bound.wallStart = rowStart; bound.wallTouching = touching; bound.wallHistory = history;
-  bound.wallHistoryStride = historyStride; bound.wallImpact = impact; bound.wallEnded = ended;
+  bound.wallStart = rowStart; bound.wallDamping = c; bound.wallClass = cls; bound.wallTouching = touching;
+  bound.wallHistory = history; bound.wallHistoryStride = historyStride; bound.wallImpact = impact;
+  bound.wallEnded = ended; bound.wallCandidates = candidateGeometry;
 }
 
 /** This thread's scratch block (layout.ts SCRATCH_LENGTH doubles), by byte offset. */

@@ -48,6 +48,9 @@ export const IMPACT_STRIDE: i32 = 16;
 // contacts/pair-contacts.ts PAIR_OUT_STRIDE: force on first, torque on first, torque on second.
 export const PAIR_OUT_STRIDE: i32 = 9;
 
+// contacts/contact-arrays.ts CANDIDATE_STRIDE: per wall candidate δ, n (3), wall velocity (3), deferred.
+export const WALL_CANDIDATE_STRIDE: i32 = 8;
+
 // forces/normal/law.ts ElasticLaw.
 export const ELASTIC_HERTZ: i32 = 0;
 export const ELASTIC_LINEAR: i32 = 1;
@@ -63,9 +66,9 @@ export const DAMPING_QUARTER_LOADING: i32 = 5;
 export const DAMPING_ZERO: i32 = 6;
 
 // forces/kernel-instance.ts SCRATCH_*: the lane's scratch block (bindScratch), in doubles: the sink of the pair
-// pass, the one-contact CONTACT and OUT blocks, and the wall force and torque of the particle pass 3 is summing.
+// pass, the one-contact CONTACT and OUT blocks, and the wall sum of the particle pass 3 is summing (walls.ts).
 export const SCRATCH_SINK: i32 = 0;
 export const SCRATCH_CONTACT: i32 = 8;
 export const SCRATCH_OUT: i32 = SCRATCH_CONTACT + CONTACT_LENGTH;
 export const SCRATCH_WALL_SUM: i32 = SCRATCH_OUT + OUT_LENGTH;
-export const SCRATCH_LENGTH: i32 = SCRATCH_WALL_SUM + 6;
+export const SCRATCH_LENGTH: i32 = SCRATCH_WALL_SUM + 9;

@@ -15,19 +15,14 @@
  * hence the restitution, first-order in dt; the prediction makes it second order (docs/physics.md §11.2). a_n is
  * still in the force array while passes 2 and 3 run.
  *
- * Sphere–wall contacts stay in JavaScript (contacts/wall-kernel.ts: their geometry is many shapes); pass 3 calls
- * them through the `wallContacts` import for the particles that have wall candidates.
+ * Sphere–wall contacts are resolved in pass 3 (walls.ts) from the geometry JavaScript writes for the lane's
+ * candidates just before it (contacts/wall-kernel.ts: the wall shapes, the mesh rule).
  */
 import * as bound from './bound';
-import { PAIR_OUT_STRIDE, SCRATCH_WALL_SUM } from './layout';
+import { PAIR_OUT_STRIDE } from './layout';
 import { f64At, i32At, setF64, u8At } from './memory';
+import { laneWallSum, wallContacts } from './walls';
 
-/**
- * The wall forces and torques of particle p, added into the lane's wall sum (layout.ts SCRATCH_WALL_SUM: force,
- * torque); contacts whose collision ended are listed from `endedAt` on. Returns how many ended.
- */
-@external('env', 'wallContacts')
-declare function wallContacts(p: i32, endedAt: i32): i32;
 
 /**
  * Pass 1 over particles [begin, end): v += (dt/2)a, ω += (dt/2)α, x += v dt. Returns the largest squared
@@ -63,13 +58,13 @@ export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
  * at m·g for the next step. Wall contacts whose collision ended are listed from wallStart[begin] on; returns how
  * many.
  */
-export function gatherAndKick(begin: i32, end: i32, dt: f64): i32 {
+export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64): i32 {
   const half = 0.5 * dt;
   const vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque, mass = bound.mass;
   const invMass = bound.invMass, invInertia = bound.invInertia, forceSum = bound.forceSum, torqueSum = bound.torqueSum;
   const gathered = bound.gathered, wallStart = bound.wallStart;
   const gx = bound.gravityX, gy = bound.gravityY, gz = bound.gravityZ;
-  const acc = bound.scratch + (<usize>SCRATCH_WALL_SUM << 3);
+  const walls = laneWallSum();
   const firstEnded = i32At(wallStart, begin);
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
@@ -93,10 +88,9 @@ export function gatherAndKick(begin: i32, end: i32, dt: f64): i32 {
       }
     }
     if (i32At(wallStart, p + 1) > i32At(wallStart, p)) {
-      memory.fill(acc, 0, 6 << 3);
-      nEnded += wallContacts(p, firstEnded + nEnded);
-      fx += f64At(acc, 0); fy += f64At(acc, 1); fz += f64At(acc, 2);
-      tx += f64At(acc, 3); ty += f64At(acc, 4); tz += f64At(acc, 5);
+      nEnded += wallContacts(p, dt, t, firstEnded + nEnded);
+      fx += walls.fx; fy += walls.fy; fz += walls.fz;
+      tx += walls.tx; ty += walls.ty; tz += walls.tz;
     }
     setF64(force, b, fx); setF64(force, b + 1, fy); setF64(force, b + 2, fz);
     setF64(torque, b, tx); setF64(torque, b + 1, ty); setF64(torque, b + 2, tz);

@@ -116,7 +116,7 @@ function pairPass(sim: Simulation, features: KernelFeatures): number[] {
   const kernel = new Kernel({
     memory: memory.memory, st, gravity: [0, 0, 0], table: kernelTableIn(memory, sim.setup.table.kernel), features,
     scratch: memory.float64(SCRATCH_LENGTH),
-  }, { wallContacts: () => { throw new Error('the cluster has no walls'); } });
+  });
   bindPairList(kernel, pairs);
   const saved = [pairs.forceSum, pairs.torqueSum, pairs.history, pairs.touching].map((a) => a.slice());
   kernel.exports.pairForces(0, pairs.count, sim.setup.dt, sim.time);

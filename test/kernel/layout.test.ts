@@ -10,13 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT, CONTACT_LENGTH, HISTORY, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../../src/forces/contact.js';
 import { IMPACT, IMPACT_STRIDE } from '../../src/contacts/impact-records.js';
 import { PAIR_OUT_STRIDE } from '../../src/contacts/pair-contacts.js';
+import { CANDIDATE_STRIDE } from '../../src/contacts/contact-arrays.js';
 import { DampingExponent, ElasticLaw } from '../../src/forces/normal/law.js';
 import { KERNEL_RESERVED_BYTES, KernelMemory } from '../../src/base/kernel-memory.js';
-import { SCRATCH_CONTACT, SCRATCH_LENGTH, SCRATCH_OUT } from '../../src/forces/kernel-instance.js';
+import { SCRATCH_CONTACT, SCRATCH_LENGTH, SCRATCH_OUT, SCRATCH_WALL_SUM } from '../../src/forces/kernel-instance.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bytes = readFileSync(path.join(root, 'dist/src/kernel/grainflow.wasm'));
-const env = { memory: new KernelMemory().memory, wallContacts: () => 0 };
+const env = { memory: new KernelMemory().memory };
 const exports = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env })
   .exports as Record<string, WebAssembly.Global>;
 const kernel = (name: string) => exports[name].value;
@@ -37,7 +38,9 @@ describe('the layouts the kernel shares with JavaScript', () => {
     expect(kernel('OUT_LENGTH')).toBe(OUT_LENGTH);
     for (const [name, slot] of Object.entries(OUT)) expect(kernel(`OUT_${snake(name)}`), name).toBe(slot);
     expect(kernel('PAIR_OUT_STRIDE')).toBe(PAIR_OUT_STRIDE);
-    expect([kernel('SCRATCH_CONTACT'), kernel('SCRATCH_OUT'), kernel('SCRATCH_LENGTH')]).toEqual([SCRATCH_CONTACT, SCRATCH_OUT, SCRATCH_LENGTH]);
+    expect(kernel('WALL_CANDIDATE_STRIDE')).toBe(CANDIDATE_STRIDE);
+    expect([kernel('SCRATCH_CONTACT'), kernel('SCRATCH_OUT'), kernel('SCRATCH_WALL_SUM'), kernel('SCRATCH_LENGTH')])
+      .toEqual([SCRATCH_CONTACT, SCRATCH_OUT, SCRATCH_WALL_SUM, SCRATCH_LENGTH]);
   });
 
   it('collision records', () => {

@@ -167,7 +167,7 @@ function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
     },
     walls: {
       ...core(w), kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
-      edgeVertices: w.edgeVertices, state: w.state,
+      edgeVertices: w.edgeVertices, state: w.state, candidateGeometry: w.candidateGeometry,
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { ParticleState } from '../../particles/state.js';
 import type { KernelTable } from '../../forces/contact-table.js';
 import { bindPairList } from '../../contacts/pair-kernel.js';
-import { bindWallList, particleWallContacts } from '../../contacts/wall-kernel.js';
+import { bindWallList, wallCandidateGeometry } from '../../contacts/wall-kernel.js';
 import { Kernel } from '../../forces/kernel-instance.js';
 import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
@@ -39,11 +39,8 @@ export class Lane {
   private lists!: LaneContacts;
 
   constructor(private readonly ctx: LaneContext, contacts: LaneContacts) {
-    const { st, table, params } = ctx;
-    this.kernel = new Kernel({ ...ctx, gravity: [params.gx, params.gy, params.gz] }, {
-      wallContacts: (p, endedAt) => particleWallContacts(st, this.lists.walls, table, params, p, this.kernel.wallSum,
-        this.kernel, endedAt),
-    });
+    const { params } = ctx;
+    this.kernel = new Kernel({ ...ctx, gravity: [params.gx, params.gy, params.gz] });
     this.contacts = contacts;
   }
 
@@ -73,7 +70,9 @@ export class Lane {
       }
       case Phase.gatherAndKick: {
         params.t = c.time[0];
-        c.laneEnded[2 * lane + 1] = kernel.gatherAndKick(c.gatherBounds[lane], c.gatherBounds[lane + 1], params.dt);
+        const begin = c.gatherBounds[lane], end = c.gatherBounds[lane + 1];
+        wallCandidateGeometry(st, this.lists.walls, begin, end);
+        c.laneEnded[2 * lane + 1] = kernel.gatherAndKick(begin, end, params.dt, params.t);
         return;
       }
       default:

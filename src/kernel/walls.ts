@@ -1,0 +1,107 @@
+/**
+ * The sphere–wall contacts of one particle in the gather pass (passes.ts): for each wall candidate, the contact law
+ * with the wall as the second body (R_eff = R, m* = m, no spin; docs/physics.md §1.6) and the wall's velocity in
+ * the relative velocity (§1.3), or the end of the contact. The geometry — overlap, normal, wall velocity of each
+ * candidate this step — comes from JavaScript (contacts/wall-kernel.ts, WallArrays candidateGeometry), which knows
+ * the many wall shapes and the mesh rule. A particle's planes and segments of revolution are resolved first, then
+ * its triangles, each in candidate order: a fixed order, so the sums are the same for any number of lanes.
+ */
+import { contactLaw } from './law';
+import { AsBound, PerClass } from './laws';
+import { endContact, slipSpeed, touchContact } from './records';
+import * as bound from './bound';
+import { ELASTIC_LINEAR, SCRATCH_WALL_SUM, WALL_CANDIDATE_STRIDE } from './layout';
+import { f64At, i32At, u16At, u8At } from './memory';
+
+/**
+ * The lane's wall sum (layout.ts SCRATCH_WALL_SUM): each wall contact of the particle adds its force and torque on
+ * the sphere; F_n, v·n and slip of the last one are kept for its record.
+ */
+@final @unmanaged export class WallSum {
+  fx: f64; fy: f64; fz: f64;
+  tx: f64; ty: f64; tz: f64;
+  normalForce: f64;
+  vn: f64;
+  slip: f64;
+
+  @inline emit(
+    fx: f64, fy: f64, fz: f64, t1x: f64, t1y: f64, t1z: f64, t2x: f64, t2y: f64, t2z: f64,
+    fn: f64, vn: f64, slip: f64,
+  ): void {
+    this.fx += fx; this.fy += fy; this.fz += fz;
+    this.tx += t1x; this.ty += t1y; this.tz += t1z;
+    this.normalForce = fn;
+    this.vn = vn;
+    this.slip = slip;
+  }
+}
+
+/**
+ * The wall contacts of particle p in the step of length dt ending at t, their force and torque summed into the
+ * lane's wall sum (from zero); contacts whose collision ended are listed from `endedAt` on. Returns how many ended.
+ */
+export function wallContacts(p: i32, dt: f64, t: f64, endedAt: i32): i32 {
+  const sum = laneWallSum();
+  sum.fx = 0; sum.fy = 0; sum.fz = 0; sum.tx = 0; sum.ty = 0; sum.tz = 0;
+  let nEnded = 0;
+  for (let deferred = 0; deferred < 2; deferred++) {
+    for (let s = i32At(bound.wallStart, p), end = i32At(bound.wallStart, p + 1); s < end; s++) {
+      const c = bound.wallCandidates + (<usize>(WALL_CANDIDATE_STRIDE * s) << 3);
+      if (<i32>load<f64>(c, 56) != deferred) continue;
+      const delta = load<f64>(c);
+      const nx = load<f64>(c, 8), ny = load<f64>(c, 16), nz = load<f64>(c, 24);
+      const vwx = load<f64>(c, 32), vwy = load<f64>(c, 40), vwz = load<f64>(c, 48);
+      if (delta > 0) touch(sum, s, p, delta, nx, ny, nz, vwx, vwy, vwz, dt, t);
+      else if (u8At(bound.wallTouching, s) == 1) nEnded += contactEnds(s, p, nx, ny, nz, vwx, vwy, vwz, dt, endedAt + nEnded);
+    }
+  }
+  return nEnded;
+}
+
+/** The lane's wall sum, in its scratch block. */
+@inline export function laneWallSum(): WallSum {
+  return changetype<WallSum>(bound.scratch + (<usize>SCRATCH_WALL_SUM << 3));
+}
+
+/** Candidate s overlaps by δ: the law with predicted full-step velocities (passes.ts), then its record. */
+function touch(
+  sum: WallSum, s: i32, p: i32, delta: f64, nx: f64, ny: f64, nz: f64, vwx: f64, vwy: f64, vwz: f64, dt: f64, t: f64,
+): void {
+  const b = 3 * p, r = f64At(bound.radius, p);
+  const half = 0.5 * dt;
+  const hm = half * f64At(bound.invMass, p), hi = half * f64At(bound.invInertia, p);
+  const omega = bound.omega, torque = bound.torque, vel = bound.vel, force = bound.force;
+  const wx = f64At(omega, b) + hi * f64At(torque, b), wy = f64At(omega, b + 1) + hi * f64At(torque, b + 1);
+  const wz = f64At(omega, b + 2) + hi * f64At(torque, b + 2);
+  const cls = u16At(bound.wallClass, s);
+  const sqrtR = Math.sqrt(r);
+  const law = changetype<PerClass>(0);
+  const K = law.elasticId(cls) == ELASTIC_LINEAR ? f64At(bound.linearStiffness, cls) : f64At(bound.hertzCoef, cls) * sqrtR;
+  // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
+  const vx = f64At(vel, b) + hm * f64At(force, b) - vwx - r * (wy * nz - wz * ny);
+  const vy = f64At(vel, b + 1) + hm * f64At(force, b + 1) - vwy - r * (wz * nx - wx * nz);
+  const vz = f64At(vel, b + 2) + hm * f64At(force, b + 2) - vwz - r * (wx * ny - wy * nx);
+  contactLaw<PerClass, AsBound, WallSum>(law, changetype<AsBound>(0), sum, delta, nx, ny, nz, vx, vy, vz, wx, wy, wz,
+    K, f64At(bound.wallDamping, s), f64At(bound.mindlinCoef, cls) * sqrtR, r, r, 0, cls,
+    bound.wallHistory + (<usize>(bound.wallHistoryStride * s) << 3), dt);
+  touchContact(bound.trackImpacts, bound.wallTouching, bound.wallImpact, s, t, dt, -sum.vn, delta, sum.normalForce,
+    sum.slip, p, -1);
+}
+
+/**
+ * Candidate s stopped overlapping (n: the wall's normal at the sphere, v_w: the wall's velocity): the end of the
+ * contact, with the sphere's separation speed and slip for its record. Returns 1 if a record was closed.
+ */
+function contactEnds(
+  s: i32, p: i32, nx: f64, ny: f64, nz: f64, vwx: f64, vwy: f64, vwz: f64, dt: f64, endedAt: i32,
+): i32 {
+  let separation: f64 = 0, slip: f64 = 0;
+  if (bound.trackImpacts) {
+    const b = 3 * p, r = f64At(bound.radius, p), vel = bound.vel, omega = bound.omega;
+    const vx = f64At(vel, b) - vwx, vy = f64At(vel, b + 1) - vwy, vz = f64At(vel, b + 2) - vwz;
+    slip = slipSpeed(vx, vy, vz, r * f64At(omega, b), r * f64At(omega, b + 1), r * f64At(omega, b + 2), nx, ny, nz);
+    separation = vx * nx + vy * ny + vz * nz;
+  }
+  return endContact(bound.wallTouching, bound.wallHistory, bound.wallHistoryStride, bound.wallImpact, bound.wallEnded,
+    s, dt, separation, slip, endedAt);
+}
