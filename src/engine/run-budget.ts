@@ -8,8 +8,7 @@ import os from 'node:os';
 import v8 from 'node:v8';
 import { ScenarioError } from '../base/scenario-error.js';
 import { shortNumber as shown } from '../base/short-number.js';
-import { requestedSphereCount } from '../scenario/checks.js';
-import type { Scenario } from '../scenario/schema.js';
+import { requestedSphereCount, type CheckedScenario } from '../scenario/checks.js';
 
 // Memory, measured as bench/memory.ts does (a fresh process per case; peak RSS and the JavaScript heap's peak
 // before a collection, set-up plus 10 steps, 1 M spheres of d = 2 mm, 1 thread, 2026-11-24): inserted at φ = 0.22
@@ -22,7 +21,11 @@ const BYTES_PER_SPHERE = 500;
 const BYTES_PER_CONTACT = 125;
 /** Neighbour pairs per sphere assumed for the estimate: a settled bed (coordination number about 6). */
 const CONTACTS_PER_SPHERE = 3;
-/** A sphere listed in `particles`, kept as parsed JSON while the run is set up, in bytes. */
+/**
+ * A sphere listed in the `particles` array, kept as parsed JSON while the run is set up, in bytes. A sphere of a
+ * sphere file (`particles.file`) costs nothing beyond BYTES_PER_SPHERE: it is read straight into the arrays the
+ * set-up keeps.
+ */
 const BYTES_PER_LISTED_SPHERE = 300;
 /** JavaScript heap per sphere at its peak while the run is set up, in bytes. */
 const HEAP_BYTES_PER_SPHERE = 280;
@@ -61,9 +64,9 @@ function machineMemory(): number {
 const gigabytes = (bytes: number) => `${shown(bytes / 1e9)} GB`;
 
 /** Refuses a scenario whose spheres would not fit in this machine's memory or in the JavaScript heap. */
-export function checkMemory(scenario: Scenario): void {
-  const listed = scenario.particles.length;
-  const spheres = requestedSphereCount(scenario);
+export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scenario' | 'explicit'>): void {
+  const listed = explicit.file === null ? explicit.spheres.n : 0;
+  const spheres = requestedSphereCount({ scenario, explicit });
   const perSphere = BYTES_PER_SPHERE + CONTACTS_PER_SPHERE * BYTES_PER_CONTACT;
   const bytes = spheres * perSphere + listed * BYTES_PER_LISTED_SPHERE;
   const heap = spheres * HEAP_BYTES_PER_SPHERE + listed * HEAP_BYTES_PER_LISTED_SPHERE;
@@ -71,7 +74,7 @@ export function checkMemory(scenario: Scenario): void {
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
   if (bytes <= memory && heap <= heapLimit) return;
   // The field that asks for the most spheres.
-  let field = 'particles', most = listed;
+  let field = explicit.file === null ? 'particles' : 'particles.file', most = explicit.spheres.n;
   scenario.insert.forEach((block, k) => {
     if (block.count > most) [field, most] = [`insert[${k}].count`, block.count];
   });
