@@ -14,7 +14,10 @@ import { requestedSphereCount, type CheckedScenario } from '../scenario/checks.j
 // before a collection, set-up plus 10 steps, 1 M spheres of d = 2 mm, 1 thread, 2026-11-24): inserted at φ = 0.22
 // (0.72 neighbour pairs per sphere) 594 B/sphere RSS and a 273 B/sphere heap peak; listed explicitly on a cubic
 // lattice (2.97 pairs per sphere) 1174 B/sphere RSS and a 976 B/sphere heap peak. The difference in pairs gives
-// the cost of a pair, the difference beyond that the cost of a sphere listed in the scenario.
+// the cost of a pair, the difference beyond that the cost of a sphere listed in the scenario. The same 10⁶ lattice
+// spheres from a sphere file (`particles.file`; 2026-11-27, loadScenarioFile + createSetup in a fresh process, maximum
+// RSS with Node's own 65 MB): 193 MB for a file of the five required columns (72 MB), 371 MB for all eleven columns
+// (202 MB) — the file's bytes and the 82 B per sphere of arrays — against 1 090 MB as a JSON array.
 /** Engine state of one sphere (particle arrays, broad phase, contact-list rows), in bytes. */
 const BYTES_PER_SPHERE = 500;
 /** One neighbour pair with its contact history, in bytes. */
