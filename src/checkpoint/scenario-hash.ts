@@ -11,11 +11,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { SimulationSetup } from '../engine/setup.js';
 import type { Scenario } from '../scenario/schema.js';
+import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
 import type { WallModel } from '../walls/build.js';
 import { GEO_STRIDE } from '../walls/primitives.js';
-
-/** The field of the sphere file's hash: the field naming the file. */
-const SPHERE_FILE_FIELD = 'particles.file';
 
 export function scenarioHash(scenario: Scenario): string {
   const { workers: _workers, ...rest } = scenario;

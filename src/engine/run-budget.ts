@@ -9,6 +9,7 @@ import v8 from 'node:v8';
 import { ScenarioError } from '../base/scenario-error.js';
 import { shortNumber as shown } from '../base/short-number.js';
 import { requestedSphereCount, type CheckedScenario } from '../scenario/checks.js';
+import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
 
 // Memory, measured as bench/memory.ts does (a fresh process per case; peak RSS and the JavaScript heap's peak
 // before a collection, set-up plus 10 steps, 1 M spheres of d = 2 mm, 1 thread, 2026-11-24): inserted at φ = 0.22
@@ -77,7 +78,7 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
   if (bytes <= memory && heap <= heapLimit) return;
   // The field that asks for the most spheres.
-  let field = explicit.file === null ? 'particles' : 'particles.file', most = explicit.spheres.n;
+  let field = explicit.file === null ? 'particles' : SPHERE_FILE_FIELD, most = explicit.spheres.n;
   scenario.insert.forEach((block, k) => {
     if (block.count > most) [field, most] = [`insert[${k}].count`, block.count];
   });

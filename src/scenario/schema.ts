@@ -270,7 +270,6 @@ export const scenarioSchema = object('scenario', {
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ParticleSpec = z.output<typeof particleSchema>;
-export type SphereFileSpec = z.output<typeof sphereFileSchema>;
 export type InsertSpec = z.output<typeof insertSchema>;
 export type RegionSpec = z.output<typeof regionSchema>;
 export type AnalysisSpec = z.output<typeof analysisSchema>;

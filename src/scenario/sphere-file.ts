@@ -113,7 +113,7 @@ const PLUS = 0x2b, MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, NINE = 0x39, LOWER_E =
  */
 export function readSphereFile(path: string, materials: readonly string[], limits: SphereFileLimits = {}): SphereFile {
   const { maxBytes = MAX_SPHERE_FILE_BYTES, maxSpheres = MAX_EXPLICIT_PARTICLES } = limits;
-  const bytes = readBytes(path, maxBytes);
+  const bytes = sphereFileBytes(path, maxBytes);
   /** `where` is ` line 3, column 2` or empty: the problem is then the file's as a whole. */
   const fail = (where: string, message: string): never => {
     throw new ScenarioError(SPHERE_FILE_FIELD, `${path}${where}${where === '' ? ' ' : ': '}${message}`);
@@ -151,7 +151,8 @@ export function readSphereFile(path: string, materials: readonly string[], limit
   };
 }
 
-function readBytes(path: string, maxBytes: number): Buffer {
+/** The bytes of a sphere file, read as input files are; ScenarioError (field `particles.file`) when it cannot be. */
+export function sphereFileBytes(path: string, maxBytes = MAX_SPHERE_FILE_BYTES): Buffer {
   try {
     return readRegularFile(path, maxBytes);
   } catch (error) {

@@ -3,7 +3,7 @@
  * JavaScript's shortest round-trip numbers, as JSON.stringify writes the array) are the same run, bit for bit: the
  * set-up's arrays and time step, every output file of the run directory (series, impacts, frames, the summary's
  * final state), the resolved scenario apart from where the spheres were given, and the LAMMPS data file of
- * `grainflow export lammps`.
+ * `grainflow export lammps`, whose deck holds a copy of the sphere file and so stays whole when moved.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -115,14 +115,23 @@ describe('the same spheres as an array and as a sphere file', () => {
     expect(f.sphereFile).toEqual(setups.file!.sphereFile);
   });
 
-  it('export the same LAMMPS data file', () => {
-    const data = (kind: keyof typeof runs) => {
+  it('export the same LAMMPS data file, and a deck that holds the sphere file and is whole when moved', () => {
+    const deck = (kind: keyof typeof runs) => {
       const out = path.join(scratch, `deck-${kind}`);
       exportLammpsDeck(checked[kind]!, { out });
-      return fs.readFileSync(path.join(out, DECK_FILES.data));
+      return out;
     };
-    const array = data('array');
-    expect(array.toString()).toContain('180 atoms');
-    expect(data('file').equals(array)).toBe(true);
+    const [array, file] = [deck('array'), deck('file')];
+    const data = (dir: string) => fs.readFileSync(path.join(dir, DECK_FILES.data));
+    expect(data(array).toString()).toContain('180 atoms');
+    expect(data(file).equals(data(array))).toBe(true);
+    expect(fs.readFileSync(path.join(file, DECK_FILES.spheres)).equals(fs.readFileSync(path.join(scratch, 'spheres.csv')))).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(file, DECK_FILES.scenario), 'utf8')).particles).toEqual({ file: DECK_FILES.spheres });
+    expect(fs.readFileSync(path.join(file, DECK_FILES.readme), 'utf8')).toContain(`| ${DECK_FILES.spheres} | a copy of the scenario's sphere file`);
+    // The deck elsewhere, its origin gone: its scenario (which `grainflow import lammps` reads) still sets up the same spheres.
+    const moved = path.join(scratch, 'elsewhere', 'deck');
+    fs.cpSync(file, moved, { recursive: true });
+    fs.rmSync(file, { recursive: true });
+    expect(createSetup(loadScenarioFile(path.join(moved, DECK_FILES.scenario))).particles).toEqual(setups.array!.particles);
   });
 });

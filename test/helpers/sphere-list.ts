@@ -27,7 +27,7 @@ export function sphereList(spheres: InitialParticles, materials: readonly string
   }));
 }
 
-/** buildInitialParticles as a list of objects. */
-export function initialSpheres(checked: CheckedScenario, ...rest: Parameters<typeof buildInitialParticles> extends [unknown, ...infer R] ? R : never): ListedSphere[] {
-  return sphereList(buildInitialParticles(checked, ...rest), Object.keys(checked.scenario.materials));
+/** The spheres a checked scenario starts from (buildInitialParticles), as a list of objects. */
+export function initialSpheres(checked: CheckedScenario): ListedSphere[] {
+  return sphereList(buildInitialParticles(checked), Object.keys(checked.scenario.materials));
 }
