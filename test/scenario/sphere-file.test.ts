@@ -15,6 +15,7 @@ import { ScenarioError } from '../../src/base/scenario-error.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { loadScenarioFile, parseScenario } from '../../src/scenario/load.js';
 import { readSphereFile, SPHERE_FILE_FIELD } from '../../src/scenario/sphere-file.js';
+import { grainflow } from '../helpers/privileges.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-sphere-file-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -246,6 +247,18 @@ describe('file spheres in a scenario: the checks of listed spheres', () => {
     const error = refusal(() => createSetup(parseScenario(scenario(file))));
     expect(error.field).toBe('time');
     expect(error.message).toContain(`twice the speed of ${file} line 2, columns 6, 7, 8 (vx, vy, vz)`);
+  });
+
+  it('grainflow run: a bad sphere file exits 2 with its one line, no stack trace, and writes nothing', () => {
+    const file = write(`${HEADER}0,0,0.01,0.001,glass\n0,0,0.02,zero,glass\n`);
+    const input = path.join(dir, 'bad-sphere-file.json');
+    fs.writeFileSync(input, JSON.stringify(scenario(path.basename(file))));
+    const out = path.join(dir, 'bad-run');
+    const r = grainflow(['run', input, '--out', out, '--quiet']);
+    expect(r.status).toBe(2);
+    expect(r.lines).toEqual([`grainflow: invalid scenario: particles.file: ${file} line 3, column 4 (radius): must be a number, `
+      + 'e.g. -1.5e-3 (sphere radius in m); got "zero"']);
+    expect(fs.existsSync(out)).toBe(false);
   });
 
   it('refuses a file that is not there when the scenario is read', () => {
