@@ -3,10 +3,11 @@
  * both codes: NS × NS × NZ glass spheres (d = 2 mm, ρ = 2500 kg/m³, E = 5 MPa, ν = 0.3) on a simple cubic lattice
  * of pitch 1.1 d, each displaced by a uniform random jitter of up to ±0.04 d per axis, in a box periodic along x
  * and y above a frictional floor at z = 0 — the deck of the project's LAMMPS anchors (settle.in), with the
- * lattice made here so that both codes start from exactly the same spheres: grainflow reads the scenario,
- * LAMMPS reads the data file of the same positions (`read_data`, written with every digit a double needs).
+ * lattice made here so that both codes start from exactly the same spheres: grainflow reads them from a sphere file
+ * (`"particles": { "file": … }`), LAMMPS from a data file (`read_data`), both written with every digit a double needs.
  * Contacts: Hertz + Tsuji (e = 0.7, no tension) + Mindlin (μ = 0.5); dt 1e-5 s, skin 0.4 mm.
  */
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { RunRandom } from '../src/scenario/random.js';
 
 export const DIAMETER = 0.002;
@@ -97,23 +98,39 @@ export function tiledBed(bed: LatticeBed, tilesX: number, tilesY: number): Latti
   return { ...bed, name: `bed-${count}`, ns: bed.ns * tilesX, count, side: bed.side * tilesX, positions: tiled };
 }
 
-/** The grainflow scenario of a bed, running `steps` steps on `workers` threads. */
-export function bedScenario(bed: LatticeBed, steps: number, workers: number): unknown {
-  const glass = 'glass';
-  const particles = [];
-  for (let p = 0; p < bed.count; p++) {
-    const b = 3 * p;
-    particles.push({ position: [bed.positions[b], bed.positions[b + 1], bed.positions[b + 2]], radius: DIAMETER / 2,
-      material: glass });
+const GLASS = 'glass';
+/** Lines of a sphere file written at a time: the file of a million spheres is never one string. */
+const LINES_PER_WRITE = 100_000;
+
+/**
+ * The bed's spheres as a grainflow sphere file (README, "Spheres from a file"): a line per sphere in the bed's order
+ * (the sphere ids), numbers in JavaScript's shortest round-trip form, which grainflow reads back to the same doubles.
+ */
+export function writeSphereFile(bed: LatticeBed, file: string): void {
+  writeFileSync(file, 'x,y,z,radius,material\n');
+  const { positions: x } = bed;
+  for (let first = 0; first < bed.count; first += LINES_PER_WRITE) {
+    const lines: string[] = [];
+    for (let p = first; p < Math.min(bed.count, first + LINES_PER_WRITE); p++) {
+      lines.push(`${x[3 * p]},${x[3 * p + 1]},${x[3 * p + 2]},${DIAMETER / 2},${GLASS}\n`);
+    }
+    appendFileSync(file, lines.join(''));
   }
+}
+
+/**
+ * The grainflow scenario of a bed, running `steps` steps on `workers` threads; its spheres are those of
+ * `sphereFile` (writeSphereFile; a path relative to the scenario file's directory, or absolute).
+ */
+export function bedScenario(bed: LatticeBed, steps: number, workers: number, sphereFile: string): unknown {
   return {
     name: bed.name,
     gravity: [0, 0, -9.81],
     time: { duration: steps * DT, dt: DT },
-    materials: { [glass]: { youngsModulus: YOUNGS_MODULUS, poissonsRatio: POISSONS_RATIO, density: DENSITY } },
+    materials: { [GLASS]: { youngsModulus: YOUNGS_MODULUS, poissonsRatio: POISSONS_RATIO, density: DENSITY } },
     contact: { normal: { model: 'tsuji', restitution: RESTITUTION }, endOfContact: 'no-tension', friction: FRICTION },
-    particles,
-    walls: [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: glass }],
+    particles: { file: sphereFile },
+    walls: [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: GLASS }],
     periodic: { min: [0, 0, 0], max: [bed.side, bed.side, bed.height], axes: ['x', 'y'] },
     skin: SKIN,
     broadphase: 'grid',

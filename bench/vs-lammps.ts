@@ -1,7 +1,7 @@
 /**
  * Side by side with LAMMPS on the same work (issue 13; `npm run bench -- --only vs-lammps`). For each bed of
  * bench/lattice-bed.ts — by default 25 × 25 × 16 = 10 000 and 56 × 56 × 16 = 50 176 spheres — grainflow writes the
- * scenario and the LAMMPS data file of the same spheres, then runs, each as a process of its own timed from exec to
+ * spheres once as its sphere file (which the scenarios reference) and as the LAMMPS data file, then runs, each as a process of its own timed from exec to
  * exit: grainflow on 1 and 2 threads (bench/vs-lammps-run.ts) and, when `lmp` is on the PATH, LAMMPS on 1 and 2 MPI
  * ranks (bench/lammps/bed.in). Both run S1 steps (the fall onto the floor) then S2 steps (the settled bed), each
  * timed apart (LAMMPS: its "Loop time" lines). Printed per run: M particle-steps/s of the fall, of the bed, of both
@@ -21,7 +21,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bedScenario, lammpsData, latticeBed, stretchedBed, tiledBed, type LatticeBed } from './lattice-bed.js';
+import { bedScenario, lammpsData, latticeBed, stretchedBed, tiledBed, writeSphereFile, type LatticeBed } from './lattice-bed.js';
 import type { GrainflowReport } from './vs-lammps-run.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -178,12 +178,17 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
   }
 }
 
-/** The scenario file per thread count and the LAMMPS data file of one bed. */
+/**
+ * The spheres of one bed, written once: as grainflow's sphere file, which the scenario of each thread count
+ * references (beside it in `dir`), and as the LAMMPS data file.
+ */
 function writeInputs(bed: LatticeBed, steps: number, threads: number[], dir: string) {
+  const spheres = `${bed.name}.csv`;
+  writeSphereFile(bed, path.join(dir, spheres));
   const scenarios = new Map<number, string>();
   for (const t of threads) {
     const file = path.join(dir, `${bed.name}-w${t}.json`);
-    writeFileSync(file, JSON.stringify(bedScenario(bed, steps, t)));
+    writeFileSync(file, JSON.stringify(bedScenario(bed, steps, t, spheres)));
     scenarios.set(t, file);
   }
   const data = path.join(dir, `${bed.name}.data`);

@@ -17,7 +17,7 @@ function remember(checked: CheckedScenario): Scenario {
 
 /**
  * Reads and validates a scenario file (JSON; the format of `schema/scenario.schema.json`).
- * @param path the scenario file; a mesh wall's `file` is relative to its directory
+ * @param path the scenario file; a mesh wall's `file` and `particles.file` are relative to its directory
  * @returns the scenario with every default filled in (frozen: vary a parameter in a copy)
  * @throws ScenarioError on one line naming the field and the allowed range (`materials.glass.poissonsRatio: …`),
  *   also for a file that cannot be read or is not JSON (field `(file)`)
@@ -30,7 +30,7 @@ export function loadScenario(path: string): Scenario {
  * Validates a scenario given as a JavaScript value (e.g. `JSON.parse` of a file, or a copy with one parameter
  * changed — the way to vary a parameter in a sweep).
  * @param json the scenario, as in a scenario file
- * @param baseDir the directory a mesh wall's relative `file` is taken from (default: the working directory)
+ * @param baseDir the directory a relative `file` (mesh wall, `particles.file`) is taken from (default: the working directory)
  * @returns the scenario with every default filled in (frozen: vary a parameter in a copy)
  * @throws ScenarioError on one line naming the field and the allowed range
  */

@@ -44,9 +44,13 @@ export function readRegularFile(path: string, maxBytes: number): Buffer {
   }
 }
 
-/** Reads to the end, refusing once more than maxBytes have come; `sizeHint` (stat's size) only sizes the buffer. */
+/**
+ * Reads to the end, refusing once more than maxBytes have come; `sizeHint` (stat's size) only sizes the buffer: one
+ * byte more than it, so that the read that finds the end of a file of that size needs no larger buffer (a copy of
+ * twice the file).
+ */
 function readAtMost(fd: number, maxBytes: number, sizeHint: number): Buffer {
-  let buffer = Buffer.allocUnsafe(Math.min(Math.max(sizeHint, CHUNK), maxBytes + 1));
+  let buffer = Buffer.allocUnsafe(Math.min(Math.max(sizeHint + 1, CHUNK), maxBytes + 1));
   let length = 0;
   for (;;) {
     if (length === buffer.length) {

@@ -17,7 +17,7 @@
  * Versions: 1 named its sections after whatever typed-array fields reflection found on the saved objects (so a
  * renamed field changed the format unnoticed); 2 holds the parts' declared fields; 3 adds to the header the SHA-256
  * of the triangles of every STL mesh the run uses (`meshes`), so that a resume notices a mesh changed since
- * (scenario-hash.ts).
+ * (scenario-hash.ts); `meshes` holds the SHA-256 of the sphere file (`particles.file`) too, by the same rule.
  * A checkpoint of an older version is refused as written by an older grainflow, not converted: reading it would
  * keep the private field names of one past commit alive as a format, for files that only serve to continue one run
  * (the older grainflow can).
@@ -49,7 +49,11 @@ export interface SectionEntry {
 export interface CheckpointHeader {
   /** hash of the scenario the state belongs to (scenario-hash.ts) */
   scenarioHash: string;
-  /** SHA-256 of the triangles of each mesh wall, by its field ("walls[2].file"): the rest of the scenario's identity */
+  /**
+   * SHA-256 of each input file, by the field naming it: the triangles of each mesh wall ("walls[2].file") and the
+   * bytes of the sphere file ("particles.file"): the rest of the scenario's identity. Named for the meshes it held
+   * first; the name stays so that format 3 stays one format.
+   */
   meshes: Record<string, string>;
   step: number;
   /** simulated time (s) */

@@ -2,7 +2,7 @@
  * Checkpoints of one run directory (issue #7): when to write them, writing them with the run's own bookkeeping
  * (CSV lengths and checksums, analysis state), and, for `--resume`, finding the newest usable one and the scenario
  * it belongs to. A checkpoint another grainflow wrote (another format or part version), one that does not fit the
- * simulation, or one whose STL meshes have changed since is refused with one line saying so (ResumeError), not
+ * simulation, or one whose STL meshes or sphere file have changed since is refused with one line saying so (ResumeError), not
  * skipped like a damaged one: the older ones are no better. The run's other files are checked against the
  * checkpoint as the outputs reopen them (src/output/resume-check.ts).
  *
@@ -19,7 +19,7 @@ import { ResumableRunDirectory } from '../output/run-directory.js';
 import { ResumeError } from '../output/resume-error.js';
 import { SavedStateError, type SavedState } from '../base/saved-state.js';
 import { CheckpointVersionError, type Checkpoint } from './format.js';
-import { meshHashes, scenarioHash } from './scenario-hash.js';
+import { changedInputFile, inputFileHashes, scenarioHash } from './scenario-hash.js';
 import { restoreSimulation, captureSimulation } from './snapshot.js';
 import { CheckpointStore } from './store.js';
 
@@ -34,7 +34,8 @@ export class RunCheckpoints {
   readonly directory: ResumableRunDirectory;
   private readonly store: CheckpointStore;
   private readonly hash: string;
-  private readonly meshes: Record<string, string>;
+  /** SHA-256 of the input files, by field (scenario-hash.ts); the checkpoint header's `meshes` */
+  private readonly inputFiles: Record<string, string>;
   private readonly everySteps: number | undefined;
   private readonly everyWallMs: number | undefined;
   private lastWrite = performance.now();
@@ -58,7 +59,7 @@ export class RunCheckpoints {
     this.everySteps = typeof every === 'number' ? Math.max(1, Math.round(every / setup.dt)) : undefined;
     this.everyWallMs = typeof every === 'number' ? undefined : 1000 * every.wallSeconds;
     this.hash = scenarioHash(setup.scenario);
-    this.meshes = meshHashes(setup.scenario, setup.walls);
+    this.inputFiles = inputFileHashes(setup);
     this.store = new CheckpointStore(path.join(runDir, CHECKPOINT_DIRECTORY));
     this.directory = new ResumableRunDirectory(runDir, resume ? 'resume' : 'fresh', { force, onNotice: log });
     try {
@@ -74,7 +75,7 @@ export class RunCheckpoints {
     }
   }
 
-  /** The checkpoint to resume from; ResumeError when there is none, or when a mesh differs from the run's. */
+  /** The checkpoint to resume from; ResumeError when there is none, or when a mesh or the sphere file differs from the run's. */
   private newestUsable(setup: SimulationSetup): Checkpoint {
     this.store.removeInterruptedWrites();
     let cp: Checkpoint | undefined;
@@ -84,12 +85,8 @@ export class RunCheckpoints {
       throw error instanceof CheckpointVersionError ? new ResumeError(error.message) : error;
     }
     if (cp === undefined) throw new ResumeError(`no usable checkpoint in ${this.store.directory}; start the run again`);
-    for (const [field, hash] of Object.entries(this.meshes)) {
-      if (cp.meshes[field] === hash) continue;
-      const wall = Number(/^walls\[(\d+)\]/.exec(field)![1]);
-      const file = (setup.scenario.walls[wall] as { file: string }).file;
-      throw new ResumeError(`${field} ${path.relative(process.cwd(), file)} is not the mesh the run started with (the `
-        + 'SHA-256 of its triangles differs from the checkpoint\'s): put the original back or start the run again');
+    for (const [field, hash] of Object.entries(this.inputFiles)) {
+      if (cp.meshes[field] !== hash) throw new ResumeError(changedInputFile(setup, field));
     }
     return cp;
   }
@@ -128,7 +125,7 @@ export class RunCheckpoints {
 
   /** `run`: the run's own values, saved with the simulation's state. */
   write(sim: Simulation, run: SavedState): void {
-    this.newest = this.store.write(captureSimulation(sim, { scenarioHash: this.hash, meshes: this.meshes }, run));
+    this.newest = this.store.write(captureSimulation(sim, { scenarioHash: this.hash, meshes: this.inputFiles }, run));
     this.lastWrite = performance.now();
   }
 }

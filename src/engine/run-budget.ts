@@ -8,21 +8,28 @@ import os from 'node:os';
 import v8 from 'node:v8';
 import { ScenarioError } from '../base/scenario-error.js';
 import { shortNumber as shown } from '../base/short-number.js';
-import { requestedSphereCount } from '../scenario/checks.js';
-import type { Scenario } from '../scenario/schema.js';
+import { requestedSphereCount, type CheckedScenario } from '../scenario/checks.js';
+import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
 
 // Memory, measured as bench/memory.ts does (a fresh process per case; peak RSS and the JavaScript heap's peak
 // before a collection, set-up plus 10 steps, 1 M spheres of d = 2 mm, 1 thread, 2026-11-24): inserted at φ = 0.22
 // (0.72 neighbour pairs per sphere) 594 B/sphere RSS and a 273 B/sphere heap peak; listed explicitly on a cubic
 // lattice (2.97 pairs per sphere) 1174 B/sphere RSS and a 976 B/sphere heap peak. The difference in pairs gives
-// the cost of a pair, the difference beyond that the cost of a sphere listed in the scenario.
+// the cost of a pair, the difference beyond that the cost of a sphere listed in the scenario. The same 10⁶ lattice
+// spheres from a sphere file (`particles.file`; 2026-11-27, loadScenarioFile + createSetup in a fresh process, maximum
+// RSS with Node's own 65 MB): 193 MB for a file of the five required columns (72 MB), 371 MB for all eleven columns
+// (202 MB) — the file's bytes and the 82 B per sphere of arrays — against 1 090 MB as a JSON array.
 /** Engine state of one sphere (particle arrays, broad phase, contact-list rows), in bytes. */
 const BYTES_PER_SPHERE = 500;
 /** One neighbour pair with its contact history, in bytes. */
 const BYTES_PER_CONTACT = 125;
 /** Neighbour pairs per sphere assumed for the estimate: a settled bed (coordination number about 6). */
 const CONTACTS_PER_SPHERE = 3;
-/** A sphere listed in `particles`, kept as parsed JSON while the run is set up, in bytes. */
+/**
+ * A sphere listed in the `particles` array, kept as parsed JSON while the run is set up, in bytes. A sphere of a
+ * sphere file (`particles.file`) costs nothing beyond BYTES_PER_SPHERE: it is read straight into the arrays the
+ * set-up keeps.
+ */
 const BYTES_PER_LISTED_SPHERE = 300;
 /** JavaScript heap per sphere at its peak while the run is set up, in bytes. */
 const HEAP_BYTES_PER_SPHERE = 280;
@@ -61,9 +68,9 @@ function machineMemory(): number {
 const gigabytes = (bytes: number) => `${shown(bytes / 1e9)} GB`;
 
 /** Refuses a scenario whose spheres would not fit in this machine's memory or in the JavaScript heap. */
-export function checkMemory(scenario: Scenario): void {
-  const listed = scenario.particles.length;
-  const spheres = requestedSphereCount(scenario);
+export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scenario' | 'explicit'>): void {
+  const listed = explicit.file === null ? explicit.spheres.n : 0;
+  const spheres = requestedSphereCount({ scenario, explicit });
   const perSphere = BYTES_PER_SPHERE + CONTACTS_PER_SPHERE * BYTES_PER_CONTACT;
   const bytes = spheres * perSphere + listed * BYTES_PER_LISTED_SPHERE;
   const heap = spheres * HEAP_BYTES_PER_SPHERE + listed * HEAP_BYTES_PER_LISTED_SPHERE;
@@ -71,7 +78,7 @@ export function checkMemory(scenario: Scenario): void {
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
   if (bytes <= memory && heap <= heapLimit) return;
   // The field that asks for the most spheres.
-  let field = 'particles', most = listed;
+  let field = explicit.file === null ? 'particles' : SPHERE_FILE_FIELD, most = explicit.spheres.n;
   scenario.insert.forEach((block, k) => {
     if (block.count > most) [field, most] = [`insert[${k}].count`, block.count];
   });

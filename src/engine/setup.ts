@@ -9,7 +9,9 @@
 import os from 'node:os';
 import { DEFAULT_SKIN_FRACTION, type Scenario } from '../scenario/schema.js';
 import type { CheckedScenario } from '../scenario/checks.js';
-import { buildInitialParticles, type InitialParticle } from '../scenario/insert.js';
+import { buildInitialParticles } from '../scenario/insert.js';
+import type { ExplicitSpheres } from '../scenario/explicit-spheres.js';
+import { materialIndices } from '../scenario/material-names.js';
 import { planPour, pourStandIns, pourWarnings, STAND_INS_PER_BLOCK, type PourPlan } from '../scenario/pour-plan.js';
 import { RunRandom } from '../scenario/random.js';
 import { contactConstants, type ContactTable } from '../forces/contact-table.js';
@@ -46,6 +48,8 @@ export interface SimulationSetup {
   table: ContactTable;
   /** the spheres present at t = 0 */
   particles: InitialParticles;
+  /** the file the explicit spheres were read from (`particles.file`): its path, SHA-256 and sphere count; else null */
+  sphereFile: { path: string; sha256: string; spheres: number } | null;
   /** the spheres poured in during the run (insert blocks with a `rate`) */
   pour: PourPlan;
   /** density (kg/m³) of each material, by material index */
@@ -82,19 +86,19 @@ export interface SetupOptions {
 }
 
 export function createSetup(checked: CheckedScenario, options: SetupOptions = {}): SimulationSetup {
-  const { scenario, walls, contacts: table } = checked;
-  checkMemory(scenario);
+  const { scenario, walls, contacts: table, explicit } = checked;
+  checkMemory(checked);
   const workers = options.workers ?? scenario.workers;
-  const materialIndex = new Map(table.materialNames.map((name, k) => [name, k]));
+  // The material indices of the spheres (material-names.ts) are the contact table's: both follow `materials`.
+  const materialIndex = materialIndices(scenario.materials);
   const random = new RunRandom(scenario.seed);
-  const initial = buildInitialParticles(checked, random);
+  const particles = buildInitialParticles(checked, random);
   const pour = planPour(scenario, random);
   // The time step and skin must suit every sphere the run will hold, poured ones included.
-  const everySphere = [...initial, ...pourStandIns(pour)];
-  const particles = flatten(initial, materialIndex);
+  const everySphere = [particles, pourStandIns(pour, materialIndex)];
   const wallMaterials = scenario.walls.map((w) => materialIndex.get(w.material)!);
 
-  const limits = timeStepLimits(scenario, table, everySphere, walls, wallMaterials);
+  const limits = timeStepLimits(scenario, table, everySphere, explicit, walls, wallMaterials);
   const warnings: string[] = [...walls.warnings, ...pourWarnings(pour, scenario.time.duration)];
   let dt: number;
   const { duration } = scenario.time;
@@ -106,7 +110,7 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
     warnings.push(...timeStepWarnings(dt, limits));
   }
   const steps = Math.max(1, Math.round(duration / dt));
-  const spheres = initial.length + pour.total;
+  const spheres = particles.n + pour.total;
   const threads = spheres < PARALLEL_MIN_PARTICLES ? { lanes: 1 }
     : cappedThreads(workers === 'auto' ? os.availableParallelism() : workers);
   checkRunLength({ steps, dt, duration, spheres, lanes: threads.lanes, dtReason: timeStepReason(scenario, dt, limits),
@@ -116,12 +120,14 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
   warnings.push(...checkOutputs({ steps, outputEvery, outputInterval,
     spheres, frames: scenario.outputs.frames, vtk: scenario.outputs.vtk }));
   // A loop, not Math.min(...radii): spreading a million arguments overflows the call stack.
-  const rMin = everySphere.reduce((least, p) => Math.min(least, p.radius), Infinity);
+  let rMin = Infinity;
+  for (const { n, radius } of everySphere) for (let k = 0; k < n; k++) rMin = Math.min(rMin, radius[k]);
   const skin = scenario.skin ?? DEFAULT_SKIN_FRACTION * rMin;
   return {
     scenario,
     table,
     particles,
+    sphereFile: explicit.file && { path: explicit.file.path, sha256: explicit.file.sha256, spheres: explicit.file.spheres.n },
     pour,
     densities: table.materialNames.map((name) => scenario.materials[name].density),
     walls,
@@ -148,7 +154,7 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
  * what set it, for messages.
  */
 function characteristicSpeed(
-  scenario: Scenario, initial: InitialParticle[], walls: WallModel,
+  scenario: Scenario, spheres: readonly InitialParticles[], explicit: ExplicitSpheres, walls: WallModel,
 ): { speed: number; source: string } {
   const g = Math.hypot(...scenario.gravity);
   let speed = 0, source = '';
@@ -157,11 +163,14 @@ function characteristicSpeed(
   };
   let lo = Infinity, hi = -Infinity;
   const up = g > 0 ? scenario.gravity.map((c) => -c / g) : [0, 0, 0];
-  const height = (x: readonly number[]) => x[0] * up[0] + x[1] * up[1] + x[2] * up[2];
-  initial.forEach((p, k) => {
-    raise(2 * Math.hypot(...p.velocity), () => `twice the speed of ${sphereField(scenario, k, 'velocity')}`);
-    lo = Math.min(lo, height(p.position));
-    hi = Math.max(hi, height(p.position));
+  /** height of the point x[at…at + 2] */
+  const height = (x: ArrayLike<number>, at = 0) => x[at] * up[0] + x[at + 1] * up[1] + x[at + 2] * up[2];
+  forEachSphere(spheres, (set, k, id) => {
+    const v = set.velocity;
+    raise(2 * Math.hypot(v[3 * k], v[3 * k + 1], v[3 * k + 2]), () => `twice the speed of ${sphereField(scenario, explicit, id, 'velocity')}`);
+    const h = height(set.position, 3 * k);
+    lo = Math.min(lo, h);
+    hi = Math.max(hi, h);
   });
   lo = Math.min(lo, lowestWallPoint(walls, height));
   // A moving wall hits spheres at its own speed.
@@ -178,17 +187,19 @@ function characteristicSpeed(
 }
 
 function timeStepLimits(
-  scenario: Scenario, table: ContactTable, initial: InitialParticle[], walls: WallModel, wallMaterials: number[],
+  scenario: Scenario, table: ContactTable, spheres: readonly InitialParticles[], explicit: ExplicitSpheres, walls: WallModel,
+  wallMaterials: number[],
 ): TimeStepLimits {
-  const { speed: impactSpeed, source: speedSource } = characteristicSpeed(scenario, initial, walls);
+  const { speed: impactSpeed, source: speedSource } = characteristicSpeed(scenario, spheres, explicit, walls);
   // Smallest particle of each material: it has the shortest Rayleigh and contact times.
   const smallest = new Map<string, number>();
   // Where each material's smallest radius was given, for messages.
   const smallestAt = new Map<string, number>();
-  initial.forEach((p, k) => {
-    if (p.radius < (smallest.get(p.material) ?? Infinity)) {
-      smallest.set(p.material, p.radius);
-      smallestAt.set(p.material, k);
+  forEachSphere(spheres, (set, k, id) => {
+    const name = table.materialNames[set.material[k]], r = set.radius[k];
+    if (r < (smallest.get(name) ?? Infinity)) {
+      smallest.set(name, r);
+      smallestAt.set(name, id);
     }
   });
   let tR = Infinity, tC = Infinity, tD = Infinity;
@@ -216,7 +227,7 @@ function timeStepLimits(
     const t = rayleighTime(r, scenario.materials[name]);
     if (t < tR) {
       [tR, causes.rayleighTime] = [t, `the smallest sphere of ${formatPath(['materials', name])}, radius ${shown(r)} m `
-        + `(${sphereField(scenario, smallestAt.get(name)!, 'radius')})`];
+        + `(${sphereField(scenario, explicit, smallestAt.get(name)!, 'radius')})`];
     }
     for (const [other, r2] of smallest) {
       contact(classOf(name, other), effectiveRadius(r, r2), effectiveMass(massOf(name, r), massOf(other, r2)),
@@ -229,14 +240,20 @@ function timeStepLimits(
   return { rayleighTime: tR, contactTime: tC, impactSpeed, dampingTime: tD, causes };
 }
 
+/** Visits sphere k of each set in turn; `id` counts through all of them. */
+function forEachSphere(sets: readonly InitialParticles[], visit: (set: InitialParticles, k: number, id: number) => void): void {
+  let id = 0;
+  for (const set of sets) for (let k = 0; k < set.n; k++) visit(set, k, id++);
+}
+
 /**
  * The field that gave sphere k of the time-step rules its velocity or radius: the spheres are the explicit ones in
- * order, then those of each insert block placed at t = 0, then STAND_INS_PER_BLOCK stand-ins per poured block
- * (pourStandIns).
+ * order (their origin names them), then those of each insert block placed at t = 0, then STAND_INS_PER_BLOCK stand-ins
+ * per poured block (pourStandIns).
  */
-function sphereField(scenario: Scenario, k: number, key: 'velocity' | 'radius'): string {
-  if (k < scenario.particles.length) return `particles[${k}].${key}`;
-  let first = scenario.particles.length;
+function sphereField(scenario: Scenario, explicit: ExplicitSpheres, k: number, key: 'velocity' | 'radius'): string {
+  if (k < explicit.spheres.n) return explicit.origin.where(k, key);
+  let first = explicit.spheres.n;
   const blocks = [...scenario.insert.entries()];
   for (const [b, block] of [...blocks.filter(([, x]) => x.rate === undefined), ...blocks.filter(([, x]) => x.rate !== undefined)]) {
     first += block.rate === undefined ? block.count : STAND_INS_PER_BLOCK;
@@ -260,24 +277,4 @@ function timeStepReason(scenario: Scenario, dt: number, l: TimeStepLimits): stri
     return `dt "auto" is t_c/${AUTO_STEPS_PER_CONTACT}, t_c = ${shown(l.contactTime)} s the contact time of ${l.causes.contactTime}`;
   }
   return `dt "auto" is ${AUTO_RAYLEIGH_FRACTION} × the Rayleigh time ${shown(l.rayleighTime)} s of ${l.causes.rayleighTime}`;
-}
-
-function flatten(initial: readonly InitialParticle[], materialIndex: Map<string, number>): InitialParticles {
-  const n = initial.length;
-  const flat: InitialParticles = {
-    n,
-    position: new Float64Array(3 * n),
-    velocity: new Float64Array(3 * n),
-    angularVelocity: new Float64Array(3 * n),
-    radius: new Float64Array(n),
-    material: new Uint16Array(n),
-  };
-  initial.forEach((p, k) => {
-    flat.position.set(p.position, 3 * k);
-    flat.velocity.set(p.velocity, 3 * k);
-    flat.angularVelocity.set(p.angularVelocity, 3 * k);
-    flat.radius[k] = p.radius;
-    flat.material[k] = materialIndex.get(p.material)!;
-  });
-  return flat;
 }

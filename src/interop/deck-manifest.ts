@@ -15,6 +15,8 @@ export const DECK_FILES = {
   manifest: 'grainflow.json',
   /** the scenario as validated (a grainflow scenario file: `grainflow run scenario.json` runs it) */
   scenario: 'scenario.json',
+  /** a copy of the scenario's sphere file (`particles.file`), which the deck's scenario.json names */
+  spheres: 'spheres.csv',
   readme: 'README.md',
   /** written by LAMMPS: frames every outputs.interval, the final state at full precision, the log */
   dump: 'dump.grainflow',

@@ -1,11 +1,15 @@
 /**
  * A grainflow scenario as a self-contained LAMMPS deck: the input script `in.grainflow`, the data file with every
  * sphere present at t = 0 exactly as grainflow seeds them (createSetup), the molecule templates of poured spheres,
- * the manifest for `grainflow import lammps` and a README that maps every setting (lammps-readme.ts). Contacts:
+ * the manifest for `grainflow import lammps`, the scenario (with a copy of its sphere file, if it has one) and a
+ * README that maps every setting (lammps-readme.ts). Contacts:
  * lammps-contact.ts; walls: lammps-walls.ts; pouring: lammps-pour.ts. The run is split into `run` commands where a
  * gate is removed (`unfix`, after the last step grainflow computes with it) or a pour starts.
  */
+import { createHash } from 'node:crypto';
+import { ScenarioError } from '../base/scenario-error.js';
 import type { CheckedScenario } from '../scenario/checks.js';
+import { SPHERE_FILE_FIELD, sphereFileBytes, type SphereFile } from '../scenario/sphere-file.js';
 import type { SimulationSetup } from '../engine/setup.js';
 import { effectiveMass, effectiveRadius, hertzStiffness } from '../forces/elastic.js';
 import { regionBounds } from '../scenario/regions.js';
@@ -177,8 +181,9 @@ export function buildLammpsDeck(
     [DECK_FILES.input, input.join('\n')],
     [DECK_FILES.data, dataFile(setup, census, typeOf, checked)],
     [DECK_FILES.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
-    [DECK_FILES.scenario, `${JSON.stringify(withoutSchemaPath(scenario), null, 2)}\n`],
+    [DECK_FILES.scenario, `${JSON.stringify(deckScenario(scenario), null, 2)}\n`],
   ]);
+  if (checked.explicit.file !== null) files.set(DECK_FILES.spheres, sphereFileCopy(checked.explicit.file));
   for (const p of pours) for (const [name, text] of p.pour.files) files.set(name, text);
   files.set(DECK_FILES.readme, deckReadme({ scenario, setup, target, census, notes, manifest, events: events.length }));
   return { files, manifest };
@@ -217,9 +222,23 @@ function periodicAxes(checked: CheckedScenario): boolean[] {
   return ['x', 'y', 'z'].map((a) => (axes as readonly string[]).includes(a));
 }
 
-function withoutSchemaPath(scenario: CheckedScenario['scenario']): Record<string, unknown> {
+/**
+ * The scenario as the deck holds it: without `$schema` (a path relative to the input), and with a sphere file named
+ * by its copy in the deck, so that the deck is whole wherever it is moved (a cluster and back), as with listed spheres.
+ */
+function deckScenario(scenario: CheckedScenario['scenario']): Record<string, unknown> {
   const { $schema: _schemaPath, ...rest } = scenario;
-  return rest;
+  return Array.isArray(rest.particles) ? rest : { ...rest, particles: { file: DECK_FILES.spheres } };
+}
+
+/** The text of the sphere file the scenario was checked with, for the deck's copy; refused if it changed since. */
+function sphereFileCopy(file: SphereFile): string {
+  const bytes = sphereFileBytes(file.path);
+  if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) {
+    throw new ScenarioError(SPHERE_FILE_FIELD, `${file.path} changed after the scenario was read (its SHA-256 differs); export again`);
+  }
+  // Every file the reader accepts is UTF-8 (numbers are ASCII, material names are the scenario's).
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
 /**

@@ -70,6 +70,7 @@ export function deckReadme(r: ReadmeInput): string {
     row(['file', 'content']), row(['---', '---']),
     row([DECK_FILES.input, 'the input script']),
     row([DECK_FILES.data, `the ${setup.particles.n} spheres present at t = 0, exactly as grainflow seeds them (id = grainflow id + 1)`]),
+    ...(Array.isArray(scenario.particles) ? [] : [row([DECK_FILES.spheres, `a copy of the scenario's sphere file, which \`${DECK_FILES.scenario}\` names`])]),
     ...notes.pours.map((p) => row([`pour${p.index}-*.mol`, `molecule templates of the spheres insert[${p.index}] pours`])),
     row([DECK_FILES.manifest, 'the scenario and the deck\'s cadence, read by grainflow import lammps']),
     '',

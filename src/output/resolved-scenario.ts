@@ -1,7 +1,8 @@
 /**
- * The resolved scenario written to a run's scenario.json: the input with every default filled, plus what
- * grainflow derived from it — time step and its limits, skin, and per material pair the effective moduli,
- * the normal law's calibrated constants, and K and c at the mean particle radii of the two materials.
+ * The resolved scenario written to a run's scenario.json: the input with every default filled (file paths absolute),
+ * plus what grainflow derived from it — time step and its limits, skin, the sphere file's SHA-256 and sphere count,
+ * and per material pair the effective moduli, the normal law's calibrated constants, and K and c at the mean particle
+ * radii of the two materials.
  */
 import type { SimulationSetup } from '../engine/setup.js';
 import { contactConstants } from '../forces/contact-table.js';
@@ -56,6 +57,7 @@ export function describeSetup(setup: SimulationSetup): object {
     ...resolved,
     derived: {
       particleCount: setup.particles.n,
+      ...(setup.sphereFile === null ? {} : { sphereFile: setup.sphereFile }),
       pouredParticleCount: setup.pour.total,
       dt_s: setup.dt,
       dtIsAuto: scenario.time.dt === 'auto',

@@ -14,13 +14,17 @@ import { buildWallModel, type WallModel } from '../walls/build.js';
 import { wallOverlap } from '../walls/overlap.js';
 import { buildContactTable, type ContactTable } from '../forces/contact-table.js';
 import { axisNames, DEFAULT_SKIN_FRACTION, MAX_MATERIALS, type InsertSpec, type Scenario } from './schema.js';
+import { readExplicitSpheres, type ExplicitSpheres } from './explicit-spheres.js';
+import { unknownMaterial } from './material-names.js';
 
 /**
  * A scenario that passed the schema and every cross-field check, with the parts the checks built. The scenario is
- * frozen: walls and laws were built from it, so a later change could only make them disagree.
+ * frozen: spheres, walls and laws were built from it, so a later change could only make them disagree.
  */
 export interface CheckedScenario {
   scenario: Scenario;
+  /** the explicit spheres in flat arrays, listed in `particles` or read from `particles.file` (explicit-spheres.ts) */
+  explicit: ExplicitSpheres;
   /** the walls expanded into primitives (walls/build.ts) */
   walls: WallModel;
   /** every material pair's contact law, resolved and calibrated (forces/contact-table.ts) */
@@ -37,47 +41,51 @@ const TOUCHING_TOLERANCE = 1e-9;
 const MIN_NORMAL_WINDOW_PROBABILITY = 1e-3;
 
 export function checkScenario(scenario: Scenario): CheckedScenario {
+  checkMaterialCount(scenario);
+  // The explicit spheres' materials are checked as they are flattened or read (an unreadable or bad sphere file
+  // is reported here too); every other check of theirs follows below, the same for listed and file spheres.
+  const explicit = readExplicitSpheres(scenario);
   checkMaterialNames(scenario);
   checkContactPairsUnique(scenario);
-  checkHasSpheres(scenario);
+  checkHasSpheres(scenario, explicit);
   checkTimes(scenario);
   scenario.insert.forEach((block, k) => checkInsertBlock(block, k, scenario.time.duration));
   // Bad wall geometry and unreadable STL files are reported while the walls are built.
   const walls = buildWallModel(scenario.walls);
-  checkExplicitOverlaps(scenario);
-  checkWallPenetration(scenario, walls);
-  checkSkin(scenario);
-  checkPeriodicBox(scenario);
-  checkAnalysis(scenario);
-  checkContactTrace(scenario);
+  checkExplicitOverlaps(explicit);
+  checkWallPenetration(explicit, walls);
+  checkSkin(scenario, explicit);
+  checkPeriodicBox(scenario, explicit);
+  checkAnalysis(scenario, explicit);
+  checkContactTrace(scenario, explicit);
   // Each law checks its own parameters while it is resolved for every material pair.
   const contacts = buildContactTable(scenario);
-  return { scenario: deepFreeze(scenario), walls, contacts };
+  return { scenario: deepFreeze(scenario), explicit, walls, contacts };
 }
 
 /** Spheres a scenario asks for: the explicit ones and every insert block's count (poured ones included). */
-export function requestedSphereCount({ particles, insert }: Pick<Scenario, 'particles' | 'insert'>): number {
-  return particles.length + insert.reduce((sum, block) => sum + block.count, 0);
+export function requestedSphereCount({ scenario, explicit }: Pick<CheckedScenario, 'scenario' | 'explicit'>): number {
+  return explicit.spheres.n + scenario.insert.reduce((sum, block) => sum + block.count, 0);
 }
 
 /** outputs.contactTrace writes a row per contact per step: beyond a few spheres the file would dwarf the run. */
 export const CONTACT_TRACE_MAX_PARTICLES = 10;
 
-function checkContactTrace(scenario: Scenario): void {
+function checkContactTrace(scenario: Scenario, explicit: ExplicitSpheres): void {
   const { outputs } = scenario;
   if (outputs.contactTrace && outputs.checkpointEvery !== undefined) {
     throw new ScenarioError('outputs.contactTrace', 'cannot be combined with outputs.checkpointEvery (the trace is for '
       + 'runs of a few spheres, which take seconds; remove one of the two)');
   }
-  const spheres = requestedSphereCount(scenario);
+  const spheres = requestedSphereCount({ scenario, explicit });
   if (outputs.contactTrace && spheres > CONTACT_TRACE_MAX_PARTICLES) {
     throw new ScenarioError('outputs.contactTrace', `is only for runs of at most ${CONTACT_TRACE_MAX_PARTICLES} spheres `
       + `(a row per contact per step); this scenario has ${spheres}`);
   }
 }
 
-function checkAnalysis(scenario: Scenario): void {
-  const { analysis, particles, time } = scenario;
+function checkAnalysis(scenario: Scenario, explicit: ExplicitSpheres): void {
+  const { analysis, time } = scenario;
   if (analysis?.type === 'discharge') {
     const region = analysis.bulkDensityRegion;
     if (!(region.zMax > region.zMin)) {
@@ -85,10 +93,10 @@ function checkAnalysis(scenario: Scenario): void {
         `must be > zMin (${region.zMin} m) (top of the sampling cylinder in m); got ${region.zMax}`);
     }
   }
-  if (analysis?.type === 'bounces' && particles.length === 0) {
+  if (analysis?.type === 'bounces' && explicit.spheres.n === 0) {
     throw new ScenarioError('analysis', 'the "bounces" analysis follows particles[0]: give the ball in "particles"');
   }
-  const spheres = requestedSphereCount(scenario);
+  const spheres = requestedSphereCount({ scenario, explicit });
   if (analysis?.type === 'angle-of-repose' && spheres < 2) {
     throw new ScenarioError('analysis', `the "angle-of-repose" analysis fits the surface of a heap: it needs at least 2 spheres; `
       + `this scenario has ${spheres}`);
@@ -96,19 +104,19 @@ function checkAnalysis(scenario: Scenario): void {
   if (analysis?.type === 'cooling') checkCoolingWindow(analysis, time.duration);
 }
 
-function checkMaterialNames({ materials, particles, insert, walls, contactPairs }: Scenario): void {
-  const names = Object.keys(materials);
-  if (names.length > MAX_MATERIALS) {
+function checkMaterialCount({ materials }: Scenario): void {
+  const count = Object.keys(materials).length;
+  if (count > MAX_MATERIALS) {
     throw new ScenarioError('materials', `must hold at most ${MAX_MATERIALS} materials (the contact table resolves every pair of `
-      + `them: ${MAX_MATERIALS * (MAX_MATERIALS + 1) / 2} pairs at most); got ${names.length}`);
+      + `them: ${MAX_MATERIALS * (MAX_MATERIALS + 1) / 2} pairs at most); got ${count}`);
   }
-  const known = names.length > 0 ? names.map((name) => JSON.stringify(name)).join(', ') : '(none: materials is empty)';
+}
+
+/** The materials of insert blocks, walls and contact pairs (the explicit spheres' are checked as they are read). */
+function checkMaterialNames({ materials, insert, walls, contactPairs }: Scenario): void {
   const requireKnown = (name: string, field: string) => {
-    if (!Object.hasOwn(materials, name)) {
-      throw new ScenarioError(field, `unknown material ${JSON.stringify(name)}; known materials: ${known}`);
-    }
+    if (!Object.hasOwn(materials, name)) throw new ScenarioError(field, unknownMaterial(name, Object.keys(materials)));
   };
-  particles.forEach((p, k) => requireKnown(p.material, `particles[${k}].material`));
   insert.forEach((block, k) => requireKnown(block.material, `insert[${k}].material`));
   walls.forEach((wall, w) => requireKnown(wall.material, `walls[${w}].material`));
   contactPairs.forEach((pair, p) => pair.materials.forEach((name, m) => requireKnown(name, `contactPairs[${p}].materials[${m}]`)));
@@ -128,8 +136,8 @@ function checkContactPairsUnique({ contactPairs }: Scenario): void {
   });
 }
 
-function checkHasSpheres({ particles, insert }: Scenario): void {
-  if (particles.length === 0 && insert.length === 0) {
+function checkHasSpheres({ insert }: Scenario, explicit: ExplicitSpheres): void {
+  if (explicit.spheres.n === 0 && insert.length === 0) {
     throw new ScenarioError('particles', 'no spheres to simulate: give at least one entry in particles or one insert block');
   }
 }
@@ -215,45 +223,56 @@ function checkRadiusSpec(radius: RadiusSpec, field: string): void {
   }
 }
 
-function checkExplicitOverlaps({ particles }: Scenario): void {
-  if (particles.length === 0) return;
-  const radii = particles.map((p) => p.radius).sort((a, b) => a - b);
-  const hash = new SphereHash(2 * radii[radii.length >> 1], particles.length);
-  particles.forEach(({ position: [x, y, z], radius }, k) => {
-    const j = hash.findOverlap(x, y, z, radius, TOUCHING_TOLERANCE * radius);
+function checkExplicitOverlaps({ spheres, origin }: ExplicitSpheres): void {
+  const { n, position, radius } = spheres;
+  if (n === 0) return;
+  const median = Float64Array.from(radius).sort()[n >> 1];
+  const hash = new SphereHash(2 * median, n);
+  for (let k = 0; k < n; k++) {
+    const x = position[3 * k], y = position[3 * k + 1], z = position[3 * k + 2], r = radius[k];
+    const j = hash.findOverlap(x, y, z, r, TOUCHING_TOLERANCE * r);
     if (j >= 0) {
-      const other = particles[j];
-      const distance = Math.hypot(x - other.position[0], y - other.position[1], z - other.position[2]);
-      const contact = radius + other.radius;
-      throw new ScenarioError(`particles[${k}].position`,
-        `particles[${k}] overlaps particles[${j}] by ${round(contact - distance)} m (centre distance ` +
-        `${round(distance)} m < r${j} + r${k} = ${round(contact)} m); explicit particles must not overlap`);
+      const distance = Math.hypot(x - position[3 * j], y - position[3 * j + 1], z - position[3 * j + 2]);
+      const contact = r + radius[j];
+      throw origin.error(k, 'position', `${origin.subject(k)}overlaps ${origin.name(j)} by ${round(contact - distance)} m `
+        + `(centre distance ${round(distance)} m < the sum of their radii ${round(contact)} m); explicit particles must not overlap`);
     }
-    hash.add(x, y, z, radius);
-  });
+    hash.add(x, y, z, r);
+  }
 }
 
-function checkWallPenetration({ particles }: Scenario, walls: WallModel): void {
-  particles.forEach(({ position: [x, y, z], radius }, k) => {
-    const hit = wallOverlap(walls, x, y, z, radius, TOUCHING_TOLERANCE * radius);
+function checkWallPenetration({ spheres, origin }: ExplicitSpheres, walls: WallModel): void {
+  const { n, position, radius } = spheres;
+  for (let k = 0; k < n; k++) {
+    const r = radius[k];
+    const hit = wallOverlap(walls, position[3 * k], position[3 * k + 1], position[3 * k + 2], r, TOUCHING_TOLERANCE * r);
     if (hit) {
       const side = !hit.isPlane ? 'from the wall surface'
         : hit.distance < 0 ? 'behind the plane (the normal points away from it)' : 'in front of the plane';
-      throw new ScenarioError(`particles[${k}].position`,
-        `particles[${k}] penetrates walls[${hit.wall}]: its centre is ${round(Math.abs(hit.distance))} m ${side}, ` +
-        `closer than its radius ${radius} m`);
+      throw origin.error(k, 'position', `${origin.subject(k)}penetrates walls[${hit.wall}]: its centre is `
+        + `${round(Math.abs(hit.distance))} m ${side}, closer than its radius ${r} m`);
     }
-  });
+  }
+}
+
+/** The largest and the smallest radius of the explicit spheres (−Infinity and Infinity when there are none). */
+function radiusRange({ spheres }: ExplicitSpheres): { largest: number; smallest: number } {
+  let largest = -Infinity, smallest = Infinity;
+  for (let k = 0; k < spheres.n; k++) {
+    largest = Math.max(largest, spheres.radius[k]);
+    smallest = Math.min(smallest, spheres.radius[k]);
+  }
+  return { largest, smallest };
 }
 
 /**
  * A skin wider than the largest sphere is almost always a unit slip (mm written as m); it would also make
  * every neighbour list hold many times more candidates than contacts.
  */
-function checkSkin({ skin, particles, insert }: Scenario): void {
+function checkSkin({ skin, insert }: Scenario, explicit: ExplicitSpheres): void {
   if (skin === undefined) return;
   const largest = Math.max(
-    particles.reduce((r, p) => Math.max(r, p.radius), 0),
+    radiusRange(explicit).largest,
     insert.reduce((r, block) => Math.max(r, radiusBounds(block.radius).max), 0),
   );
   if (skin > 2 * largest) {
@@ -273,11 +292,14 @@ function checkSkin({ skin, particles, insert }: Scenario): void {
  *  - every sphere present at t = 0 starts inside the box along the periodic axes (explicit centres; the centres
  *    an insert block can draw).
  */
-function checkPeriodicBox({ periodic, particles, insert, skin }: Scenario): void {
+function checkPeriodicBox({ periodic, insert, skin }: Scenario, explicit: ExplicitSpheres): void {
   if (periodic === undefined) return;
-  const largestRadii = [...particles.map((p) => p.radius), ...insert.map((block) => radiusBounds(block.radius).max)];
-  const largest = largestRadii.reduce((r, x) => Math.max(r, x), 0);
-  const skinBound = skin ?? DEFAULT_SKIN_FRACTION * largestRadii.reduce((r, x) => Math.min(r, x), Infinity);
+  // Each explicit sphere's radius and each block's largest one: the largest of them, and the smallest, which some
+  // sphere is sure to have at most.
+  const blocksLargest = insert.map((block) => radiusBounds(block.radius).max);
+  const range = radiusRange(explicit);
+  const largest = Math.max(0, range.largest, ...blocksLargest);
+  const skinBound = skin ?? DEFAULT_SKIN_FRACTION * Math.min(range.smallest, ...blocksLargest);
   const needed = 2 * (2 * largest + skinBound);
   periodic.axes.forEach((axis, k) => {
     if (periodic.axes.indexOf(axis) < k) {
@@ -296,13 +318,16 @@ function checkPeriodicBox({ periodic, particles, insert, skin }: Scenario): void
   });
   const box = (axis: number) => `[${periodic.min[axis]}, ${periodic.max[axis]}) m`;
   const inside = (x: number, axis: number) => x >= periodic.min[axis] && x < periodic.max[axis];
-  particles.forEach((p, k) => wraps.forEach((wrapping, axis) => {
-    if (wrapping && !inside(p.position[axis], axis)) {
-      throw new ScenarioError(`particles[${k}].position`,
-        `sphere centre ${axisNames[axis]} = ${p.position[axis]} m lies outside the periodic box ${box(axis)}; ` +
-        'every sphere must start inside the box along the periodic axes');
-    }
-  }));
+  const { spheres, origin } = explicit;
+  for (let k = 0; k < spheres.n; k++) {
+    wraps.forEach((wrapping, axis) => {
+      const x = spheres.position[3 * k + axis];
+      if (wrapping && !inside(x, axis)) {
+        throw origin.error(k, axisNames[axis], `sphere centre ${axisNames[axis]} = ${x} m lies outside the periodic box `
+          + `${box(axis)}; every sphere must start inside the box along the periodic axes`);
+      }
+    });
+  }
   insert.forEach((block, k) => {
     if (block.rate !== undefined) return;
     // A sphere lies entirely inside its region: its centre keeps at least the smallest radius from each face.

@@ -1,28 +1,23 @@
 /**
- * Initial spheres of a run: the explicit `particles` in file order, then each `insert` block without a `rate`
- * filled by random sequential insertion (RSA) — draw a radius and a centre, keep the sphere if it overlaps
- * nothing placed so far and no wall. Blocks with a `rate` are poured during the run (src/engine/pour.ts).
- * The only randomness is the run's seeded stream (random.ts), so a scenario always gives the same spheres.
+ * Initial spheres of a run: the explicit ones (listed or from their file, explicit-spheres.ts) in their order, then
+ * each `insert` block without a `rate` filled by random sequential insertion (RSA) — draw a radius and a centre,
+ * keep the sphere if it overlaps nothing placed so far and no wall. Blocks with a `rate` are poured during the run
+ * (src/engine/pour.ts). The only randomness is the run's seeded stream (random.ts), so a scenario always gives the
+ * same spheres. They are written straight into flat arrays (particles/state.ts InitialParticles), never an object
+ * per sphere: a set-up of a million spheres keeps them for the whole run.
  */
 import { ScenarioError } from '../base/scenario-error.js';
 import seedrandom from 'seedrandom';
+import type { InitialParticles } from '../particles/state.js';
+import type { ExplicitSpheres } from './explicit-spheres.js';
+import { materialIndices } from './material-names.js';
+import { sphereArrays } from './sphere-arrays.js';
 import { meanRadiusCubed, radiusBounds, radiusSampler, standardNormalSampler } from './radius.js';
 import { RunRandom } from './random.js';
 import { regionVolume, sampleCentre } from './regions.js';
-import type { Vec3 } from './vec3.js';
 import type { InsertSpec, Scenario } from './schema.js';
 import type { WallModel } from '../walls/build.js';
 import { wallOverlap } from '../walls/overlap.js';
-
-
-/** One sphere at t = 0, in SI units (m, m/s, rad/s). */
-export interface InitialParticle {
-  position: Vec3;
-  velocity: Vec3;
-  angularVelocity: Vec3;
-  radius: number;
-  material: string;
-}
 
 /**
  * RSA of equal spheres jams at φ ≈ 0.38 and slows down sharply well before (≈ 0.3), so a request above this
@@ -34,39 +29,49 @@ export const RSA_PACKING_LIMIT = 0.35;
 const ATTEMPTS_PER_SPHERE = 100;
 
 /**
- * The spheres a run starts from. Expects a scenario from parseScenario: its checks guarantee what insertion
- * relies on (regions wider than the largest sphere, requests below RSA_PACKING_LIMIT, valid walls).
+ * The spheres a run starts from, in flat arrays. Expects a scenario from parseScenario: its checks guarantee what
+ * insertion relies on (regions wider than the largest sphere, requests below RSA_PACKING_LIMIT, valid walls).
+ * Without t = 0 blocks these are the explicit spheres' own arrays, not a copy: nothing writes to them.
  * Draws from `random` (the run's stream), which is left where the poured spheres' draws continue.
  */
 export function buildInitialParticles(
-  { scenario, walls }: { scenario: Scenario; walls: WallModel }, random = new RunRandom(scenario.seed),
-): InitialParticle[] {
-  const particles: InitialParticle[] = scenario.particles.map((p) => ({
-    position: [...p.position],
-    velocity: [...p.velocity],
-    angularVelocity: [...p.angularVelocity],
-    radius: p.radius,
-    material: p.material,
-  }));
+  { scenario, walls, explicit }: { scenario: Scenario; walls: WallModel; explicit: ExplicitSpheres },
+  random = new RunRandom(scenario.seed),
+): InitialParticles {
+  const given = explicit.spheres;
   const blocks = scenario.insert.filter((block) => block.rate === undefined);
-  if (blocks.length === 0) return particles;
+  if (blocks.length === 0) return given;
 
-  const total = particles.length + blocks.reduce((sum, block) => sum + block.count, 0);
+  const total = given.n + blocks.reduce((sum, block) => sum + block.count, 0);
+  const out = sphereArrays(total);
+  out.position.set(given.position);
+  out.velocity.set(given.velocity);
+  out.angularVelocity.set(given.angularVelocity);
+  out.radius.set(given.radius);
+  out.material.set(given.material);
   // Inserted spheres usually outnumber explicit ones: size the fine grid for them.
   const cellSize = 2 * Math.max(...blocks.map((block) => radiusBounds(block.radius).max));
   const placed = new SphereHash(cellSize, total);
-  for (const p of particles) placed.add(p.position[0], p.position[1], p.position[2], p.radius);
+  for (let k = 0; k < given.n; k++) placed.add(given.position[3 * k], given.position[3 * k + 1], given.position[3 * k + 2], given.radius[k]);
 
   // Velocity spreads draw from their own stream, so adding one leaves every position unchanged.
   const velocityNormal = standardNormalSampler(seedrandom(`${scenario.seed}:velocity`));
+  const materials = materialIndices(scenario.materials);
+  let first = given.n;
   scenario.insert.forEach((block, k) => {
     if (block.rate !== undefined) return;
-    for (const sphere of insertBlock(block, k, placed, walls, random.next)) {
-      if (block.velocitySpread > 0) sphere.velocity = sphere.velocity.map((v) => v + block.velocitySpread * velocityNormal()) as Vec3;
-      particles.push(sphere);
+    insertBlock(block, k, placed, walls, random.next, out, first);
+    const material = materials.get(block.material)!;
+    for (let p = first; p < first + block.count; p++) {
+      for (let axis = 0; axis < 3; axis++) {
+        const v = block.velocity[axis];
+        out.velocity[3 * p + axis] = block.velocitySpread > 0 ? v + block.velocitySpread * velocityNormal() : v;
+      }
+      out.material[p] = material;
     }
+    first += block.count;
   });
-  return particles;
+  return out;
 }
 
 /** Refuses a block whose spheres would fill more than RSA_PACKING_LIMIT of its box (run by checkScenario). */
@@ -89,14 +94,15 @@ export function clearOfWalls(walls: WallModel, x: number, y: number, z: number, 
   return wallOverlap(walls, x, y, z, r) === null;
 }
 
+/** Places the spheres of block k at `out`'s indices first…first + count − 1 (centre and radius). */
 function insertBlock(
-  block: InsertSpec, k: number, placed: SphereHash, walls: WallModel, random: () => number,
-): InitialParticle[] {
+  block: InsertSpec, k: number, placed: SphereHash, walls: WallModel, random: () => number, out: InitialParticles, first: number,
+): void {
   const nextRadius = radiusSampler(block.radius, random);
   const radii = Float64Array.from({ length: block.count }, nextRadius);
   // Largest first: small spheres still fit in the gaps big ones leave, the reverse is far less likely.
   const order = Array.from(radii.keys()).sort((a, b) => radii[b] - radii[a] || a - b);
-  const centres = new Float64Array(3 * block.count);
+  const centres = out.position.subarray(3 * first, 3 * (first + block.count));
   let failures = 0;
   let done = 0;
   for (const i of order) {
@@ -118,13 +124,7 @@ function insertBlock(
     }
     done++;
   }
-  return Array.from(radii, (radius, i) => ({
-    position: [centres[3 * i], centres[3 * i + 1], centres[3 * i + 2]],
-    velocity: [...block.velocity],
-    angularVelocity: [0, 0, 0],
-    radius,
-    material: block.material,
-  }));
+  out.radius.set(radii, first);
 }
 
 /** One grid of a SphereHash: cells of one size, hashed into a bucket table, spheres linked through `next`. */

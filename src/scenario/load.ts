@@ -39,7 +39,7 @@ export function loadScenarioFile(path: string, maxBytes = MAX_SCENARIO_BYTES): C
 /**
  * A scenario from its JSON: its shape bounds (json-bounds.ts), the schema (defaults filled), then every
  * cross-field check.
- * @param baseDir directory that relative mesh `file` paths are relative to (the scenario file's)
+ * @param baseDir directory that relative `file` paths (STL meshes, the sphere file) are relative to (the scenario file's)
  */
 export function parseScenario(json: unknown, baseDir = '.'): CheckedScenario {
   checkJsonBounds(json);
@@ -47,8 +47,10 @@ export function parseScenario(json: unknown, baseDir = '.'): CheckedScenario {
   if (bad !== undefined) throw issueToError(bad, json);
   const result = scenarioSchema.safeParse(json);
   if (!result.success) throw issueToError(reportedIssue(result.error.issues, json), json);
-  for (const wall of result.data.walls) if (wall.type === 'mesh') wall.file = resolve(baseDir, wall.file);
-  return checkScenario(result.data);
+  const scenario = result.data;
+  for (const wall of scenario.walls) if (wall.type === 'mesh') wall.file = resolve(baseDir, wall.file);
+  if (!Array.isArray(scenario.particles)) scenario.particles.file = resolve(baseDir, scenario.particles.file);
+  return checkScenario(scenario);
 }
 
 /** A `particles` list longer than this is checked sphere by sphere first (firstBadSphere). */

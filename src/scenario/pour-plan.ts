@@ -3,7 +3,8 @@
  * after the t = 0 insertion, so the time step can account for them) and the time it is due. Where each one
  * goes is decided during the run (src/engine/pour.ts), against the spheres present then.
  */
-import type { InitialParticle } from './insert.js';
+import type { InitialParticles } from '../particles/state.js';
+import { sphereArrays } from './sphere-arrays.js';
 import type { Vec3 } from './vec3.js';
 import { radiusSampler } from './radius.js';
 import type { RandomState, RunRandom } from './random.js';
@@ -76,14 +77,20 @@ export const STAND_INS_PER_BLOCK = 8;
  * Stand-ins of the poured spheres for the set-up rules that look at the extremes of every sphere (time step,
  * skin): per block, its smallest sphere at each corner of the region's bounding box (so the highest corner
  * gives the longest fall, whatever the direction of gravity), with the block's velocity.
+ * @param materials index of each material name (material-names.ts)
  */
-export function pourStandIns(plan: PourPlan): InitialParticle[] {
-  return plan.blocks.flatMap((block) => {
+export function pourStandIns(plan: PourPlan, materials: ReadonlyMap<string, number>): InitialParticles {
+  const out = sphereArrays(STAND_INS_PER_BLOCK * plan.blocks.length);
+  plan.blocks.forEach((block, b) => {
     const { min, max } = regionBounds(block.region);
     const radius = block.radii.reduce((least, r) => Math.min(least, r), Infinity);
-    return Array.from({ length: STAND_INS_PER_BLOCK }, (_, c): InitialParticle => ({
-      position: [c & 1 ? max[0] : min[0], c & 2 ? max[1] : min[1], c & 4 ? max[2] : min[2]],
-      velocity: block.velocity, angularVelocity: [0, 0, 0], radius, material: block.material,
-    }));
+    for (let c = 0; c < STAND_INS_PER_BLOCK; c++) {
+      const k = STAND_INS_PER_BLOCK * b + c;
+      out.position.set([c & 1 ? max[0] : min[0], c & 2 ? max[1] : min[1], c & 4 ? max[2] : min[2]], 3 * k);
+      out.velocity.set(block.velocity, 3 * k);
+      out.radius[k] = radius;
+      out.material[k] = materials.get(block.material)!;
+    }
   });
+  return out;
 }

@@ -16,7 +16,8 @@ import { wallSchema } from '../walls/wall-spec.js';
  * Limits of the format (README, "Limits"), each far above what a scene needs and below what would exhaust the
  * process before the checks could report it.
  * Explicit spheres: 2 million listed spheres fill the largest scenario file read (load.ts) and take ~1 KB each of
- * JavaScript heap while they are parsed and checked; larger scenes use insert blocks.
+ * JavaScript heap while they are parsed and checked; larger scenes use insert blocks. A sphere file
+ * (sphere-file.ts) holds as many at most: one limit for explicit spheres however they are given.
  */
 export const MAX_EXPLICIT_PARTICLES = 2_000_000;
 /** Insert blocks: each is a random insertion pass of its own. */
@@ -46,6 +47,13 @@ export const particleSchema = object('sphere', {
   radius: positive('sphere radius in m').describe('Radius (m), > 0.'),
   material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
 }).describe('One sphere placed explicitly.');
+
+export const sphereFileSchema = object('sphere file {file}', {
+  file: name('CSV file path').min(1, { error: 'must be a non-empty string (CSV file path)' })
+    .describe('CSV file of spheres, relative to the scenario file. First line the header: x, y, z (centre, m), radius '
+      + '(m), material (a key of `materials`), optionally vx, vy, vz (m/s) and wx, wy, wz (rad/s), in any order; then one '
+      + 'sphere per line, the line order being the sphere ids.'),
+}).describe(`Spheres read from a CSV file (at most ${MAX_EXPLICIT_PARTICLES}), for beds of 10^5–10^6 spheres from another code.`);
 
 const boxRegionSchema = object('box region {type, min, max}', {
   type: z.literal('box').describe('Axis-aligned box.'),
@@ -208,9 +216,14 @@ export const scenarioSchema = object('scenario', {
   contactPairs: z.array(contactPairSchema, { error: 'must be an array of {materials: ["a", "b"], …}' })
     .max(MAX_CONTACT_PAIRS, atMost(MAX_CONTACT_PAIRS, 'material pairs (one per pair of materials)')).default([])
     .describe('Per-material-pair overrides of `contact`; each unordered pair at most once.'),
-  particles: z.array(particleSchema, { error: 'must be an array of spheres {position, radius, material}' })
-    .max(MAX_EXPLICIT_PARTICLES, atMost(MAX_EXPLICIT_PARTICLES, 'explicit spheres (use insert blocks for larger scenes)')).default([])
-    .describe('Explicitly placed spheres; they must not overlap each other or a wall.'),
+  particles: z.union([
+    z.array(particleSchema, { error: 'must be an array of spheres {position, radius, material}' })
+      .max(MAX_EXPLICIT_PARTICLES, atMost(MAX_EXPLICIT_PARTICLES, 'explicit spheres (use insert blocks for larger scenes)'))
+      .describe('The spheres, listed.'),
+    sphereFileSchema,
+  ], { error: 'must be an array of spheres {position, radius, material} or {"file": "spheres.csv"}' }).default([])
+    .describe('Explicitly placed spheres, listed or read from a CSV file; their ids are their order. They must not '
+      + 'overlap each other or a wall.'),
   insert: z.array(insertSchema, { error: 'must be an array of insertion blocks {region, count, radius, material}' })
     .max(MAX_INSERT_BLOCKS, atMost(MAX_INSERT_BLOCKS, 'insertion blocks')).default([]).describe('Blocks of randomly inserted spheres, placed after `particles` in order.'),
   walls: z.array(wallSchema, { error: 'must be an array of walls {type, …, material}' })

@@ -102,12 +102,9 @@ describe('outputs', () => {
 
 describe('memory and threads', () => {
   it('refuses more spheres than the machine holds, naming the field and both numbers', () => {
-    const scenario = (count: number) => {
-      const { scenario: s } = editedScenario('test/fixtures/bad/insert-count-huge-pour.json', (json) => {
-        json.insert[0].count = count;
-      });
-      return s;
-    };
+    const scenario = (count: number) => editedScenario('test/fixtures/bad/insert-count-huge-pour.json', (json) => {
+      json.insert[0].count = count;
+    });
     expect(() => checkMemory(scenario(100_000))).not.toThrow();
     const error = refusal(() => checkMemory(scenario(1e8)));
     expect(error.field).toBe('insert[0].count');

@@ -2,9 +2,10 @@
  * Overlap of a set of spheres by a sort-and-sweep along x: independent of the SphereHash and the broad phase
  * it is used to check.
  */
-import type { InitialParticle } from '../../src/scenario/insert.js';
-
-export type Sphere = Pick<InitialParticle, 'position' | 'radius'>;
+export interface Sphere {
+  position: readonly number[];
+  radius: number;
+}
 
 /** Largest overlap r_i + r_j − d over all pairs, by a sort-and-sweep along x (independent of SphereHash). */
 export function worstOverlap(spheres: readonly Sphere[]): number {

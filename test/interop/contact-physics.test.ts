@@ -14,6 +14,7 @@ import { readDump } from '../../src/interop/lammps-dump.js';
 import { DUMP_COLUMNS } from '../../src/interop/lammps-deck.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { lammpsTests, readCsvColumns, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
+import type { ParticleSpec } from '../../src/scenario/schema.js';
 
 const scratch = scratchDirectory('lammps-contacts');
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -57,7 +58,7 @@ lammpsTests('LAMMPS: two aluminium spheres head-on, Hertz, v₀ = 0.3 m/s (§7.9
   const checked = editedScenario('scenarios/two-spheres.json', (s) => {
     const json = s as unknown as Record<string, unknown>;
     json.contact = { normal: { model: 'hertz' } };
-    json.particles = s.particles!.slice(0, 2).map((p, k) => ({ ...p, position: [k === 0 ? -0.02001 : 0.02001, 0, 0] }));
+    json.particles = (s.particles as ParticleSpec[]).slice(0, 2).map((p, k) => ({ ...p, position: [k === 0 ? -0.02001 : 0.02001, 0, 0] }));
     json.time = { duration: 3e-4, dt };
     json.outputs = { interval: dt };
   });
@@ -80,7 +81,7 @@ lammpsTests('LAMMPS: an aluminium sphere on a flat wall of aluminium, Hertz, v�
   const checked = editedScenario('scenarios/two-spheres.json', (s) => {
     const json = s as unknown as Record<string, unknown>;
     json.contact = { normal: { model: 'hertz' } };
-    json.particles = [{ ...s.particles![0], position: [0, 0, R + 1e-5], velocity: [0, 0, -0.3] }];
+    json.particles = [{ ...(s.particles as ParticleSpec[])[0], position: [0, 0, R + 1e-5], velocity: [0, 0, -0.3] }];
     json.walls = [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'aluminium' }];
     json.time = { duration: 3e-4, dt };
     json.outputs = { interval: dt };

@@ -15,6 +15,7 @@ import type { Scenario } from '../../src/scenario/schema.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { asciiStl, writeStl } from '../walls/stl-helpers.js';
 import { lammpsTests, readCsvColumns, runLammps, scratchDirectory } from './lammps-runner.js';
+import type { ParticleSpec } from '../../src/scenario/schema.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 const scratch = scratchDirectory('lammps-scenarios');
@@ -62,7 +63,7 @@ lammpsTests('LAMMPS: every scenario in scenarios/ exports, runs and imports', ()
       expect(series.total_energy.every(Number.isFinite)).toBe(true);
       const summary = JSON.parse(fs.readFileSync(path.join(run, 'summary.json'), 'utf8'));
       const scenario = JSON.parse(fs.readFileSync(path.join(deck, 'scenario.json'), 'utf8')) as Scenario;
-      const initial = (scenario.particles?.length ?? 0) + (scenario.insert ?? []).filter((b) => b.rate === undefined)
+      const initial = ((scenario.particles as ParticleSpec[] | undefined)?.length ?? 0) + (scenario.insert ?? []).filter((b) => b.rate === undefined)
         .reduce((n, b) => n + (b.count ?? 0), 0);
       if ((scenario.insert ?? []).some((b) => b.rate !== undefined)) expect(summary.particles).toBeGreaterThan(initial);
       else expect(summary.particles).toBe(initial);

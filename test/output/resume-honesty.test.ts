@@ -2,7 +2,7 @@
  * Resume is honest (issue 12, items 4 and 5): a run stopped at a checkpoint continues only files that are still
  * what it wrote. Each case edits a copy of one stopped run and resumes it with `grainflow run --resume`: a CSV file
  * cut short, changed inside the part the checkpoint keeps, deleted or replaced by a directory; a frame the
- * checkpoint lists deleted; a checkpoint's name taken by a directory; the STL mesh changed. Each is refused with
+ * checkpoint lists deleted; a checkpoint's name taken by a directory; the STL mesh or the sphere file changed. Each is refused with
  * status 2 and one line naming the file, and the run directory is left as it was (nothing padded, nothing mixed).
  * The exact repair is made: rows written after the checkpoint are cut off, and the resumed run then ends
  * byte-identical to the run that never stopped — as does the untouched copy (the control: resume works).
@@ -24,12 +24,15 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 const L = 1;
 const FLOOR = [-L, -L, 0, L, -L, 0, L, L, 0, -L, -L, 0, L, L, 0, -L, L, 0];
 const mesh = writeStl(path.join(scratch, 'floor.stl'), asciiStl(FLOOR, 'floor'));
+const BALL = 'x,y,z,radius,material\n0,0,0.6,0.1,ball\n';
+const spheres = path.join(scratch, 'ball.csv');
+fs.writeFileSync(spheres, BALL);
 
-/** A ball dropped onto an STL floor, with frames and a checkpoint every 0.05 s. */
+/** A ball (from a sphere file) dropped onto an STL floor, with frames and a checkpoint every 0.05 s. */
 function scenarioInput(): unknown {
   const ball = JSON.parse(fs.readFileSync('test/fixtures/checkpoint/bouncing-ball.json', 'utf8'));
   return {
-    ...ball, time: { duration: 0.5 }, particles: [{ ...ball.particles[0], position: [0, 0, 0.6] }],
+    ...ball, time: { duration: 0.5 }, particles: { file: spheres },
     walls: [{ type: 'mesh', file: mesh, material: 'ball' }],
     outputs: { interval: 0.01, checkpointEvery: 0.05 },
   };
@@ -150,6 +153,30 @@ describe('resume after the run\'s files were edited', () => {
         + 'back or start the run again']);
     } finally {
       fs.writeFileSync(mesh, original);
+    }
+    const again = grainflow(['run', '--resume', dir, '--quiet']);
+    expect(again.status, again.stderr).toBe(0);
+    expectSameResults(dir);
+  }, 60_000);
+
+  it('the sphere file changed since the stop: refused naming particles.file and the file; the original back, it resumes', () => {
+    const dir = copyOfStopped();
+    try {
+      // The same sphere written another way is another file: the SHA-256 is of its bytes.
+      fs.writeFileSync(spheres, BALL.replace('0.6', '0.60'));
+      const before = contents(dir);
+      const r = grainflow(['run', '--resume', dir, '--quiet']);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.lines, r.stderr).toEqual([`grainflow: cannot resume: particles.file ${path.relative(process.cwd(), spheres)} is `
+        + 'not the sphere file the run started with (the SHA-256 of its bytes differs from the checkpoint\'s): put the original '
+        + 'back or start the run again']);
+      expect(contents(dir)).toEqual(before);
+      fs.rmSync(spheres);
+      const gone = grainflow(['run', '--resume', dir, '--quiet']);
+      expect(gone.status, gone.stderr).toBe(2);
+      expect(gone.lines).toEqual([expect.stringMatching(/particles\.file: cannot read sphere file .*ball\.csv: no such file$/)]);
+    } finally {
+      fs.writeFileSync(spheres, BALL);
     }
     const again = grainflow(['run', '--resume', dir, '--quiet']);
     expect(again.status, again.stderr).toBe(0);

@@ -10,6 +10,7 @@ import type { ScenarioInput } from '../../src/scenario/schema.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 import type { Vec3 } from '../helpers/collision.js';
+import type { ParticleSpec } from '../../src/scenario/schema.js';
 
 const L = 0.01;
 const box = { min: [0, 0, 0] as Vec3, max: [L, L, L] as Vec3 };
@@ -147,7 +148,7 @@ describe('periodic box checks at set-up', () => {
 
   it('refuses a box not longer than 2 × (largest diameter + skin) along a periodic axis, naming periodic.max', () => {
     // Diameter 2 mm, default skin 0.3 mm: the box must exceed 4.6 mm; 4.5 mm along y is refused.
-    const error = rejection(base((s) => { s.periodic = { min: [0, 0, 0], max: [L, 0.0045, L], axes: ['y'] }; s.particles![1].position = [0.006, 0.002, 0.005]; s.particles![0].position = [0.003, 0.002, 0.005]; }));
+    const error = rejection(base((s) => { s.periodic = { min: [0, 0, 0], max: [L, 0.0045, L], axes: ['y'] }; (s.particles as ParticleSpec[])[1].position = [0.006, 0.002, 0.005]; (s.particles as ParticleSpec[])[0].position = [0.003, 0.002, 0.005]; }));
     expect(error.field).toBe('periodic.max');
     expect(error.message).toMatch(/along periodic axis y.*2 × \(largest diameter 0\.002 m \+ skin 0\.0003 m\) = 0\.0046 m/);
   });
@@ -157,7 +158,7 @@ describe('periodic box checks at set-up', () => {
   });
 
   it('refuses spheres that start outside the box, naming the particle or the insert block', () => {
-    expect(rejection(base((s) => { s.particles![1].position = [0.005, 0.005, 0.0101]; })).field).toBe('particles[1].position');
+    expect(rejection(base((s) => { (s.particles as ParticleSpec[])[1].position = [0.005, 0.005, 0.0101]; })).field).toBe('particles[1].position');
     const error = rejection(base((s) => {
       s.insert = [{ region: { type: 'box', min: [0, 0, 0.009], max: [L, L, 0.02] }, count: 3, radius: 0.001, material: 'soft' }];
       s.particles = [];

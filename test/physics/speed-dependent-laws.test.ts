@@ -19,6 +19,7 @@ import {
   collide, collisionScenario, runScenario, type CollisionResult, type EndOfContactInput,
 } from '../helpers/collision.js';
 import { referenceImpact } from '../helpers/reference-ode.js';
+import type { ParticleSpec } from '../../src/scenario/schema.js';
 
 /** Acceptance tolerance on e (the project issue). */
 const TOLERANCE = 0.003;
@@ -226,9 +227,9 @@ describe('Kuwabara–Kono from bulk and shear viscosities: e(v) of the ODE with 
           const input = collisionScenario({ normal: { model: 'kuwabara-kono' }, endOfContact, speed, target, radius });
           const base = input.materials!.m;
           input.materials = { a: { ...base, ...viscous.a }, b: { ...base, ...viscous.b } };
-          input.particles![0].material = 'a';
+          (input.particles as ParticleSpec[])[0].material = 'a';
           if (target === 'wall') input.walls![0].material = 'b';
-          else input.particles![1].material = 'b';
+          else (input.particles as ParticleSpec[])[1].material = 'b';
           const { sim, impacts } = runScenario(input);
           expect(impacts).toHaveLength(1);
           // K and m* from the engine; the damping coefficient is the χ computed above, not the engine's c.

@@ -91,7 +91,7 @@ describe('cross-field checks', () => {
   it('names both explicit particles that overlap and by how much', () => {
     const error = check((s) => (s.particles = [sphere([0, 0, 0.1]), sphere([1, 0, 0.1]), sphere([0.015, 0, 0.1])]));
     expect(error?.message).toBe('particles[2].position: particles[2] overlaps particles[0] by 0.005 m '
-      + '(centre distance 0.015 m < r0 + r2 = 0.02 m); explicit particles must not overlap');
+      + '(centre distance 0.015 m < the sum of their radii 0.02 m); explicit particles must not overlap');
   });
 
   it('lets hand-written spheres touch despite rounding (0.06 − 0.02 < 0.04 in floating point)', () => {

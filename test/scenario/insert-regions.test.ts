@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
-import { buildInitialParticles, type InitialParticle } from '../../src/scenario/insert.js';
+import { initialSpheres, type ListedSphere } from '../helpers/sphere-list.js';
 import { meanRadiusCubed, radiusBounds, radiusSampler, type RadiusSpec } from '../../src/scenario/radius.js';
 import { RunRandom } from '../../src/scenario/random.js';
 import { sampleCentre } from '../../src/scenario/regions.js';
@@ -75,7 +75,7 @@ const REGIONS: Record<string, RegionSpec> = {
 };
 
 /** Independent containment test: the whole sphere inside the region, with a relative rounding allowance. */
-function inside(s: InitialParticle, region: RegionSpec): boolean {
+function inside(s: ListedSphere, region: RegionSpec): boolean {
   const eps = 1e-12;
   const [x, y, z] = s.position;
   const r = s.radius;
@@ -91,14 +91,14 @@ describe('insertion in regions with radius distributions', () => {
     for (const [distName, radius] of Object.entries(DISTRIBUTIONS)) {
       it(`${distName} radii in a ${regionName}: 1 500 spheres, no overlap, all inside, same seed ⇒ same spheres`, () => {
         const blocks = [{ region, count: 1500, radius }];
-        const spheres = buildInitialParticles(scenario(blocks));
+        const spheres = initialSpheres(scenario(blocks));
         expect(spheres).toHaveLength(1500);
         expect(worstOverlap(spheres)).toBeLessThanOrEqual(0);
         expect(spheres.every((s) => inside(s, region))).toBe(true);
         const { min, max } = radiusBounds(radius);
         expect(spheres.every((s) => s.radius >= min && s.radius <= max)).toBe(true);
-        expect(buildInitialParticles(scenario(blocks))).toEqual(spheres);
-        const other = buildInitialParticles(scenario(blocks, { seed: 43 }));
+        expect(initialSpheres(scenario(blocks))).toEqual(spheres);
+        const other = initialSpheres(scenario(blocks, { seed: 43 }));
         expect(other.map((s) => s.position)).not.toEqual(spheres.map((s) => s.position));
       });
     }
@@ -172,7 +172,7 @@ describe('the random stream', () => {
 describe('insertion errors', () => {
   const rejection = (insert: object[]): ScenarioError => {
     try {
-      buildInitialParticles(scenario(insert));
+      initialSpheres(scenario(insert));
     } catch (error) {
       expect(error).toBeInstanceOf(ScenarioError);
       return error as ScenarioError;
@@ -197,7 +197,7 @@ describe('insertion errors', () => {
     const particles = [{ position: [0, 0, 0.01], radius: 0.0099, material: 'glass' }];
     let error: unknown;
     try {
-      buildInitialParticles(scenario([{ region: { type: 'cylinder', center: [0, 0, 0], radius: 0.01, height: 0.02 },
+      initialSpheres(scenario([{ region: { type: 'cylinder', center: [0, 0, 0], radius: 0.01, height: 0.02 },
         count, radius: 0.001 }], { particles }));
     } catch (e) {
       error = e;

@@ -1,8 +1,8 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
-import { SphereHash, buildInitialParticles } from '../../src/scenario/insert.js';
-import type { InitialParticle } from '../../src/scenario/insert.js';
+import { SphereHash } from '../../src/scenario/insert.js';
+import { initialSpheres, type ListedSphere } from '../helpers/sphere-list.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { worstOverlap } from '../helpers/overlap.js';
 import { insertScenario } from '../helpers/insert-scenario.js';
@@ -14,7 +14,7 @@ const BOX = { type: 'box', min: [0, 0, 0], max: [0.1, 0.1, 0.1] };
 const scenario = (insert: object[], extra: Record<string, unknown> = {}): CheckedScenario =>
   insertScenario(insert.map((block) => ({ region: BOX, ...block })), extra);
 
-function insideBox(sphere: InitialParticle, min: number[], max: number[]): boolean {
+function insideBox(sphere: ListedSphere, min: number[], max: number[]): boolean {
   return sphere.position.every((x, axis) => x - sphere.radius >= min[axis] && x + sphere.radius <= max[axis]);
 }
 
@@ -27,12 +27,12 @@ const std = (values: number[]) => {
 describe('buildInitialParticles', () => {
   it('is deterministic: the same scenario gives the same spheres bit for bit, another seed different ones', () => {
     const blocks = [{ count: 500, radius: { distribution: 'uniform', min: 0.002, max: 0.004 } }];
-    const first = buildInitialParticles(scenario(blocks));
-    const again = buildInitialParticles(scenario(blocks));
+    const first = initialSpheres(scenario(blocks));
+    const again = initialSpheres(scenario(blocks));
     expect(again).toEqual(first);
     expect(new Float64Array(again.flatMap((s) => [...s.position, s.radius])))
       .toEqual(new Float64Array(first.flatMap((s) => [...s.position, s.radius])));
-    const other = buildInitialParticles(scenario(blocks, { seed: 43 }));
+    const other = initialSpheres(scenario(blocks, { seed: 43 }));
     expect(other.map((s) => s.position)).not.toEqual(first.map((s) => s.position));
     expect(other.map((s) => s.radius)).not.toEqual(first.map((s) => s.radius));
   });
@@ -42,7 +42,7 @@ describe('buildInitialParticles', () => {
       { position: [0.5, 0.5, 0.5], velocity: [1, 2, 3], angularVelocity: [4, 5, 6], radius: 0.01, material: 'glass' },
       { position: [0.7, 0.5, 0.5], radius: 0.02, material: 'glass' },
     ];
-    const spheres = buildInitialParticles(scenario(
+    const spheres = initialSpheres(scenario(
       [{ count: 3, radius: 0.003 }, { count: 2, radius: 0.004, velocity: [0, 0, -1] }],
       { particles },
     ));
@@ -59,7 +59,7 @@ describe('buildInitialParticles', () => {
     // A big explicit sphere in the middle of the box and a wall cutting off the corner at the origin.
     const particles = [{ position: [0.05, 0.05, 0.05], radius: 0.02, material: 'glass' }];
     const walls = [{ type: 'plane', point: [0.03, 0, 0], normal: [1, 1, 1], material: 'glass' }];
-    const spheres = buildInitialParticles(scenario(
+    const spheres = initialSpheres(scenario(
       [{ count: 1500, radius: { distribution: 'uniform', min: 0.001, max: 0.003 } }, { count: 500, radius: 0.002 }],
       { particles, walls },
     ));
@@ -71,7 +71,7 @@ describe('buildInitialParticles', () => {
   });
 
   it('draws uniform radii in [min, max] with mean (min + max)/2', () => {
-    const radii = buildInitialParticles(scenario([{ count: 5000, radius: { distribution: 'uniform', min: 0.001, max: 0.002 } }]))
+    const radii = initialSpheres(scenario([{ count: 5000, radius: { distribution: 'uniform', min: 0.001, max: 0.002 } }]))
       .map((s) => s.radius);
     expect(Math.min(...radii)).toBeGreaterThanOrEqual(0.001);
     expect(Math.max(...radii)).toBeLessThanOrEqual(0.002);
@@ -81,7 +81,7 @@ describe('buildInitialParticles', () => {
 
   it('draws normal radii truncated at mean ± 3 std: mean and std within 4 standard errors for 20 000 spheres', () => {
     const [mu, sigma] = [0.001, 0.0001];
-    const radii = buildInitialParticles(scenario([{ count: 20_000, radius: { distribution: 'normal', mean: mu, std: sigma } }]))
+    const radii = initialSpheres(scenario([{ count: 20_000, radius: { distribution: 'normal', mean: mu, std: sigma } }]))
       .map((s) => s.radius);
     expect(Math.min(...radii)).toBeGreaterThanOrEqual(mu - 3 * sigma);
     expect(Math.max(...radii)).toBeLessThanOrEqual(mu + 3 * sigma);
@@ -92,9 +92,9 @@ describe('buildInitialParticles', () => {
   });
 
   it('applies the default lower bound max(mean − 3 std, mean/10) and explicit bounds', () => {
-    const wide = buildInitialParticles(scenario([{ count: 2000, radius: { distribution: 'normal', mean: 0.002, std: 0.001 } }]));
+    const wide = initialSpheres(scenario([{ count: 2000, radius: { distribution: 'normal', mean: 0.002, std: 0.001 } }]));
     expect(Math.min(...wide.map((s) => s.radius))).toBeGreaterThanOrEqual(0.0002);
-    const bounded = buildInitialParticles(scenario([
+    const bounded = initialSpheres(scenario([
       { count: 2000, radius: { distribution: 'normal', mean: 0.002, std: 0.001, min: 0.0015, max: 0.0025 } },
     ]));
     const radii = bounded.map((s) => s.radius);
@@ -107,7 +107,7 @@ describe('buildInitialParticles', () => {
     const particles = [{ position: [0.05, 0.05, 0.05], radius: 0.05, material: 'glass' }];
     const count = Math.round((0.3 * 1e-3) / ((4 / 3) * Math.PI * 0.005 ** 3));
     try {
-      buildInitialParticles(scenario([{ count, radius: 0.005 }], { particles }));
+      initialSpheres(scenario([{ count, radius: 0.005 }], { particles }));
       expect.unreachable('insertion should fail');
     } catch (error) {
       expect(error).toBeInstanceOf(ScenarioError);
@@ -122,7 +122,7 @@ describe('buildInitialParticles', () => {
   it('inserts 50 000 spheres at φ = 0.2 in seconds, not minutes', () => {
     const side = Math.cbrt((50_000 * (4 / 3) * Math.PI * 0.001 ** 3) / 0.2);
     const started = performance.now();
-    const spheres = buildInitialParticles(parseScenario({
+    const spheres = initialSpheres(parseScenario({
       time: { duration: 1 },
       materials: { glass: { youngsModulus: 6e10, poissonsRatio: 0.22, density: 2500 } },
       contact: { normal: { model: 'tsuji', restitution: 0.8 } },

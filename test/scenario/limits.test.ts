@@ -11,6 +11,7 @@ import { ScenarioError } from '../../src/base/scenario-error.js';
 import { checkJsonBounds, MAX_JSON_DEPTH, MAX_NAME_LENGTH, MAX_STRING_LENGTH } from '../../src/scenario/json-bounds.js';
 import { MAX_DISCRETE_VALUES, MAX_MATERIALS, MAX_SECTORS, type Scenario } from '../../src/scenario/schema.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
+import type { ParticleSpec } from '../../src/scenario/schema.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-limits-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -73,7 +74,7 @@ describe('scenario sizes', () => {
   });
 
   const sectors = (n: number) => minimal((json) => {
-    json.particles.push({ ...json.particles[0], position: [0.05, 0, 0.1] });
+    (json.particles as ParticleSpec[]).push({ ...(json.particles as ParticleSpec[])[0], position: [0.05, 0, 0.1] });
     json.analysis = { type: 'angle-of-repose', floorZ: 0, sectors: n };
   });
   it(`fits at most ${MAX_SECTORS} sectors`, () => {

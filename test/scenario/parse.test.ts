@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
 import { loadScenarioFile, parseScenario } from '../../src/scenario/load.js';
+import type { ParticleSpec } from '../../src/scenario/schema.js';
 
 /** The smallest valid scenario: one steel sphere, Tsuji e = 0.8. */
 const minimal = (): Record<string, any> => ({
@@ -36,8 +37,8 @@ describe('parseScenario', () => {
     expect(scenario.gravity).toEqual([0, 0, -9.81]);
     expect(scenario.time.dt).toBe('auto');
     expect(scenario.contact.endOfContact).toBe('no-tension');
-    expect(scenario.particles[0].velocity).toEqual([0, 0, 0]);
-    expect(scenario.particles[0].angularVelocity).toEqual([0, 0, 0]);
+    expect((scenario.particles as ParticleSpec[])[0].velocity).toEqual([0, 0, 0]);
+    expect((scenario.particles as ParticleSpec[])[0].angularVelocity).toEqual([0, 0, 0]);
     expect(scenario.walls).toEqual([]);
     expect(scenario.workers).toBe('auto');
     expect(scenario.outputs).toEqual({ impacts: true, frames: true, vtk: false, contactTrace: false });

@@ -31,7 +31,7 @@ const walls = (s: Json) => (s.walls ?? []) as Record<string, unknown>[];
 /** The quantities README may quote in a row, each read from the file. */
 const CLAIMS: { name: string; pattern: RegExp; value: (s: Json) => number | undefined }[] = [
   { name: 'sphere count', pattern: /^(\d[\d ]*\d|\d) (?:[a-z]+ )?spheres/,
-    value: (s) => (s.insert ?? []).reduce((n, i) => n + i.count, 0) + (s.particles ?? []).length },
+    value: (s) => (s.insert ?? []).reduce((n, i) => n + i.count, 0) + ((s.particles ?? []) as unknown[]).length },
   { name: 'μ', pattern: /μ = ([\d.]+)/, value: (s) => s.contact?.friction },
   { name: 'μ_r', pattern: /μ_r = ([\d.]+)/, value: (s) => s.contact?.rollingFriction },
   { name: 'pour rate (/s)', pattern: /poured at ([\d ]+) \/s/,
