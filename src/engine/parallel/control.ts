@@ -41,6 +41,8 @@ export interface ControlBlock {
   pairBounds: Int32Array;
   /** lane k gathers particles gatherBounds[k] .. gatherBounds[k+1]−1 (idem) */
   gatherBounds: Int32Array;
+  /** per lane, per phase (kickDrift, pairForces, gatherAndKick): milliseconds of work since the last rebalancing */
+  laneBusy: Float64Array;
   /** [time at the end of the current step] */
   time: Float64Array;
 }
@@ -52,6 +54,7 @@ export function createControlBlock(lanes: number): ControlBlock {
     laneEnded: new Int32Array(new SharedArrayBuffer(2 * lanes * 4)),
     pairBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     gatherBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
+    laneBusy: new Float64Array(new SharedArrayBuffer(3 * lanes * 8)),
     time: new Float64Array(new SharedArrayBuffer(8)),
   };
 }
@@ -100,18 +103,45 @@ export function laneStart(count: number, lane: number, lanes: number): number {
 }
 
 /**
- * Splits items 0..count−1 into contiguous lane ranges of about equal total cost (bounds[k] .. bounds[k+1]−1).
- * Ranges never change results, only how long each lane works; uneven beds (a dense bottom under a dilute
- * top) need this, because Morton order puts them in different lanes.
+ * Splits items 0..count−1 into contiguous lane ranges (bounds[k] .. bounds[k+1]−1) so that lane k gets the share
+ * share[k] of the total cost (shares sum to 1; equal shares without measurements). Ranges never change results,
+ * only how long each lane works; uneven beds (a dense bottom under a dilute top) need this, because Morton order
+ * puts them in different lanes.
  */
-export function balanceRanges(count: number, lanes: number, cost: (item: number) => number, bounds: Int32Array): void {
+export function balanceRanges(
+  count: number, lanes: number, cost: (item: number) => number, bounds: Int32Array, share: ArrayLike<number>,
+): void {
   let total = 0;
   for (let k = 0; k < count; k++) total += cost(k);
   bounds[0] = 0;
-  let lane = 1, sum = 0;
+  let lane = 1, sum = 0, target = share[0] * total;
   for (let k = 0; k < count && lane < lanes; k++) {
     sum += cost(k);
-    while (lane < lanes && sum >= (total * lane) / lanes) bounds[lane++] = k + 1;
+    while (lane < lanes && sum >= target) {
+      bounds[lane] = k + 1;
+      target += share[lane++] * total;
+    }
   }
   while (lane <= lanes) bounds[lane++] = count;
+}
+
+/**
+ * The cost model is only a model: each lane's measured time for its share since the last rebalancing corrects the
+ * shares of one phase (0 kickDrift, 1 pairForces, 2 gatherAndKick) for the next ranges — a lane that took longer
+ * than the others for its share gets less. Halfway to the measured balance each time, so noise in one interval
+ * does not swing the ranges. Clears the measurements.
+ */
+export function rebalance(c: ControlBlock, phase: number, lanes: number, share: Float64Array): void {
+  let speeds = 0;
+  const speed = new Float64Array(lanes);
+  for (let lane = 0; lane < lanes; lane++) {
+    const ms = c.laneBusy[3 * lane + phase];
+    if (!(ms > 0)) return;
+    speed[lane] = share[lane] / ms;
+    speeds += speed[lane];
+  }
+  for (let lane = 0; lane < lanes; lane++) {
+    share[lane] = 0.5 * share[lane] + 0.5 * (speed[lane] / speeds);
+    c.laneBusy[3 * lane + phase] = 0;
+  }
 }

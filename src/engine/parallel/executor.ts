@@ -18,7 +18,8 @@ import type { PairContactList } from '../../contacts/pair-contacts.js';
 import type { ContactArrays, StepParams } from '../../contacts/contact-arrays.js';
 import type { WallContactList } from '../../contacts/wall-contacts.js';
 import {
-  awaitArrivals, balanceRanges, createControlBlock, Phase, Slot, startPhase, type ControlBlock, type PhaseCode,
+  awaitArrivals, balanceRanges, createControlBlock, Phase, rebalance, Slot, startPhase, type ControlBlock,
+  type PhaseCode,
 } from './control.js';
 import { Lane, type LaneContacts, type LaneContext } from './lane.js';
 import type { WorkerTask } from './worker.js';
@@ -41,11 +42,16 @@ export class SerialExecutor {
   protected readonly main: Lane;
   /** each lane's scratch block of the kernel memory */
   protected readonly scratch: Float64Array[];
+  /** each lane's share of the pair pass's and the gather pass's cost (control.ts rebalance) */
+  private readonly pairShare: Float64Array;
+  private readonly gatherShare: Float64Array;
 
   constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
     this.lanes = lanes;
     this.control = createControlBlock(lanes);
     this.scratch = Array.from({ length: lanes }, () => inputs.memory.float64(SCRATCH_LENGTH));
+    this.pairShare = new Float64Array(lanes).fill(1 / lanes);
+    this.gatherShare = new Float64Array(lanes).fill(1 / lanes);
     this.main = new Lane(this.laneContext(0), inputs);
   }
 
@@ -72,17 +78,21 @@ export class SerialExecutor {
 
   /**
    * Called after every neighbour rebuild (the contact lists may live in new buffers): re-balances the lanes.
-   * Cost model (the compiled kernels, measured): a touching pair costs about ten candidates that do not touch; a
-   * particle's gather costs its pair entries when it is gathered, and about four per wall contact. Then marks
-   * the particles whose pairs span two lanes, and restarts the sums.
+   * Cost model (the kernel, measured): a touching pair costs about ten candidates that do not touch; a particle's
+   * gather costs its pair entries when it is gathered, and about four per wall contact; each lane's share of that
+   * cost follows its measured time (control.ts rebalance). Then marks the particles whose pairs span two lanes,
+   * and restarts the sums.
    */
   contactsChanged(): void {
     const { pairs, walls, st } = this.inputs;
-    balanceRanges(pairs.count, this.lanes, (p) => 1 + 9 * pairs.touching[p], this.control.pairBounds);
-    pairs.markGathered(this.control.pairBounds, this.lanes);
+    const c = this.control;
+    rebalance(c, Phase.pairForces - Phase.kickDrift, this.lanes, this.pairShare);
+    rebalance(c, Phase.gatherAndKick - Phase.kickDrift, this.lanes, this.gatherShare);
+    balanceRanges(pairs.count, this.lanes, (p) => 1 + 9 * pairs.touching[p], c.pairBounds, this.pairShare);
+    pairs.markGathered(c.pairBounds, this.lanes);
     const { csrStart: csr, gathered } = pairs, ws = walls.rowStart;
     balanceRanges(st.n, this.lanes, (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]),
-      this.control.gatherBounds);
+      c.gatherBounds, this.gatherShare);
     // The lists may live in new arrays: the main lane's kernel is bound to the current ones.
     this.main.contacts = this.inputs;
     // The particles may have been renumbered: the sums restart from m·g at their current index.

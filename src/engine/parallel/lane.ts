@@ -55,7 +55,14 @@ export class Lane {
     bindWallList(this.kernel, lists.walls);
   }
 
+  /** Runs the lane's share of `phase`, and adds its time to the control block's laneBusy. */
   run(phase: PhaseCode): void {
+    const started = performance.now();
+    this.runPhase(phase);
+    this.ctx.control.laneBusy[3 * this.ctx.lane + phase - Phase.kickDrift] += performance.now() - started;
+  }
+
+  private runPhase(phase: PhaseCode): void {
     const { st, params, control: c, lane, lanes } = this.ctx;
     const kernel = this.kernel.exports;
     switch (phase) {
