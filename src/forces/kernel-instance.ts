@@ -15,7 +15,7 @@ import type { KernelTable } from './contact-table.js';
 /** What the WebAssembly module exports (src/kernel/index.ts), with byte offsets as numbers. */
 export interface KernelExports {
   bindParticles(pos: number, vel: number, omega: number, force: number, torque: number, radius: number, mass: number,
-    invMass: number, invInertia: number, posAtBuild: number, gx: number, gy: number, gz: number): void;
+    invMass: number, invInertia: number, posAtBuild: number, predicted: number, gx: number, gy: number, gz: number): void;
   bindTable(elastic: number, exponent: number, linearStiffness: number, plasticSet: number, minimumImpactSpeed: number,
     friction: number, rollingFriction: number, hertzCoef: number, mindlinCoef: number, noTension: boolean): void;
   bindFeatures(elastic: number, exponent: number, friction: boolean, rolling: boolean, impacts: boolean,
@@ -27,6 +27,7 @@ export interface KernelExports {
     impact: number, ended: number, candidateGeometry: number): void;
   bindScratch(scratch: number): void;
   kickDrift(begin: number, end: number, dt: number): number;
+  predictVelocities(begin: number, end: number, dt: number): void;
   pairForces(begin: number, end: number, dt: number, t: number): number;
   gatherAndKick(begin: number, end: number, dt: number, t: number): number;
   resetPairSums(begin: number, end: number): void;
@@ -87,7 +88,7 @@ export class Kernel {
     const x = this.exports;
     if (st !== null) {
       x.bindParticles(at(st.pos), at(st.vel), at(st.omega), at(st.force), at(st.torque), at(st.radius), at(st.mass),
-        at(st.invMass), at(st.invInertia), at(st.posAtBuild), ...gravity);
+        at(st.invMass), at(st.invInertia), at(st.posAtBuild), at(st.predicted), ...gravity);
     }
     x.bindTable(at(table.elastic), at(table.exponent), at(table.linearStiffness), at(table.plasticSet),
       at(table.minimumImpactSpeed), at(table.friction), at(table.rollingFriction), at(table.hertzCoef),

@@ -15,6 +15,8 @@ export let invMass: usize = 0;
 export let invInertia: usize = 0;
 export let mass: usize = 0;
 export let posAtBuild: usize = 0;
+/** predicted full-step velocity and spin, 6 per particle (particles/state.ts predicted) */
+export let predicted: usize = 0;
 /** gravity (m/s²) */
 export let gravityX: f64 = 0;
 export let gravityY: f64 = 0;

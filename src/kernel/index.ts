@@ -10,18 +10,18 @@
 import * as bound from './bound';
 
 export { pairForces } from './pairs';
-export { kickDrift, gatherAndKick, resetPairSums } from './passes';
+export { kickDrift, predictVelocities, gatherAndKick, resetPairSums } from './passes';
 export { evaluateContact } from './contact';
 export * from './layout';
 
 /** The particle state (particles/state.ts), by byte offset, and gravity (m/s²). */
 export function bindParticles(
   pos: usize, vel: usize, omega: usize, force: usize, torque: usize, radius: usize, mass: usize, invMass: usize,
-  invInertia: usize, posAtBuild: usize, gx: f64, gy: f64, gz: f64,
+  invInertia: usize, posAtBuild: usize, predicted: usize, gx: f64, gy: f64, gz: f64,
 ): void {
   bound.pos = pos; bound.vel = vel; bound.omega = omega; bound.force = force; bound.torque = torque;
   bound.radius = radius; bound.mass = mass; bound.invMass = invMass; bound.invInertia = invInertia;
-  bound.posAtBuild = posAtBuild; bound.gravityX = gx; bound.gravityY = gy; bound.gravityZ = gz;
+  bound.posAtBuild = posAtBuild; bound.predicted = predicted; bound.gravityX = gx; bound.gravityY = gy; bound.gravityZ = gz;
 }
 
 /** The contact table (forces/contact-table.ts KernelTable), by byte offset, and its end-of-contact rule. */

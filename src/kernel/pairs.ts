@@ -122,8 +122,8 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
   const law = changetype<Law>(0), options = changetype<Options>(0);
   // The bound arrays as locals: V8 keeps locals in registers across the loop, not WebAssembly globals (3 % of
   // the pass).
-  const pos = bound.pos, vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque;
-  const radius = bound.radius, invMass = bound.invMass, invInertia = bound.invInertia;
+  const pos = bound.pos, vel = bound.vel, omega = bound.omega, force = bound.force, predicted = bound.predicted;
+  const radius = bound.radius, invMass = bound.invMass;
   const first = bound.pairFirst, second = bound.pairSecond, classOf = bound.pairClass, damping = bound.pairDamping;
   const touching = bound.pairTouching, history = bound.pairHistory, image = bound.image, shift = bound.shift;
   const hertzCoef = bound.hertzCoef, mindlinCoef = bound.mindlinCoef, periodic = bound.periodic;
@@ -166,24 +166,21 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const dist = Math.sqrt(dist2);
     const inv = 1 / dist;
     const nx = dx * inv, ny = dy * inv, nz = dz * inv;
-    // Predicted full-step velocities.
-    const hmi = half * f64At(invMass, i), hmj = half * f64At(invMass, j);
-    const hii = half * f64At(invInertia, i), hij = half * f64At(invInertia, j);
-    const wix = f64At(omega, i3) + hii * f64At(torque, i3), wiy = f64At(omega, i3 + 1) + hii * f64At(torque, i3 + 1);
-    const wiz = f64At(omega, i3 + 2) + hii * f64At(torque, i3 + 2);
-    const wjx = f64At(omega, j3) + hij * f64At(torque, j3), wjy = f64At(omega, j3 + 1) + hij * f64At(torque, j3 + 1);
-    const wjz = f64At(omega, j3 + 2) + hij * f64At(torque, j3 + 2);
+    // Predicted full-step velocities (pass 1 wrote them; the second body's velocity is predicted here, in the order
+    // of operations every earlier version used, so results stay the same to the bit).
+    const i6 = 6 * i, j6 = 6 * j;
+    const hmj = half * f64At(invMass, j);
+    const wix = f64At(predicted, i6 + 3), wiy = f64At(predicted, i6 + 4), wiz = f64At(predicted, i6 + 5);
+    const wjx = f64At(predicted, j6 + 3), wjy = f64At(predicted, j6 + 4), wjz = f64At(predicted, j6 + 5);
     // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n (docs/physics.md §1.3).
     const sx = ri * wix + rj * wjx, sy = ri * wiy + rj * wjy, sz = ri * wiz + rj * wjz;
     const cls = u16At(classOf, p);
     const reff = (ri * rj) / rsum;
     const sqrtReff = Math.sqrt(reff);
     const delta = rsum - dist;
-    const vx = f64At(vel, i3) + hmi * f64At(force, i3) - f64At(vel, j3) - hmj * f64At(force, j3) - (sy * nz - sz * ny);
-    const vy = f64At(vel, i3 + 1) + hmi * f64At(force, i3 + 1) - f64At(vel, j3 + 1) - hmj * f64At(force, j3 + 1)
-      - (sz * nx - sx * nz);
-    const vz = f64At(vel, i3 + 2) + hmi * f64At(force, i3 + 2) - f64At(vel, j3 + 2) - hmj * f64At(force, j3 + 2)
-      - (sx * ny - sy * nx);
+    const vx = f64At(predicted, i6) - f64At(vel, j3) - hmj * f64At(force, j3) - (sy * nz - sz * ny);
+    const vy = f64At(predicted, i6 + 1) - f64At(vel, j3 + 1) - hmj * f64At(force, j3 + 1) - (sz * nx - sx * nz);
+    const vz = f64At(predicted, i6 + 2) - f64At(vel, j3 + 2) - hmj * f64At(force, j3 + 2) - (sx * ny - sy * nx);
     // The stiffness K of the pair's class: Hertz (4/3)E*√R_eff, or a linear spring's own k.
     const K = law.elasticId(cls) == ELASTIC_LINEAR ? f64At(linearStiffness, cls) : f64At(hertzCoef, cls) * sqrtReff;
     sums.pair = p; sums.first = i; sums.second = j; sums.delta = delta;

@@ -25,23 +25,28 @@ import { laneWallSum, wallContacts } from './walls';
 
 
 /**
- * Pass 1 over particles [begin, end): v += (dt/2)a, ω += (dt/2)α, x += v dt. Returns the largest squared
+ * Pass 1 over particles [begin, end): v += (dt/2)a, ω += (dt/2)α, x += v dt, and the predicted full-step velocity
+ * and spin for the contact forces (v + (dt/2)a, ω + (dt/2)α with the new v, ω). Returns the largest squared
  * displacement since the last neighbour build within the range.
  */
 export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
   const half = 0.5 * dt;
   const pos = bound.pos, vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque;
   const invMass = bound.invMass, invInertia = bound.invInertia, posAtBuild = bound.posAtBuild;
+  const predicted = bound.predicted;
   let maxDisp2: f64 = 0;
   for (let p = begin; p < end; p++) {
     const hm = half * f64At(invMass, p), hi = half * f64At(invInertia, p);
     const b = 3 * p;
-    const vx = f64At(vel, b) + hm * f64At(force, b), vy = f64At(vel, b + 1) + hm * f64At(force, b + 1);
-    const vz = f64At(vel, b + 2) + hm * f64At(force, b + 2);
+    const fx = f64At(force, b), fy = f64At(force, b + 1), fz = f64At(force, b + 2);
+    const tx = f64At(torque, b), ty = f64At(torque, b + 1), tz = f64At(torque, b + 2);
+    const vx = f64At(vel, b) + hm * fx, vy = f64At(vel, b + 1) + hm * fy, vz = f64At(vel, b + 2) + hm * fz;
+    const wx = f64At(omega, b) + hi * tx, wy = f64At(omega, b + 1) + hi * ty, wz = f64At(omega, b + 2) + hi * tz;
     setF64(vel, b, vx); setF64(vel, b + 1, vy); setF64(vel, b + 2, vz);
-    setF64(omega, b, f64At(omega, b) + hi * f64At(torque, b));
-    setF64(omega, b + 1, f64At(omega, b + 1) + hi * f64At(torque, b + 1));
-    setF64(omega, b + 2, f64At(omega, b + 2) + hi * f64At(torque, b + 2));
+    setF64(omega, b, wx); setF64(omega, b + 1, wy); setF64(omega, b + 2, wz);
+    const q = 6 * p;
+    setF64(predicted, q, vx + hm * fx); setF64(predicted, q + 1, vy + hm * fy); setF64(predicted, q + 2, vz + hm * fz);
+    setF64(predicted, q + 3, wx + hi * tx); setF64(predicted, q + 4, wy + hi * ty); setF64(predicted, q + 5, wz + hi * tz);
     const x = f64At(pos, b) + dt * vx, y = f64At(pos, b + 1) + dt * vy, z = f64At(pos, b + 2) + dt * vz;
     setF64(pos, b, x); setF64(pos, b + 1, y); setF64(pos, b + 2, z);
     const dx = x - f64At(posAtBuild, b), dy = y - f64At(posAtBuild, b + 1), dz = z - f64At(posAtBuild, b + 2);
@@ -49,6 +54,23 @@ export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
     if (d2 > maxDisp2) maxDisp2 = d2;
   }
   return maxDisp2;
+}
+
+/**
+ * The predicted full-step velocity and spin of particles [begin, end) without a kick or drift: for the forces of
+ * the initial state (dt = 0: the velocities as they are).
+ */
+export function predictVelocities(begin: i32, end: i32, dt: f64): void {
+  const half = 0.5 * dt;
+  const vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque, predicted = bound.predicted;
+  for (let p = begin; p < end; p++) {
+    const hm = half * f64At(bound.invMass, p), hi = half * f64At(bound.invInertia, p);
+    const b = 3 * p, q = 6 * p;
+    for (let a = 0; a < 3; a++) {
+      setF64(predicted, q + a, f64At(vel, b + a) + hm * f64At(force, b + a));
+      setF64(predicted, q + 3 + a, f64At(omega, b + a) + hi * f64At(torque, b + a));
+    }
+  }
 }
 
 /**

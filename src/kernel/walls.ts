@@ -63,24 +63,20 @@ export function wallContacts(p: i32, dt: f64, t: f64, endedAt: i32): i32 {
   return changetype<WallSum>(bound.scratch + (<usize>SCRATCH_WALL_SUM << 3));
 }
 
-/** Candidate s overlaps by δ: the law with predicted full-step velocities (passes.ts), then its record. */
+/** Candidate s overlaps by δ: the law with the predicted full-step velocities of pass 1 (passes.ts), then its record. */
 function touch(
   sum: WallSum, s: i32, p: i32, delta: f64, nx: f64, ny: f64, nz: f64, vwx: f64, vwy: f64, vwz: f64, dt: f64, t: f64,
 ): void {
-  const b = 3 * p, r = f64At(bound.radius, p);
-  const half = 0.5 * dt;
-  const hm = half * f64At(bound.invMass, p), hi = half * f64At(bound.invInertia, p);
-  const omega = bound.omega, torque = bound.torque, vel = bound.vel, force = bound.force;
-  const wx = f64At(omega, b) + hi * f64At(torque, b), wy = f64At(omega, b + 1) + hi * f64At(torque, b + 1);
-  const wz = f64At(omega, b + 2) + hi * f64At(torque, b + 2);
+  const r = f64At(bound.radius, p), q = 6 * p, predicted = bound.predicted;
+  const wx = f64At(predicted, q + 3), wy = f64At(predicted, q + 4), wz = f64At(predicted, q + 5);
   const cls = u16At(bound.wallClass, s);
   const sqrtR = Math.sqrt(r);
   const law = changetype<PerClass>(0);
   const K = law.elasticId(cls) == ELASTIC_LINEAR ? f64At(bound.linearStiffness, cls) : f64At(bound.hertzCoef, cls) * sqrtR;
   // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
-  const vx = f64At(vel, b) + hm * f64At(force, b) - vwx - r * (wy * nz - wz * ny);
-  const vy = f64At(vel, b + 1) + hm * f64At(force, b + 1) - vwy - r * (wz * nx - wx * nz);
-  const vz = f64At(vel, b + 2) + hm * f64At(force, b + 2) - vwz - r * (wx * ny - wy * nx);
+  const vx = f64At(predicted, q) - vwx - r * (wy * nz - wz * ny);
+  const vy = f64At(predicted, q + 1) - vwy - r * (wz * nx - wx * nz);
+  const vz = f64At(predicted, q + 2) - vwz - r * (wx * ny - wy * nx);
   contactLaw<PerClass, AsBound, WallSum>(law, changetype<AsBound>(0), sum, delta, nx, ny, nz, vx, vy, vz, wx, wy, wz,
     K, f64At(bound.wallDamping, s), f64At(bound.mindlinCoef, cls) * sqrtR, r, r, 0, cls,
     bound.wallHistory + (<usize>(bound.wallHistoryStride * s) << 3), dt);

@@ -38,6 +38,8 @@ export function permuteParticles(st: ParticleState, order: Int32Array, permuter:
   const n = st.n;
   for (const a of [st.pos, st.vel, st.omega, st.force, st.torque, st.posAtBuild]) permuter.rows(a, order, n, 3);
   for (const a of [st.radius, st.mass, st.invMass, st.invInertia, st.material, st.id]) permuter.rows(a, order, n, 1);
+  // The renumbering falls between the first pass of a step and its contact forces.
+  permuter.rows(st.predicted, order, n, 6);
 }
 
 /** newIndexOf[old] = new, for a permutation given as order[new] = old. */

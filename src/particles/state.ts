@@ -39,6 +39,12 @@ export interface ParticleState {
   readonly id: Uint32Array;
   /** position at the last neighbour-list build, for the Verlet-skin rebuild criterion */
   readonly posAtBuild: Float64Array;
+  /**
+   * The predicted full-step velocity and spin of the step being computed, v_{n+1/2} + (dt/2)a_n and
+   * ω_{n+1/2} + (dt/2)α_n (6 per particle: vx vy vz ωx ωy ωz), written by the first pass of each step for the
+   * contact forces (src/kernel/passes.ts)
+   */
+  readonly predicted: Float64Array;
 }
 
 /**
@@ -78,6 +84,7 @@ export function createParticleState(
     material: arrays.uint16(capacity),
     id: arrays.uint32(capacity),
     posAtBuild: arrays.float64(3 * capacity),
+    predicted: arrays.float64(6 * capacity),
   });
   state.active[0] = init.n;
   state.pos.set(init.position);
@@ -121,7 +128,10 @@ const PARTICLE_STATE: StateDeclaration = {
   version: 1,
   saved: ['active', 'pos', 'vel', 'omega', 'force', 'torque', 'radius', 'mass', 'invMass', 'invInertia', 'material', 'id',
     'posAtBuild'],
-  excluded: { capacity: 'fixed: the initial spheres plus those the scenario pours' },
+  excluded: {
+    capacity: 'fixed: the initial spheres plus those the scenario pours',
+    predicted: 'scratch: written by the first pass of every step before the contact forces read it',
+  },
 };
 
 /** The checkpoint part of a particle state: a plain object (it is posted to the worker threads), so a separate one. */

@@ -99,6 +99,11 @@ export class SerialExecutor {
     this.main.restartSums(0, st.n);
   }
 
+  /** The predicted velocities of the current state for forces computed without a first pass (the initial forces). */
+  predictVelocities(): void {
+    this.main.predictVelocities(0, this.inputs.st.n);
+  }
+
   /** Gives the lanes' scratch blocks back to the kernel memory. */
   async close(): Promise<void> {
     for (const block of this.scratch) this.inputs.memory.release(block);

@@ -87,6 +87,11 @@ export class Lane {
     }
   }
 
+  /** The predicted full-step velocities of particles [begin, end), without a kick or drift (src/kernel/passes.ts). */
+  predictVelocities(begin: number, end: number): void {
+    this.kernel.exports.predictVelocities(begin, end, this.ctx.params.dt);
+  }
+
   /**
    * Sets the pair sums of particles [begin, end) to their start value (m·g, no torque): after a neighbour rebuild
    * (which may renumber the particles) and a restore, and before the first forces. Pass 3 does it every step.
