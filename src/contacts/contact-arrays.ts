@@ -35,19 +35,13 @@ export interface ContactArrays {
 }
 
 /**
- * The pair list: ContactArrays plus periodic images, the per-particle sums the pair pass adds into, the per-pair
- * results of the particles it cannot add into, and the CSR index of both bodies (docs/architecture.md §4).
+ * The pair list: ContactArrays plus periodic images, which particles the pair pass may not add into (their pairs
+ * span two lanes), the per-pair results of their pairs and the CSR index that sums them (docs/architecture.md §4).
  */
 export interface PairArrays extends ContactArrays {
   /** periodic image code of `second` per pair, and the shift (m) of each code (broadphase/periodic.ts) */
   image: Uint8Array;
   shift: Float64Array;
-  /**
-   * Per particle, xyz: m·g plus the pair forces (torques) added so far this step, in ascending pair order. The pair
-   * pass adds straight into the particles whose pairs all lie in its own lane (`gathered` 0).
-   */
-  forceSum: Float64Array;
-  torqueSum: Float64Array;
   /**
    * Per particle: 1 if its pairs are split over more than one lane; such a particle's sum is gathered from `out`
    * by the CSR in pass 3, in the same ascending pair order. All 0 with one lane.

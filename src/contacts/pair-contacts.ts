@@ -1,13 +1,12 @@
 /**
  * The sphere-pair list of the current neighbour build: the contact-list core (contact-list.ts) plus what only
- * pairs have — the periodic image each pair acts through, the per-particle sums the pair pass adds into, and for
- * the particles whose pairs span two lanes the pair results and the CSR index particle → pairs that sum them in
- * the same order (docs/architecture.md §4). K, 8G*√R_eff and
- * R_eff are cheap to recompute from the radii, so they are not stored (memory per sphere); c may need three
- * powers, so it is.
+ * pairs have — the periodic image each pair acts through, and for the particles whose pairs span two lanes the
+ * pair results and the CSR index particle → pairs that sum them in the same order as the pair pass would
+ * (docs/architecture.md §4). K, 8G*√R_eff and R_eff are cheap to recompute from the radii, so they are not stored
+ * (memory per sphere); c may need three powers, so it is.
  *
  * Pairs are sorted by (first, second), first < second. A checkpoint saves the list with each pair's image; the
- * CSR index and the lane marks are rebuilt on restore; the sums and pair results are rewritten before they are read.
+ * CSR index and the lane marks are rebuilt on restore; the pair results are rewritten before they are read.
  */
 import type { PairList } from '../broadphase/index.js';
 import type { ParticleState } from '../particles/state.js';
@@ -30,8 +29,6 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
     shift: "fixed: shift of each periodic image code, from the scenario's periodic box",
     out: 'scratch: results of the pairs with a gathered body, written by the pair pass before the gather reads them',
     outSlot: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
-    forceSum: 'scratch: per-particle sums, reset to m·g by the gather pass and after every rebuild or restore',
-    torqueSum: 'scratch: per-particle sums, reset to 0 by the gather pass and after every rebuild or restore',
     gathered: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
     csrStart: 'derived: CSR index gathered particle → pairs, from the lane ranges (markGathered)',
     csrEntry: 'derived: CSR index gathered particle → pairs, from the lane ranges (markGathered)',
@@ -48,8 +45,6 @@ export class PairContactList extends ContactList implements PairArrays {
   readonly shift: Float64Array;
   out: Float64Array;
   outSlot: Int32Array;
-  readonly forceSum: Float64Array;
-  readonly torqueSum: Float64Array;
   readonly gathered: Uint8Array;
   readonly csrStart: Int32Array;
   csrEntry: Int32Array;
@@ -70,8 +65,6 @@ export class PairContactList extends ContactList implements PairArrays {
     this.outSlot = memory.int32(0);
     this.csrStart = memory.int32(nParticles + 1);
     this.csrEntry = memory.int32(0);
-    this.forceSum = memory.float64(3 * nParticles);
-    this.torqueSum = memory.float64(3 * nParticles);
     this.gathered = memory.uint8(nParticles);
     this.csrCursor = new Int32Array(nParticles);
     this.grow(initialCapacity);

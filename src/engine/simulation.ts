@@ -266,7 +266,7 @@ export class Simulation implements SavedState {
     const { params, executor: ex } = this;
     const dt = params.dt;
     params.dt = 0;
-    ex.predictVelocities();
+    ex.beginForces();
     ex.run(Phase.pairForces);
     ex.run(Phase.gatherAndKick);
     params.dt = dt;

@@ -21,16 +21,15 @@ export interface KernelExports {
   bindFeatures(elastic: number, exponent: number, friction: boolean, rolling: boolean, impacts: boolean,
     periodic: boolean): void;
   bindPairs(first: number, second: number, c: number, cls: number, touching: number, history: number,
-    historyStride: number, impact: number, ended: number, image: number, shift: number, forceSum: number, torqueSum: number, gathered: number, out: number,
+    historyStride: number, impact: number, ended: number, image: number, shift: number, gathered: number, out: number,
     outSlot: number, csrStart: number, csrEntry: number): void;
   bindWalls(rowStart: number, c: number, cls: number, touching: number, history: number, historyStride: number,
     impact: number, ended: number, candidateGeometry: number): void;
   bindScratch(scratch: number): void;
   kickDrift(begin: number, end: number, dt: number): number;
-  predictVelocities(begin: number, end: number, dt: number): void;
+  beginForces(begin: number, end: number, dt: number): void;
   pairForces(begin: number, end: number, dt: number, t: number): number;
   gatherAndKick(begin: number, end: number, dt: number, t: number): number;
-  resetPairSums(begin: number, end: number): void;
   evaluateContact(history: number, cls: number, dt: number): void;
   /** the layout constants (src/kernel/layout.ts), as WebAssembly globals */
   [constant: string]: unknown;

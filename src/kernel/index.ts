@@ -10,7 +10,7 @@
 import * as bound from './bound';
 
 export { pairForces } from './pairs';
-export { kickDrift, predictVelocities, gatherAndKick, resetPairSums } from './passes';
+export { kickDrift, beginForces, gatherAndKick } from './passes';
 export { evaluateContact } from './contact';
 export * from './layout';
 
@@ -50,14 +50,12 @@ export function bindFeatures(
 export function bindPairs(
   first: usize, second: usize, c: usize, cls: usize, touching: usize, history: usize, historyStride: i32, impact: usize,
   ended: usize,
-  image: usize, shift: usize, forceSum: usize, torqueSum: usize, gathered: usize, out: usize, outSlot: usize,
-  csrStart: usize, csrEntry: usize,
+  image: usize, shift: usize, gathered: usize, out: usize, outSlot: usize, csrStart: usize, csrEntry: usize,
 ): void {
   bound.pairFirst = first; bound.pairSecond = second; bound.pairDamping = c; bound.pairClass = cls;
   bound.pairTouching = touching; bound.pairHistory = history; bound.pairHistoryStride = historyStride;
   bound.pairImpact = impact; bound.pairEnded = ended;
-  bound.image = image; bound.shift = shift; bound.forceSum = forceSum; bound.torqueSum = torqueSum;
-  bound.gathered = gathered; bound.pairOut = out; bound.outSlot = outSlot; bound.csrStart = csrStart;
+  bound.image = image; bound.shift = shift; bound.gathered = gathered; bound.pairOut = out; bound.outSlot = outSlot; bound.csrStart = csrStart;
   bound.csrEntry = csrEntry;
 }
 

@@ -15,8 +15,8 @@ import {
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
 import {
-  forceSum, gathered, hasRolling, linearStiffness, outSlot, pairEnded, pairImpact, pairOut, pairTouching, scratch,
-  sharedElastic, sharedExponent, torqueSum, trackImpacts,
+  force, gathered, hasRolling, linearStiffness, outSlot, pairEnded, pairImpact, pairOut, pairTouching, scratch,
+  sharedElastic, sharedExponent, torque, trackImpacts,
 } from './bound';
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ, ELASTIC_LINEAR,
@@ -25,9 +25,9 @@ import {
 import { f64At, i32At, setF64, u16At, u8At } from './memory';
 
 /**
- * Where the pair pass puts one pair's results: straight into both bodies' sums — unless a body is gathered
- * (the pair then has a slot in the pair buffer, outSlot ≥ 0: the pair's results go there, and only the sum of a
- * body that is not gathered gets them). Lives in the lane's scratch block.
+ * Where the pair pass puts one pair's results: straight into both bodies' force and torque sums — unless a body is
+ * gathered (the pair then has a slot in the pair buffer, outSlot ≥ 0: the pair's results go there, and only the
+ * sums of a body that is not gathered get them). Lives in the lane's scratch block.
  */
 @final @unmanaged class PairSums<Options> {
   pair: i32;
@@ -50,18 +50,18 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
       return;
     }
     const i3 = 3 * i, j3 = 3 * j;
-    setF64(forceSum, i3, f64At(forceSum, i3) + fx);
-    setF64(forceSum, i3 + 1, f64At(forceSum, i3 + 1) + fy);
-    setF64(forceSum, i3 + 2, f64At(forceSum, i3 + 2) + fz);
-    setF64(torqueSum, i3, f64At(torqueSum, i3) + t1x);
-    setF64(torqueSum, i3 + 1, f64At(torqueSum, i3 + 1) + t1y);
-    setF64(torqueSum, i3 + 2, f64At(torqueSum, i3 + 2) + t1z);
-    setF64(forceSum, j3, f64At(forceSum, j3) - fx);
-    setF64(forceSum, j3 + 1, f64At(forceSum, j3 + 1) - fy);
-    setF64(forceSum, j3 + 2, f64At(forceSum, j3 + 2) - fz);
-    setF64(torqueSum, j3, f64At(torqueSum, j3) + t2x);
-    setF64(torqueSum, j3 + 1, f64At(torqueSum, j3 + 1) + t2y);
-    setF64(torqueSum, j3 + 2, f64At(torqueSum, j3 + 2) + t2z);
+    setF64(force, i3, f64At(force, i3) + fx);
+    setF64(force, i3 + 1, f64At(force, i3 + 1) + fy);
+    setF64(force, i3 + 2, f64At(force, i3 + 2) + fz);
+    setF64(torque, i3, f64At(torque, i3) + t1x);
+    setF64(torque, i3 + 1, f64At(torque, i3 + 1) + t1y);
+    setF64(torque, i3 + 2, f64At(torque, i3 + 2) + t1z);
+    setF64(force, j3, f64At(force, j3) - fx);
+    setF64(force, j3 + 1, f64At(force, j3 + 1) - fy);
+    setF64(force, j3 + 2, f64At(force, j3 + 2) - fz);
+    setF64(torque, j3, f64At(torque, j3) + t2x);
+    setF64(torque, j3 + 1, f64At(torque, j3 + 1) + t2y);
+    setF64(torque, j3 + 2, f64At(torque, j3 + 2) + t2z);
   }
 }
 
@@ -74,20 +74,20 @@ function gatheredPair(
 ): void {
   const i3 = 3 * i, j3 = 3 * j;
   if (u8At(gathered, i) == 0) {
-    setF64(forceSum, i3, f64At(forceSum, i3) + fx);
-    setF64(forceSum, i3 + 1, f64At(forceSum, i3 + 1) + fy);
-    setF64(forceSum, i3 + 2, f64At(forceSum, i3 + 2) + fz);
-    setF64(torqueSum, i3, f64At(torqueSum, i3) + t1x);
-    setF64(torqueSum, i3 + 1, f64At(torqueSum, i3 + 1) + t1y);
-    setF64(torqueSum, i3 + 2, f64At(torqueSum, i3 + 2) + t1z);
+    setF64(force, i3, f64At(force, i3) + fx);
+    setF64(force, i3 + 1, f64At(force, i3 + 1) + fy);
+    setF64(force, i3 + 2, f64At(force, i3 + 2) + fz);
+    setF64(torque, i3, f64At(torque, i3) + t1x);
+    setF64(torque, i3 + 1, f64At(torque, i3 + 1) + t1y);
+    setF64(torque, i3 + 2, f64At(torque, i3 + 2) + t1z);
   }
   if (u8At(gathered, j) == 0) {
-    setF64(forceSum, j3, f64At(forceSum, j3) - fx);
-    setF64(forceSum, j3 + 1, f64At(forceSum, j3 + 1) - fy);
-    setF64(forceSum, j3 + 2, f64At(forceSum, j3 + 2) - fz);
-    setF64(torqueSum, j3, f64At(torqueSum, j3) + t2x);
-    setF64(torqueSum, j3 + 1, f64At(torqueSum, j3 + 1) + t2y);
-    setF64(torqueSum, j3 + 2, f64At(torqueSum, j3 + 2) + t2z);
+    setF64(force, j3, f64At(force, j3) - fx);
+    setF64(force, j3 + 1, f64At(force, j3 + 1) - fy);
+    setF64(force, j3 + 2, f64At(force, j3 + 2) - fz);
+    setF64(torque, j3, f64At(torque, j3) + t2x);
+    setF64(torque, j3 + 1, f64At(torque, j3 + 1) + t2y);
+    setF64(torque, j3 + 2, f64At(torque, j3 + 2) + t2z);
   }
   const o = PAIR_OUT_STRIDE * slot;
   setF64(pairOut, o, fx); setF64(pairOut, o + 1, fy); setF64(pairOut, o + 2, fz);
@@ -122,13 +122,11 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
   const law = changetype<Law>(0), options = changetype<Options>(0);
   // The bound arrays as locals: V8 keeps locals in registers across the loop, not WebAssembly globals (3 % of
   // the pass).
-  const pos = bound.pos, vel = bound.vel, omega = bound.omega, force = bound.force, predicted = bound.predicted;
-  const radius = bound.radius, invMass = bound.invMass;
+  const pos = bound.pos, vel = bound.vel, omega = bound.omega, predicted = bound.predicted, radius = bound.radius;
   const first = bound.pairFirst, second = bound.pairSecond, classOf = bound.pairClass, damping = bound.pairDamping;
   const touching = bound.pairTouching, history = bound.pairHistory, image = bound.image, shift = bound.shift;
   const hertzCoef = bound.hertzCoef, mindlinCoef = bound.mindlinCoef, periodic = bound.periodic;
   const stride = bound.pairHistoryStride;
-  const half = 0.5 * dt;
   const sums = changetype<PairSums<Options>>(scratch + (<usize>SCRATCH_SINK << 3));
   sums.t = t;
   sums.dt = dt;
@@ -166,10 +164,8 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const dist = Math.sqrt(dist2);
     const inv = 1 / dist;
     const nx = dx * inv, ny = dy * inv, nz = dz * inv;
-    // Predicted full-step velocities (pass 1 wrote them; the second body's velocity is predicted here, in the order
-    // of operations every earlier version used, so results stay the same to the bit).
+    // Predicted full-step velocities (pass 1 wrote them).
     const i6 = 6 * i, j6 = 6 * j;
-    const hmj = half * f64At(invMass, j);
     const wix = f64At(predicted, i6 + 3), wiy = f64At(predicted, i6 + 4), wiz = f64At(predicted, i6 + 5);
     const wjx = f64At(predicted, j6 + 3), wjy = f64At(predicted, j6 + 4), wjz = f64At(predicted, j6 + 5);
     // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n (docs/physics.md §1.3).
@@ -178,9 +174,9 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const reff = (ri * rj) / rsum;
     const sqrtReff = Math.sqrt(reff);
     const delta = rsum - dist;
-    const vx = f64At(predicted, i6) - f64At(vel, j3) - hmj * f64At(force, j3) - (sy * nz - sz * ny);
-    const vy = f64At(predicted, i6 + 1) - f64At(vel, j3 + 1) - hmj * f64At(force, j3 + 1) - (sz * nx - sx * nz);
-    const vz = f64At(predicted, i6 + 2) - f64At(vel, j3 + 2) - hmj * f64At(force, j3 + 2) - (sx * ny - sy * nx);
+    const vx = f64At(predicted, i6) - f64At(predicted, j6) - (sy * nz - sz * ny);
+    const vy = f64At(predicted, i6 + 1) - f64At(predicted, j6 + 1) - (sz * nx - sx * nz);
+    const vz = f64At(predicted, i6 + 2) - f64At(predicted, j6 + 2) - (sx * ny - sy * nx);
     // The stiffness K of the pair's class: Hertz (4/3)E*√R_eff, or a linear spring's own k.
     const K = law.elasticId(cls) == ELASTIC_LINEAR ? f64At(linearStiffness, cls) : f64At(hertzCoef, cls) * sqrtReff;
     sums.pair = p; sums.first = i; sums.second = j; sums.delta = delta;

@@ -2,18 +2,19 @@
  * The three per-step passes of velocity Verlet with contact forces (docs/architecture.md §3; docs/physics.md §11.1),
  * each run by every lane on its own range (engine/parallel/lane.ts):
  *   1. kickDrift      — by particle range: v += (dt/2)a, ω += (dt/2)α, x += v dt
- *   2. pairForces     — by pair range: contact forces of each candidate pair, added into both bodies' sums
+ *                       (and the predicted velocities below; the force restarts at m·g)
+ *   2. pairForces     — by pair range: contact forces of each candidate pair, added into both bodies' forces
  *                       (or into the pair buffer for a body whose pairs span two lanes): pairs.ts
- *   3. gatherAndKick  — by particle range: the particle's sum (m·g + its pairs in ascending pair order, read from
- *                       the sums or gathered from the pair buffer by the CSR), plus wall contacts, then
- *                       v += (dt/2)a, ω += (dt/2)α; the sums are reset for the next step
+ *   3. gatherAndKick  — by particle range: the particle's force (m·g + its pairs in ascending pair order, added by
+ *                       pass 2 or gathered from the pair buffer by the CSR), plus wall contacts, then
+ *                       v += (dt/2)a, ω += (dt/2)α
  * Each pass writes only its own range, and every particle's sum runs in ascending pair order whichever way the
  * pairs are split over lanes, so any split over threads gives bit-identical results.
  *
  * Velocity-dependent forces (damping, friction) see the predicted full-step velocity v_{n+1/2} + (dt/2)a_n
  * rather than the half-step velocity v_{n+1/2}: the half-step value lags by dt/2 and makes the damping work,
- * hence the restitution, first-order in dt; the prediction makes it second order (docs/physics.md §11.2). a_n is
- * still in the force array while passes 2 and 3 run.
+ * hence the restitution, first-order in dt; the prediction makes it second order (docs/physics.md §11.2). Pass 1
+ * writes it per particle (particles/state.ts predicted), so the force array is free to sum the new forces.
  *
  * Sphere–wall contacts are resolved in pass 3 (walls.ts) from the geometry JavaScript writes for the lane's
  * candidates just before it (contacts/wall-kernel.ts: the wall shapes, the mesh rule).
@@ -25,15 +26,17 @@ import { laneWallSum, wallContacts } from './walls';
 
 
 /**
- * Pass 1 over particles [begin, end): v += (dt/2)a, ω += (dt/2)α, x += v dt, and the predicted full-step velocity
- * and spin for the contact forces (v + (dt/2)a, ω + (dt/2)α with the new v, ω). Returns the largest squared
- * displacement since the last neighbour build within the range.
+ * Pass 1 over particles [begin, end): v += (dt/2)a, ω += (dt/2)α, x += v dt; then the predicted full-step velocity
+ * and spin the contact forces see (v + (dt/2)a, ω + (dt/2)α with the new v, ω), and the force and torque restart
+ * at m·g and 0 for the sums of passes 2 and 3. Returns the largest squared displacement since the last neighbour
+ * build within the range.
  */
 export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
   const half = 0.5 * dt;
   const pos = bound.pos, vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque;
   const invMass = bound.invMass, invInertia = bound.invInertia, posAtBuild = bound.posAtBuild;
-  const predicted = bound.predicted;
+  const predicted = bound.predicted, mass = bound.mass;
+  const gx = bound.gravityX, gy = bound.gravityY, gz = bound.gravityZ;
   let maxDisp2: f64 = 0;
   for (let p = begin; p < end; p++) {
     const hm = half * f64At(invMass, p), hi = half * f64At(invInertia, p);
@@ -47,6 +50,9 @@ export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
     const q = 6 * p;
     setF64(predicted, q, vx + hm * fx); setF64(predicted, q + 1, vy + hm * fy); setF64(predicted, q + 2, vz + hm * fz);
     setF64(predicted, q + 3, wx + hi * tx); setF64(predicted, q + 4, wy + hi * ty); setF64(predicted, q + 5, wz + hi * tz);
+    const m = f64At(mass, p);
+    setF64(force, b, m * gx); setF64(force, b + 1, m * gy); setF64(force, b + 2, m * gz);
+    setF64(torque, b, 0); setF64(torque, b + 1, 0); setF64(torque, b + 2, 0);
     const x = f64At(pos, b) + dt * vx, y = f64At(pos, b + 1) + dt * vy, z = f64At(pos, b + 2) + dt * vz;
     setF64(pos, b, x); setF64(pos, b + 1, y); setF64(pos, b + 2, z);
     const dx = x - f64At(posAtBuild, b), dy = y - f64At(posAtBuild, b + 1), dz = z - f64At(posAtBuild, b + 2);
@@ -57,42 +63,43 @@ export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
 }
 
 /**
- * The predicted full-step velocity and spin of particles [begin, end) without a kick or drift: for the forces of
- * the initial state (dt = 0: the velocities as they are).
+ * What pass 1 does for the forces, without the kick and the drift: the predicted velocity and spin of particles
+ * [begin, end) and the force and torque restarted at m·g and 0. For the forces of the initial state (dt = 0: the
+ * velocities as they are).
  */
-export function predictVelocities(begin: i32, end: i32, dt: f64): void {
+export function beginForces(begin: i32, end: i32, dt: f64): void {
   const half = 0.5 * dt;
   const vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque, predicted = bound.predicted;
+  const g0 = bound.gravityX, g1 = bound.gravityY, g2 = bound.gravityZ;
   for (let p = begin; p < end; p++) {
-    const hm = half * f64At(bound.invMass, p), hi = half * f64At(bound.invInertia, p);
+    const hm = half * f64At(bound.invMass, p), hi = half * f64At(bound.invInertia, p), m = f64At(bound.mass, p);
     const b = 3 * p, q = 6 * p;
     for (let a = 0; a < 3; a++) {
       setF64(predicted, q + a, f64At(vel, b + a) + hm * f64At(force, b + a));
       setF64(predicted, q + 3 + a, f64At(omega, b + a) + hi * f64At(torque, b + a));
+      setF64(force, b + a, m * (a == 0 ? g0 : a == 1 ? g1 : g2));
+      setF64(torque, b + a, 0);
     }
   }
 }
 
 /**
- * Pass 3 over particles [begin, end): the particle's sum (m·g and its pairs in ascending pair order: added up by the
- * pair pass, or gathered here from the pair buffer through the CSR index for a particle whose pairs span two
- * lanes), plus its wall contacts, stored as the new force and torque, then the second half-kick; the sums restart
- * at m·g for the next step. Wall contacts whose collision ended are listed from wallStart[begin] on; returns how
- * many.
+ * Pass 3 over particles [begin, end): the particle's force and torque — m·g and its pairs in ascending pair order,
+ * added up by the pair pass, or gathered here from the pair buffer through the CSR index for a particle whose
+ * pairs span two lanes — plus its wall contacts, then the second half-kick. Wall contacts whose collision ended
+ * are listed from wallStart[begin] on; returns how many.
  */
 export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64): i32 {
   const half = 0.5 * dt;
-  const vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque, mass = bound.mass;
-  const invMass = bound.invMass, invInertia = bound.invInertia, forceSum = bound.forceSum, torqueSum = bound.torqueSum;
-  const gathered = bound.gathered, wallStart = bound.wallStart;
-  const gx = bound.gravityX, gy = bound.gravityY, gz = bound.gravityZ;
+  const vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque;
+  const invMass = bound.invMass, invInertia = bound.invInertia, gathered = bound.gathered, wallStart = bound.wallStart;
   const walls = laneWallSum();
   const firstEnded = i32At(wallStart, begin);
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const b = 3 * p;
-    let fx = f64At(forceSum, b), fy = f64At(forceSum, b + 1), fz = f64At(forceSum, b + 2);
-    let tx = f64At(torqueSum, b), ty = f64At(torqueSum, b + 1), tz = f64At(torqueSum, b + 2);
+    let fx = f64At(force, b), fy = f64At(force, b + 1), fz = f64At(force, b + 2);
+    let tx = f64At(torque, b), ty = f64At(torque, b + 1), tz = f64At(torque, b + 2);
     if (u8At(gathered, p) == 1) {
       const csrEntry = bound.csrEntry, touching = bound.pairTouching, outSlot = bound.outSlot, out = bound.pairOut;
       for (let e = i32At(bound.csrStart, p), eEnd = i32At(bound.csrStart, p + 1); e < eEnd; e++) {
@@ -123,23 +130,6 @@ export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64): i32 {
     setF64(omega, b, f64At(omega, b) + hi * tx);
     setF64(omega, b + 1, f64At(omega, b + 1) + hi * ty);
     setF64(omega, b + 2, f64At(omega, b + 2) + hi * tz);
-    const m = f64At(mass, p);
-    setF64(forceSum, b, m * gx); setF64(forceSum, b + 1, m * gy); setF64(forceSum, b + 2, m * gz);
-    setF64(torqueSum, b, 0); setF64(torqueSum, b + 1, 0); setF64(torqueSum, b + 2, 0);
   }
   return nEnded;
-}
-
-/**
- * Sets the pair sums of particles [begin, end) to their start value (m·g, no torque): after a neighbour rebuild
- * (which may renumber the particles) and a restore, and before the first forces. Pass 3 does it every step.
- */
-export function resetPairSums(begin: i32, end: i32): void {
-  const mass = bound.mass, forceSum = bound.forceSum, torqueSum = bound.torqueSum;
-  const gx = bound.gravityX, gy = bound.gravityY, gz = bound.gravityZ;
-  for (let p = begin; p < end; p++) {
-    const b = 3 * p, m = f64At(mass, p);
-    setF64(forceSum, b, m * gx); setF64(forceSum, b + 1, m * gy); setF64(forceSum, b + 2, m * gz);
-    setF64(torqueSum, b, 0); setF64(torqueSum, b + 1, 0); setF64(torqueSum, b + 2, 0);
-  }
 }

@@ -110,7 +110,7 @@ function collidingCluster(model: NormalModelName, friction: number, rollingFrict
   return new Simulation(createSetup(scenario));
 }
 
-/** One pair pass of `sim`'s current list by a kernel bound to `features`: sums, history and touching after it. */
+/** One pair pass of `sim`'s current list by a kernel bound to `features`: forces, torques, history, touching after it. */
 function pairPass(sim: Simulation, features: KernelFeatures): number[] {
   const { memory, st, pairs } = sim;
   const kernel = new Kernel({
@@ -118,11 +118,12 @@ function pairPass(sim: Simulation, features: KernelFeatures): number[] {
     scratch: memory.float64(SCRATCH_LENGTH),
   });
   bindPairList(kernel, pairs);
-  const saved = [pairs.forceSum, pairs.torqueSum, pairs.history, pairs.touching].map((a) => a.slice());
+  const arrays = [st.force, st.torque, pairs.history, pairs.touching];
+  const saved = arrays.map((a) => a.slice());
   kernel.exports.pairForces(0, pairs.count, sim.setup.dt, sim.time);
-  const after = [...pairs.forceSum, ...pairs.torqueSum, ...pairs.history.subarray(0, pairs.historyStride * pairs.count),
+  const after = [...st.force, ...st.torque, ...pairs.history.subarray(0, pairs.historyStride * pairs.count),
     ...pairs.touching.subarray(0, pairs.count)];
-  [pairs.forceSum, pairs.torqueSum, pairs.history, pairs.touching].forEach((a, k) => a.set(saved[k]));
+  arrays.forEach((a, k) => a.set(saved[k]));
   return after;
 }
 

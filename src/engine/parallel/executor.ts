@@ -80,8 +80,7 @@ export class SerialExecutor {
    * Called after every neighbour rebuild (the contact lists may live in new buffers): re-balances the lanes.
    * Cost model (the kernel, measured): a touching pair costs about ten candidates that do not touch; a particle's
    * gather costs its pair entries when it is gathered, and about four per wall contact; each lane's share of that
-   * cost follows its measured time (control.ts rebalance). Then marks the particles whose pairs span two lanes,
-   * and restarts the sums.
+   * cost follows its measured time (control.ts rebalance). Then marks the particles whose pairs span two lanes.
    */
   contactsChanged(): void {
     const { pairs, walls, st } = this.inputs;
@@ -95,13 +94,11 @@ export class SerialExecutor {
       c.gatherBounds, this.gatherShare);
     // The lists may live in new arrays: the main lane's kernel is bound to the current ones.
     this.main.contacts = this.inputs;
-    // The particles may have been renumbered: the sums restart from m·g at their current index.
-    this.main.restartSums(0, st.n);
   }
 
-  /** The predicted velocities of the current state for forces computed without a first pass (the initial forces). */
-  predictVelocities(): void {
-    this.main.predictVelocities(0, this.inputs.st.n);
+  /** Pass 1's part for the forces, without the kick and the drift: before the forces of the initial state. */
+  beginForces(): void {
+    this.main.beginForces(0, this.inputs.st.n);
   }
 
   /** Gives the lanes' scratch blocks back to the kernel memory. */
@@ -177,7 +174,7 @@ function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
   });
   return {
     pairs: {
-      ...core(p), image: p.image, shift: p.shift, forceSum: p.forceSum, torqueSum: p.torqueSum, gathered: p.gathered,
+      ...core(p), image: p.image, shift: p.shift, gathered: p.gathered,
       out: p.out, outSlot: p.outSlot, csrStart: p.csrStart, csrEntry: p.csrEntry,
     },
     walls: {

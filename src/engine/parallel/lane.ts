@@ -87,16 +87,11 @@ export class Lane {
     }
   }
 
-  /** The predicted full-step velocities of particles [begin, end), without a kick or drift (src/kernel/passes.ts). */
-  predictVelocities(begin: number, end: number): void {
-    this.kernel.exports.predictVelocities(begin, end, this.ctx.params.dt);
-  }
-
   /**
-   * Sets the pair sums of particles [begin, end) to their start value (m·g, no torque): after a neighbour rebuild
-   * (which may renumber the particles) and a restore, and before the first forces. Pass 3 does it every step.
+   * Pass 1's part for the forces of particles [begin, end) without the kick and the drift: predicted velocities,
+   * force and torque restarted (src/kernel/passes.ts beginForces).
    */
-  restartSums(begin: number, end: number): void {
-    this.kernel.exports.resetPairSums(begin, end);
+  beginForces(begin: number, end: number): void {
+    this.kernel.exports.beginForces(begin, end, this.ctx.params.dt);
   }
 }
