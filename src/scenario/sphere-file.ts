@@ -113,7 +113,7 @@ const PLUS = 0x2b, MINUS = 0x2d, DOT = 0x2e, ZERO = 0x30, NINE = 0x39, LOWER_E =
  */
 export function readSphereFile(path: string, materials: readonly string[], limits: SphereFileLimits = {}): SphereFile {
   const { maxBytes = MAX_SPHERE_FILE_BYTES, maxSpheres = MAX_EXPLICIT_PARTICLES } = limits;
-  const bytes = sphereFileBytes(path, maxBytes);
+  const bytes = fileBytes(path, maxBytes);
   /** `where` is ` line 3, column 2` or empty: the problem is then the file's as a whole. */
   const fail = (where: string, message: string): never => {
     throw new ScenarioError(SPHERE_FILE_FIELD, `${path}${where}${where === '' ? ' ' : ': '}${message}`);
@@ -151,8 +151,15 @@ export function readSphereFile(path: string, materials: readonly string[], limit
   };
 }
 
-/** The bytes of a sphere file, read as input files are; ScenarioError (field `particles.file`) when it cannot be. */
-export function sphereFileBytes(path: string, maxBytes = MAX_SPHERE_FILE_BYTES): Buffer {
+/**
+ * The bytes of a sphere file, read as input files are; ScenarioError (field `particles.file`) when it cannot be.
+ * Declared as Uint8Array: the public declarations must not need Node's types (a user's tsconfig may have none).
+ */
+export function sphereFileBytes(path: string, maxBytes?: number): Uint8Array {
+  return fileBytes(path, maxBytes);
+}
+
+function fileBytes(path: string, maxBytes = MAX_SPHERE_FILE_BYTES): Buffer {
   try {
     return readRegularFile(path, maxBytes);
   } catch (error) {
