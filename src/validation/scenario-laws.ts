@@ -127,18 +127,25 @@ async function beverloo(): Promise<CaseResult> {
     `hopper W = ${hopper.massFlowRate_kg_per_s.toFixed(3)} kg/s, C = ${hopper.beverloo.fittedC.toFixed(2)}`,
     `${(hopper.beverloo.fittedC / meanC).toFixed(2)} times the silo's mean C of ${meanC.toFixed(2)}`,
   ];
-  const x = runs.map((r) => r.opening * 1000);
-  const hopperOpening = (hopperOrifice - 1.5 * hopper.meanParticleDiameter_m) * 1000;
-  return { checks, figures, plot: { title: 'Silo and hopper discharge (scenarios/silo.json, hopper.json)', x: { label: 'D − 1.5 d (mm)', log: true }, y: { label: 'W (kg/s)', log: true }, series: [
-      { name: 'grainflow, silo', x, y: runs.map((r) => r.massFlowRate_kg_per_s), mark: 'point' },
-      { name: `Beverloo, slope 5/2, C = ${meanC.toFixed(2)}`, x, y: runs.map((r) => r.massFlowRate_kg_per_s / r.beverloo.fittedC * meanC) },
-      { name: `grainflow, hopper (half-angle ${halfAngleText})`, x: [hopperOpening], y: [hopper.massFlowRate_kg_per_s], mark: 'point' },
-      { name: `Beverloo × (tan θ)^−0.35, C = ${meanC.toFixed(2)}`, x: [hopperOpening],
-        y: [hopper.massFlowRate_kg_per_s / hopper.beverloo.fittedC * meanC * hopperFactor], mark: 'point' },
+  // W^{2/5} against D: Beverloo's law is a straight line through D = k d; the plot shows both lines and the hopper.
+  const root = (w: number) => w ** 0.4;
+  const lineOf = (C: number, k: number) => {
+    const D = [k * meanDiameter, (ORIFICES[ORIFICES.length - 1] + 1) * PARTICLE_DIAMETER];
+    return { x: D, y: D.map((v) => (C * meanDensity * Math.sqrt(g)) ** 0.4 * (v - k * meanDiameter)) };
+  };
+  return { checks, figures, plot: {
+    title: 'Silo and hopper discharge (scenarios/silo.json, hopper.json)',
+    subtitle: 'Beverloo: W^2/5 = (C ρ_b √g)^2/5 (D − k d), a straight line in D that reaches zero at D = k d',
+    x: { label: 'orifice diameter D', unit: 'm' }, y: { label: 'W^2/5 ((kg/s)^2/5)' }, series: [
+      { name: 'grainflow, silo', x: runs.map((r) => r.orifice), y: runs.map((r) => root(r.massFlowRate_kg_per_s)), mark: 'point' },
+      { name: `Beverloo, k = 1.5, C = ${meanC.toFixed(2)} (the silo's mean C)`, ...lineOf(meanC, 1.5) },
+      { name: `fitted to the silo: k = ${fittedK.toFixed(2)}, C = ${fittedC.toFixed(2)}`, ...lineOf(fittedC, fittedK) },
+      { name: `grainflow, hopper (half-angle ${halfAngleText})`, x: [hopperOrifice], y: [root(hopper.massFlowRate_kg_per_s)], mark: 'point' },
+      { name: `Beverloo × (tan θ)^−0.35 = ${hopperFactor.toFixed(2)}, k = 1.5, C = ${meanC.toFixed(2)}`, x: [hopperOrifice],
+        y: [root(hopper.massFlowRate_kg_per_s / hopper.beverloo.fittedC * meanC * hopperFactor)], mark: 'point' },
     ] } };
 }
 
-/** μ of the heaps: none and two lower than the shipped file's, which comes last (README quotes its angle). */
 const LOWER_FRICTIONS = [0, 0.1, 0.3];
 const REPOSE_RISES = 'steeper heaps for larger μ (Zhou et al. 2001): the slope of a straight line through the frictional heaps, '
   + 'each weighted by its uncertainty (the scatter over 8 sectors), is positive by two standard errors (one-sided 98 %)';
@@ -171,11 +178,15 @@ async function repose(): Promise<CaseResult> {
     2 * trend.slopeError, trend.slope, REPOSE_RISES));
   const angle = (h: ReportedHeap) => `${h.angleOfRepose_deg.toFixed(1)}° ± ${h.uncertainty_deg.toFixed(1)}°`;
   const figures = frictions.map((mu, k) => `${angle(heaps[k])} at μ = ${mu}`);
-  return { checks, figures, plot: { title: `Angle of repose of poured heaps (scenarios/pile.json, μ_r = ${rollingFriction})`, x: { label: 'sliding friction μ' },
-    y: { label: 'angle of repose (°)' }, series: [
+  const band = 'grainflow ± its uncertainty (8 sectors)';
+  const line = [mus[0], mus[mus.length - 1]];
+  return { checks, figures, plot: { title: `Angle of repose of poured heaps (scenarios/pile.json, μ_r = ${rollingFriction})`,
+    x: { label: 'sliding friction μ' }, y: { label: 'angle of repose (°)' }, series: [
       { name: 'grainflow', x: mus, y: angles.map((h) => h.angleOfRepose_deg), mark: 'point' },
-      { name: 'grainflow − uncertainty', x: mus, y: angles.map((h) => h.angleOfRepose_deg - h.uncertainty_deg) },
-      { name: 'grainflow + uncertainty', x: mus, y: angles.map((h) => h.angleOfRepose_deg + h.uncertainty_deg) },
+      { name: 'grainflow − uncertainty', group: band, x: mus, y: angles.map((h) => h.angleOfRepose_deg - h.uncertainty_deg) },
+      { name: 'grainflow + uncertainty', group: band, x: mus, y: angles.map((h) => h.angleOfRepose_deg + h.uncertainty_deg) },
+      { name: `weighted fit: ${trend.slope.toFixed(1)} ± ${trend.slopeError.toFixed(1)} ° per unit μ`, x: line,
+        y: line.map((mu) => trend.intercept + trend.slope * mu) },
       { name: 'frictionless: 0°', x: [0], y: [heaps[0].angleOfRepose_deg], mark: 'point' },
     ] } };
 }
