@@ -93,3 +93,32 @@ export function beverloo(inputs: BeverlooInputs): BeverlooComparison {
   const scale = inputs.bulkDensity * Math.sqrt(inputs.gravity) * opening ** 2.5;
   return { k, fittedC: inputs.massFlowRate / scale, scale };
 }
+
+/** One discharge of a series over orifice sizes. */
+export interface DischargeRun {
+  /** W (kg/s) */
+  massFlowRate: number;
+  /** D (m) */
+  orificeDiameter: number;
+  /** d (m) */
+  particleDiameter: number;
+  /** ρ_b (kg/m³) */
+  bulkDensity: number;
+}
+
+/**
+ * k and C of Beverloo's law fitted together to discharges through two or more orifices, as Nedderman (1992, §10.3)
+ * finds them: W^{2/5} = (C ρ_b √g)^{2/5} (D − k d) is a straight line in D, whose slope gives C and whose
+ * intercept gives k. With k fixed at 1.5 instead, C found at small D/d depends on how far the true k is from
+ * 1.5 (C_1.5 = C ((D − k d)/(D − 1.5 d))^{5/2}), so the fitted pair is what compares with measured C.
+ * Uses the mean d and ρ_b of the runs.
+ */
+export function beverlooFit(runs: readonly DischargeRun[], gravity: number): { k: number; C: number } {
+  if (runs.length < 2) throw new RangeError(`fitting k and C needs discharges through at least 2 orifices; got ${runs.length}`);
+  const mean = (f: (r: DischargeRun) => number) => runs.reduce((s, r) => s + f(r), 0) / runs.length;
+  const line = fitLine(runs.map((r) => r.orificeDiameter), runs.map((r) => r.massFlowRate ** 0.4));
+  return {
+    k: -line.intercept / line.slope / mean((r) => r.particleDiameter),
+    C: line.slope ** 2.5 / (mean((r) => r.bulkDensity) * Math.sqrt(gravity)),
+  };
+}

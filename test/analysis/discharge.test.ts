@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { beverloo, massFlowRate } from '../../src/analysis/discharge.js';
+import { beverloo, beverlooFit, massFlowRate } from '../../src/analysis/discharge.js';
 import { bulkDensity } from '../../src/analysis/bulk-density.js';
 
 describe('massFlowRate', () => {
@@ -40,6 +40,25 @@ describe('beverloo', () => {
   it('refuses an orifice no wider than k particle diameters', () => {
     expect(() => beverloo({ massFlowRate: 1, bulkDensity: 1500, gravity: 9.81, orificeDiameter: 0.003, particleDiameter: 0.002 }))
       .toThrow(/not larger than 1.5 particle diameters/);
+  });
+});
+
+describe('beverlooFit', () => {
+  it('recovers k and C from discharges that follow Beverloo exactly, and C at k = 1.5 rises with D when k > 1.5', () => {
+    const d = 0.004, rho = 1540, g = 9.81, k = 1.9, C = 0.61;
+    const runs = [6, 8, 10].map((ratio) => ({
+      massFlowRate: C * rho * Math.sqrt(g) * (ratio * d - k * d) ** 2.5, orificeDiameter: ratio * d, particleDiameter: d,
+      bulkDensity: rho,
+    }));
+    const fitted = beverlooFit(runs, g);
+    expect(fitted.k).toBeCloseTo(k, 10);
+    expect(fitted.C).toBeCloseTo(C, 10);
+    const atFixedK = runs.map((r) => beverloo({ ...r, gravity: g }).fittedC);
+    // C_1.5 = C ((D − k d)/(D − 1.5 d))^{5/2}: 0.486 at D/d = 6.
+    expect(atFixedK[0]).toBeCloseTo(C * ((6 - k) / 4.5) ** 2.5, 10);
+    expect(atFixedK[0]).toBeLessThan(atFixedK[1]);
+    expect(atFixedK[1]).toBeLessThan(atFixedK[2]);
+    expect(() => beverlooFit(runs.slice(0, 1), g)).toThrow(/at least 2 orifices/);
   });
 });
 

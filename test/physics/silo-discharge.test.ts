@@ -2,14 +2,17 @@
  * Beverloo's law in a flat-bottomed silo (issue #4 acceptance): 5 000 soft spheres (d ≈ 4 mm) settle in a silo of
  * 20 d diameter (scenarios/silo.json), a gate under the orifice opens at 0.3 s, and the run's discharge analysis fits
  * the mass flow rate W over the steady part of the flow. Beverloo: W ∝ (D − 1.5 d)^{5/2}, so the log–log slope of W
- * against (D − 1.5 d) over orifices of D/d ≈ 6, 8, 10 must be 2.5 ± 0.3; the fitted C must be in the range
- * reported for glass beads (0.5–0.7).
+ * against (D − 1.5 d) over orifices of D/d ≈ 6, 8, 10 must be 2.5 ± 0.3; k and C fitted together (Nedderman's
+ * W^{2/5} against D, analysis/discharge.ts beverlooFit) must be in the ranges measured: C 0.5–0.7 for glass beads,
+ * k 1–3. C at a fixed k = 1.5 is not checked orifice by orifice: it rises with D when the true k is larger
+ * (0.48 at D/d = 6 to 0.54 at 10 with k ≈ 1.9, docs/validation/README.md).
  * `npm test` runs D/d = 6 and 10; with GRAINFLOW_LONG_TESTS=1 (CI) all three.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { beverlooFit } from '../../src/analysis/discharge.js';
 import { fitLine } from '../../src/analysis/linear-fit.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
@@ -30,7 +33,7 @@ interface Discharge {
   beverloo: { fittedC: number };
 }
 
-async function discharge(orificeOverD: number): Promise<Discharge & { opening: number }> {
+async function discharge(orificeOverD: number): Promise<Discharge & { orifice: number; opening: number }> {
   const d = 0.004;
   const scenario = editedScenario('scenarios/silo.json', (s) => {
     const silo = s.walls[0];
@@ -41,21 +44,27 @@ async function discharge(orificeOverD: number): Promise<Discharge & { opening: n
   });
   const summary = await runToDirectory(createSetup(scenario), path.join(scratch, `D${orificeOverD}`));
   const result = summary.analysis as unknown as Discharge;
-  return { ...result, opening: orificeOverD * d - 1.5 * result.meanParticleDiameter_m };
+  return { ...result, orifice: orificeOverD * d, opening: orificeOverD * d - 1.5 * result.meanParticleDiameter_m };
 }
 
 describe(`silo discharge through D/d = ${ORIFICES.join(', ')} (scenarios/silo.json)`, () => {
-  it('follows Beverloo: W ∝ (D − 1.5 d)^{5/2} within ±0.3 in the exponent, C between 0.5 and 0.7', async () => {
+  it('follows Beverloo: W ∝ (D − 1.5 d)^{5/2} within ±0.3 in the exponent; fitted C in 0.5–0.7, k in 1–3', async () => {
     const runs = [];
     for (const ratio of ORIFICES) runs.push(await discharge(ratio));
     for (const r of runs) {
-      expect(r.beverloo.fittedC).toBeGreaterThan(0.5);
-      expect(r.beverloo.fittedC).toBeLessThan(0.7);
       // A settled random packing of spheres: φ ≈ 0.6 of ρ_s = 2500 kg/m³.
       expect(r.bulkDensity_kg_per_m3 / 2500).toBeGreaterThan(0.55);
       expect(r.bulkDensity_kg_per_m3 / 2500).toBeLessThan(0.66);
     }
     const fit = fitLine(runs.map((r) => Math.log(r.opening)), runs.map((r) => Math.log(r.massFlowRate_kg_per_s)));
     expect(Math.abs(fit.slope - 2.5)).toBeLessThan(0.3);
+    const fitted = beverlooFit(runs.map((r) => ({
+      massFlowRate: r.massFlowRate_kg_per_s, orificeDiameter: r.orifice, particleDiameter: r.meanParticleDiameter_m,
+      bulkDensity: r.bulkDensity_kg_per_m3,
+    })), 9.81);
+    expect(fitted.C).toBeGreaterThan(0.5);
+    expect(fitted.C).toBeLessThan(0.7);
+    expect(fitted.k).toBeGreaterThan(1);
+    expect(fitted.k).toBeLessThan(3);
   }, RUNS_TIMEOUT_MS);
 });
