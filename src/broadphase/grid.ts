@@ -27,14 +27,14 @@ export class GridBroadPhase implements BroadPhase {
   readonly name = 'grid';
   private readonly bounds = new Float64Array(7);
   private readonly candidates = new CandidateBuffer();
-  /** Per particle: table key, and cell coordinates (hashed mode only). */
+  /** Per particle: table key, and cell coordinates (hashed mode only: empty until a build needs them). */
   private keyOf = new Int32Array(0);
   private cellOf = new Int32Array(0);
   /** Table: bucket k holds slots [bucketStart[k], bucketStart[k + 1]). */
   private bucketStart = new Int32Array(1);
   /**
    * Per slot (particles in bucket order, ascending index inside a bucket): index, x y z r, and cell coordinates
-   * (hashed mode only). In hashed mode buckets 0 and 1 are repeated after slot n − 1, so a row that wraps
+   * (hashed mode only, as cellOf). In hashed mode buckets 0 and 1 are repeated after slot n − 1, so a row that wraps
    * around the end of the table is still one slot range.
    */
   private slotIndex = new Int32Array(0);
@@ -66,7 +66,7 @@ export class GridBroadPhase implements BroadPhase {
     const mask = hashed ? tableSize - 1 : -1;
     const strideY = hashed ? HASH_B : nx;
     const strideZ = hashed ? HASH_C : nx * ny;
-    this.reserve(n, tableSize);
+    this.reserve(n, tableSize, hashed);
 
     const keyOf = this.keyOf, cellOf = this.cellOf, bucketStart = this.bucketStart;
     bucketStart.fill(0, 0, tableSize + 1);
@@ -90,7 +90,7 @@ export class GridBroadPhase implements BroadPhase {
     for (let k = 1; k < tableSize; k++) bucketStart[k] += bucketStart[k - 1];
     bucketStart[tableSize] = n;
     const repeated = hashed ? bucketStart[1] : 0;
-    this.reserveSlots(n + repeated);
+    this.reserveSlots(n + repeated, hashed);
     const slotIndex = this.slotIndex, slotXyzr = this.slotXyzr, slotCell = this.slotCell;
     for (let k = n - 1; k >= 0; k--) {
       const s = --bucketStart[keyOf[k]];
@@ -120,7 +120,7 @@ export class GridBroadPhase implements BroadPhase {
       for (let si = bucketStart[key], siEnd = bucketStart[key + 1]; si < siEnd; si++) {
         const i = slotIndex[si];
         const xi = slotXyzr[4 * si], yi = slotXyzr[4 * si + 1], zi = slotXyzr[4 * si + 2], ri = slotXyzr[4 * si + 3];
-        const cx = slotCell[3 * si], cy = slotCell[3 * si + 1], cz = slotCell[3 * si + 2];
+        const cx = hashed ? slotCell[3 * si] : 0, cy = hashed ? slotCell[3 * si + 1] : 0, cz = hashed ? slotCell[3 * si + 2] : 0;
         const first = count;
         for (let m = 0; m < 9; m++) {
           const centre = (key + rowKey[m]) & mask;
@@ -155,19 +155,21 @@ export class GridBroadPhase implements BroadPhase {
     candidates.gather(n, count, out);
   }
 
-  /** Grows the scratch buffers (never shrinks), so a warmed-up instance allocates nothing. */
-  private reserve(n: number, tableSize: number): void {
-    if (this.keyOf.length < n) {
-      this.keyOf = new Int32Array(n);
-      this.cellOf = new Int32Array(3 * n);
-    }
+  /**
+   * Grows the scratch buffers (never shrinks), so a warmed-up instance allocates nothing. The cell coordinates
+   * (24 B per sphere) are allocated only once a build is hashed: dense builds never read them.
+   */
+  private reserve(n: number, tableSize: number, hashed: boolean): void {
+    if (this.keyOf.length < n) this.keyOf = new Int32Array(n);
+    if (hashed && this.cellOf.length < 3 * n) this.cellOf = new Int32Array(3 * n);
     if (this.bucketStart.length < tableSize + 1) this.bucketStart = new Int32Array(tableSize + 1);
   }
 
-  private reserveSlots(slots: number): void {
-    if (this.slotIndex.length >= slots) return;
-    this.slotIndex = new Int32Array(slots);
-    this.slotXyzr = new Float64Array(4 * slots);
-    this.slotCell = new Int32Array(3 * slots);
+  private reserveSlots(slots: number, hashed: boolean): void {
+    if (this.slotIndex.length < slots) {
+      this.slotIndex = new Int32Array(slots);
+      this.slotXyzr = new Float64Array(4 * slots);
+    }
+    if (hashed && this.slotCell.length < 3 * slots) this.slotCell = new Int32Array(3 * slots);
   }
 }
