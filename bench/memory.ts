@@ -96,7 +96,7 @@ function measureMemory(layout: Layout): void {
   const n = setup.particles.n;
   const afterSetup = usage();
   t0 = performance.now();
-  const sim = new Simulation(setup);
+  const sim = new Simulation(setup, { ownsSetup: true }); // as a run does (run/run.ts ownsSetup)
   const constructSeconds = (performance.now() - t0) / 1000;
   const afterConstruct = usage();
   const stepMs: number[] = [];

@@ -25,7 +25,10 @@ export interface GrainflowReport {
   neighbourRebuilds: number;
   contacts: number;
   kineticEnergy: number;
-  /** RSS and heapUsed + arrayBuffers (B) at the end, and the largest RSS of the process (B) */
+  /**
+   * RSS and heapUsed + arrayBuffers + the kernel memory (B) at the end (a WebAssembly.Memory is not among Node's
+   * arrayBuffers), and the largest RSS of the process (B)
+   */
   rss: number;
   heapPlusBuffers: number;
   maxRss: number;
@@ -38,7 +41,8 @@ async function main(): Promise<void> {
   const [file, workersText, s1Text, s2Text, finalFile] = process.argv.slice(2);
   const steps = [Number(s1Text), Number(s2Text)];
   const setup = createSetup(loadScenarioFile(file), { workers: Number(workersText) });
-  const sim = new Simulation(setup);
+  // As a run does (run/run.ts ownsSetup): the set-up's copy of the spheres at t = 0 is not kept.
+  const sim = new Simulation(setup, { ownsSetup: true });
   await sim.useWorkers(setup.lanes);
   const setupSeconds = (performance.now() - started) / 1000;
   const thermo = () => {
@@ -70,7 +74,7 @@ async function main(): Promise<void> {
   const report: GrainflowReport = {
     spheres: sim.st.n, lanes, setupSeconds, loopSeconds, neighbourRebuilds: sim.rebuilds,
     contacts: sim.measureContacts().contacts, kineticEnergy: sim.energies().kinetic,
-    rss: memory.rss, heapPlusBuffers: memory.heapUsed + memory.arrayBuffers,
+    rss: memory.rss, heapPlusBuffers: memory.heapUsed + memory.arrayBuffers + sim.memory.memory.buffer.byteLength,
     maxRss: process.resourceUsage().maxRSS * 1024,
   };
   console.log(JSON.stringify(report));

@@ -10,7 +10,7 @@
  * The million-sphere case: the settled 10 000-sphere bed (final state of the 1-thread grainflow run), stretched so
  * that no spheres overlap (lattice-bed.ts stretchedBed) and tiled 10 × 10 (periodic in x and y, so the tiles join
  * without a seam), at rest, run `millionSteps` steps by both codes; beside
- * the speed, bytes per sphere: the grainflow process's RSS and heap + array buffers at the end, LAMMPS's "Per MPI
+ * the speed, bytes per sphere: the grainflow process's RSS and heap + array buffers + kernel memory at the end, LAMMPS's "Per MPI
  * rank memory" line, and both codes' maximum RSS (/usr/bin/time -v when present, else the process's own figure).
  *
  * Restitution: LAMMPS is given the input that delivers e = 0.7 in this build (bed.in), so both codes run the same

@@ -114,6 +114,7 @@ async function drive(
     force,
     onNotice: notice,
     stopRequested: signal && (() => (signal.aborted ? stopReason(signal) : null)),
+    ownsSetup: true,
   });
 }
 

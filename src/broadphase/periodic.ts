@@ -10,7 +10,7 @@
  * candidate distance r_i + r_j + skin and at most one can be a candidate of i. Contact history keyed on (i, j)
  * therefore stays attached to the one physical contact, whatever image code it has after a re-wrap.
  */
-import type { BroadPhase, PairList } from './types.js';
+import type { BroadPhase, CandidateRuns, PairList } from './types.js';
 
 export type Axes3 = [boolean, boolean, boolean];
 export type Vec3 = [number, number, number];
@@ -73,7 +73,6 @@ export class PeriodicPairFinder {
   /** origin sphere and image code of ghost g (extended index n + g) */
   private ghostOf = new Int32Array(0);
   private ghostImage = new Uint8Array(0);
-  private readonly extPairs: PairList = { count: 0, i: new Int32Array(1024), j: new Int32Array(1024) };
 
   constructor(private readonly broadphase: BroadPhase, private readonly box: PeriodicBox) {}
 
@@ -82,8 +81,7 @@ export class PeriodicPairFinder {
     let rMax = 0;
     for (let k = 0; k < n; k++) if (radius[k] > rMax) rMax = radius[k];
     const ghosts = this.makeGhosts(pos, radius, n, 2 * rMax + skin);
-    this.broadphase.findPairs(this.extPos, this.extRadius, n + ghosts, skin, this.extPairs);
-    this.mapToSpheres(n, out);
+    this.mapToSpheres(this.broadphase.findRuns(this.extPos, this.extRadius, n + ghosts, skin), n, out);
   }
 
   /** Fills the extended arrays: the n spheres, then their ghosts in order of sphere; returns the ghost count. */
@@ -133,38 +131,33 @@ export class PeriodicPairFinder {
    * a < q. The same contact is also found as q – ghost of a with the opposite image (the ghost rule is symmetric),
    * which is dropped, and so are ghost–ghost pairs: each repeats a sphere–ghost pair.
    */
-  private mapToSpheres(n: number, out: ImagedPairList): void {
-    const ext = this.extPairs;
-    if (out.i.length < ext.count) {
-      out.i = new Int32Array(ext.count);
-      out.j = new Int32Array(ext.count);
-      out.image = new Uint8Array(ext.count);
-    }
+  private mapToSpheres(runs: CandidateRuns, n: number, out: ImagedPairList): void {
+    out.reserve(runs.total);
     const { i: oi, j: oj, image: oimage } = out;
-    let m = 0, rowStart = 0, row = -1;
-    for (let p = 0; p < ext.count; p++) {
-      const a = ext.i[p], b = ext.j[p];
-      if (a >= n) break; // ext pairs are sorted by a: only ghost–ghost pairs remain
-      let j = b, code = 0;
-      if (b >= n) {
-        j = this.ghostOf[b - n];
-        if (j <= a) continue;
-        code = this.ghostImage[b - n];
+    const { j: partner, runStart, runEnd } = runs;
+    let m = 0;
+    // Runs of the ghosts (a >= n) are left out: only ghost–ghost pairs are there.
+    for (let a = 0; a < n; a++) {
+      const rowStart = m;
+      for (let s = runStart[a], end = runEnd[a]; s < end; s++) {
+        const b = partner[s];
+        let j = b, code = 0;
+        if (b >= n) {
+          j = this.ghostOf[b - n];
+          if (j <= a) continue;
+          code = this.ghostImage[b - n];
+        }
+        // Insertion into the row: sphere neighbours and ghost neighbours each come sorted; rows are short.
+        oi[m] = a;
+        let t = m++;
+        while (t > rowStart && oj[t - 1] > j) {
+          oj[t] = oj[t - 1];
+          oimage[t] = oimage[t - 1];
+          t--;
+        }
+        oj[t] = j;
+        oimage[t] = code;
       }
-      if (a !== row) {
-        row = a;
-        rowStart = m;
-      }
-      // Insertion into the row: sphere neighbours and ghost neighbours each come sorted; rows are short.
-      oi[m] = a;
-      let s = m++;
-      while (s > rowStart && oj[s - 1] > j) {
-        oj[s] = oj[s - 1];
-        oimage[s] = oimage[s - 1];
-        s--;
-      }
-      oj[s] = j;
-      oimage[s] = code;
     }
     out.count = m;
   }
@@ -186,5 +179,15 @@ export class PeriodicPairFinder {
 
 /** An empty imaged pair list; findPairs grows it as needed. */
 export function createImagedPairList(initialCapacity = 1024): ImagedPairList {
-  return { count: 0, i: new Int32Array(initialCapacity), j: new Int32Array(initialCapacity), image: new Uint8Array(initialCapacity) };
+  const list: ImagedPairList = {
+    count: 0, i: new Int32Array(initialCapacity), j: new Int32Array(initialCapacity), image: new Uint8Array(initialCapacity),
+    reserve(needed: number) {
+      if (list.i.length >= needed) return;
+      const grown = Math.max(needed, 2 * list.i.length);
+      list.i = new Int32Array(grown);
+      list.j = new Int32Array(grown);
+      list.image = new Uint8Array(grown);
+    },
+  };
+  return list;
 }

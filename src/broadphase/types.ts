@@ -15,6 +15,11 @@ export interface PairList {
   /** Growable; capacity (length) >= count. Entries at and beyond `count` are garbage. */
   i: Int32Array;
   j: Int32Array;
+  /**
+   * Makes i and j (and any companion array of the list) at least `capacity` long before a build writes them; what
+   * they held may be dropped. The list owns its arrays, so a contact list can take the pairs in place (no copy).
+   */
+  reserve(capacity: number): void;
 }
 
 export interface BroadPhase {
@@ -25,4 +30,20 @@ export interface BroadPhase {
    * An instance keeps its scratch buffers between calls: once warmed up to the largest n it allocates nothing.
    */
   findPairs(pos: Float64Array, radius: Float64Array, n: number, skin: number, out: PairList): void;
+  /**
+   * The same pairs as findPairs, left in the broad phase's buffer as one run of partners per particle (valid until
+   * the next call): for a caller that maps them on its way out (periodic images), with no list in between.
+   */
+  findRuns(pos: Float64Array, radius: Float64Array, n: number, skin: number): CandidateRuns;
+}
+
+/** Candidate pairs by particle: the partners j > i of particle i are j[runStart[i]] … j[runEnd[i] − 1], ascending. */
+export interface CandidateRuns {
+  readonly j: Int32Array;
+  readonly runStart: Int32Array;
+  readonly runEnd: Int32Array;
+  /** particles with a run: 0 … n − 1 */
+  readonly n: number;
+  /** pairs in all runs */
+  readonly total: number;
 }

@@ -4,7 +4,7 @@
  * each new contact, and the state of touching contacts carried across a neighbour rebuild (carried-contacts.ts).
  *
  * A rebuild is always: beginRebuild (set the touching contacts' state aside) → the subclass writes the new list
- * with setContact → endRebuild (row index, state put back where each contact now stands).
+ * with setContact (or writes the bodies in place and calls setConstants) → endRebuild (row index, state put back where each contact now stands).
  *
  * Checkpoints (base/saved-state.ts) save the list as it stands — its contacts in their order, with class, damping
  * coefficient, touching flag, history and open collision record — and recompute the row index on restore.
@@ -149,6 +149,11 @@ export abstract class ContactList implements ContactArrays, SavedState {
   protected setContact(k: number, first: number, second: number, table: KernelTable, cls: number, reff: number, meff: number): void {
     this.first[k] = first;
     this.second[k] = second;
+    this.setConstants(k, table, cls, reff, meff);
+  }
+
+  /** Class and damping coefficient of entry k, whose bodies are written, for R_eff and m*. */
+  protected setConstants(k: number, table: KernelTable, cls: number, reff: number, meff: number): void {
     this.cls[k] = cls;
     if (cls !== this.lastClass || reff !== this.lastRadius || meff !== this.lastMass) {
       contactConstants(this.constants, table, cls, reff, meff);

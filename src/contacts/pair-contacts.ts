@@ -8,7 +8,6 @@
  * Pairs are sorted by (first, second), first < second. A checkpoint saves the list with each pair's image; the
  * CSR index and the lane marks are rebuilt on restore; the pair results are rewritten before they are read.
  */
-import type { PairList } from '../broadphase/index.js';
 import type { ParticleState } from '../particles/state.js';
 import type { KernelMemory } from '../base/kernel-memory.js';
 import type { ContactTable } from '../forces/contact-table.js';
@@ -35,6 +34,7 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
     csrCursor: 'scratch: fill positions while the CSR is built, and lanes seen while split particles are marked',
     nParticles: 'fixed: spheres the run will ever hold',
     keepPairResults: 'fixed: outputs.contactTrace of the scenario',
+    output: 'fixed: the view a neighbour build writes the list through (its arrays are the saved ones)',
   },
 });
 
@@ -49,6 +49,11 @@ export class PairContactList extends ContactList implements PairArrays {
   readonly csrStart: Int32Array;
   csrEntry: Int32Array;
   private readonly csrCursor: Int32Array;
+  /**
+   * The list as a broad phase's output (broadphase/types.ts PairList): a build writes first, second and image
+   * straight into the kernel memory, with no candidate list in between (38 B per sphere at 10⁶ spheres).
+   */
+  private readonly output: ImagedPairList;
 
   /**
    * @param keepPairResults every pair's result stays readable after the step (pairForceOnFirst; the contact trace):
@@ -68,25 +73,33 @@ export class PairContactList extends ContactList implements PairArrays {
     this.gathered = memory.uint8(nParticles);
     this.csrCursor = new Int32Array(nParticles);
     this.grow(initialCapacity);
+    const list = this;
+    this.output = {
+      count: 0,
+      get i() { return list.first; },
+      get j() { return list.second; },
+      get image() { return list.image; },
+      reserve(capacity: number) {
+        if (capacity > list.capacity) list.grow(Math.max(capacity, Math.ceil(1.5 * list.capacity)));
+      },
+    };
   }
 
   /**
-   * Replaces the pair list with `candidates` (sorted, first < second) and rebuilds the CSR. Touching pairs keep
-   * their history and collision record. Candidates without `image` act with the particle itself.
+   * Replaces the pair list with the pairs `find` writes into it, in place (sorted, first < second, each with its
+   * image), and rebuilds the CSR. Touching pairs keep their history and collision record.
    */
-  rebuild(candidates: PairList | ImagedPairList, st: ParticleState, table: ContactTable, newIndexOf: Int32Array | null): void {
+  rebuild(find: (out: ImagedPairList) => void, st: ParticleState, table: ContactTable, newIndexOf: Int32Array | null): void {
     this.beginRebuild(newIndexOf);
-    const m = candidates.count;
-    if (m > this.capacity) this.grow(Math.max(m, Math.ceil(1.5 * this.capacity)));
+    find(this.output);
+    const m = this.output.count;
     const nm = table.materialNames.length;
     const { radius, mass, material } = st;
-    if ('image' in candidates) this.image.set(candidates.image.subarray(0, m));
-    else this.image.fill(0, 0, m);
+    const { first, second } = this;
     for (let p = 0; p < m; p++) {
-      const i = candidates.i[p], j = candidates.j[p];
+      const i = first[p], j = second[p];
       const ri = radius[i], rj = radius[j], mi = mass[i], mj = mass[j];
-      this.setContact(p, i, j, table.kernel, table.classIndex[material[i] * nm + material[j]],
-        (ri * rj) / (ri + rj), (mi * mj) / (mi + mj));
+      this.setConstants(p, table.kernel, table.classIndex[material[i] * nm + material[j]], (ri * rj) / (ri + rj), (mi * mj) / (mi + mj));
     }
     this.endRebuild(m);
   }

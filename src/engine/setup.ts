@@ -77,6 +77,23 @@ export interface SimulationSetup {
   machineWarnings: string[];
 }
 
+/**
+ * Lets go of the positions and velocities of the spheres at t = 0 (72 B per sphere) once the one Simulation of a
+ * run holds them: a run of 10⁶ spheres would otherwise carry a copy it never reads to its end. Radii, materials
+ * and the count stay (the run's scenario.json describes them). The set-up cannot start another simulation after.
+ */
+export function releaseInitialMotion(setup: SimulationSetup): void {
+  const empty = new Float64Array(0);
+  setup.particles.position = empty;
+  setup.particles.velocity = empty;
+  setup.particles.angularVelocity = empty;
+}
+
+/** Whether releaseInitialMotion let go of the set-up's spheres at t = 0 (with any). */
+export function initialMotionReleased(setup: SimulationSetup): boolean {
+  return setup.particles.position.length < 3 * setup.particles.n;
+}
+
 /** What a run may choose that the scenario leaves open. */
 export interface SetupOptions {
   /** the thread count (`workers` of the scenario otherwise) */

@@ -2,7 +2,7 @@
  * A running simulation: owns the state, the pair list, the walls and the broad phase, and advances time with
  * velocity Verlet (docs/architecture.md §3). Measures where the time goes, per phase.
  */
-import { createBroadPhase, createPairList, type BroadPhase, type PairList } from '../broadphase/index.js';
+import { createBroadPhase, type BroadPhase } from '../broadphase/index.js';
 import { PairContactList } from '../contacts/pair-contacts.js';
 import { WallContactList } from '../contacts/wall-contacts.js';
 import { WallStates } from '../walls/motion.js';
@@ -12,7 +12,7 @@ import { createParticleState, savedParticleState, type ParticleState } from '../
 import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
 import {
-  createImagedPairList, imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
+  imageShifts, PeriodicPairFinder, wrapPositions,
 } from '../broadphase/periodic.js';
 import { KernelMemory } from '../base/kernel-memory.js';
 import { kernelTableIn } from '../forces/kernel-instance.js';
@@ -21,7 +21,7 @@ import type { KernelTable } from '../forces/contact-table.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
 import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
-import type { SimulationSetup } from './setup.js';
+import { initialMotionReleased, releaseInitialMotion, type SimulationSetup } from './setup.js';
 import { createPourer, type Pourer } from './pour.js';
 import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 
@@ -91,7 +91,6 @@ const SIMULATION_STATE: StateDeclaration = {
     phase: 'scratch: wall-clock milliseconds per phase in this process (summary "performance")',
     broadphase: 'scratch: its buffers are rewritten at every neighbour build',
     periodic: 'scratch: ghost images made again at every neighbour build',
-    candidates: 'scratch: candidate pairs of one neighbour build',
     params: "scratch: the step's constants; t is written at every phase",
     features: 'fixed: what the contact kernels are bound to use, from the set-up',
     memory: 'fixed: the kernel memory the state and the contact lists live in (their parts save them)',
@@ -120,7 +119,6 @@ export class Simulation implements SavedState {
   private readonly broadphase: BroadPhase;
   /** null without periodic boundaries */
   private readonly periodic: PeriodicPairFinder | null;
-  private readonly candidates: PairList;
   private readonly params: StepParams;
   /** what the contact kernels are bound to use */
   private readonly features: KernelFeatures;
@@ -132,10 +130,19 @@ export class Simulation implements SavedState {
   private readonly permuter = new Permuter();
   private readonly newIndexOf: Int32Array;
 
-  constructor(readonly setup: SimulationSetup) {
+  /**
+   * @param options.ownsSetup the set-up is this simulation's alone (a run's): its copy of the spheres' positions
+   * and velocities at t = 0 is let go as soon as the state holds them, before the neighbour lists are built, so the
+   * two never add up in the run's peak memory (engine/setup.ts releaseInitialMotion)
+   */
+  constructor(readonly setup: SimulationSetup, options: { ownsSetup?: boolean } = {}) {
+    if (initialMotionReleased(setup)) {
+      throw new Error('internal: this set-up\'s spheres at t = 0 were let go after its run started (releaseInitialMotion); create a new set-up');
+    }
     this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null);
     const stride = historyStride(this.features);
     this.st = createParticleState(setup.particles, setup.densities, this.memory, setup.particles.n + setup.pour.total);
+    if (options.ownsSetup) releaseInitialMotion(setup);
     this.pairs = new PairContactList(this.memory, stride, this.st.capacity, setup.trackImpacts,
       setup.scenario.outputs.contactTrace);
     this.wallStates = new WallStates(setup.walls.motion);
@@ -144,7 +151,6 @@ export class Simulation implements SavedState {
     this.kernelTable = kernelTableIn(this.memory, setup.table.kernel);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
-    this.candidates = setup.periodic ? createImagedPairList() : createPairList();
     if (setup.periodic) this.pairs.shift.set(imageShifts(setup.periodic));
     this.newIndexOf = new Int32Array(this.st.capacity);
     const [gx, gy, gz] = setup.gravity;
@@ -329,9 +335,15 @@ export class Simulation implements SavedState {
       inversePermutation(order, st.n, this.newIndexOf);
       newIndexOf = this.newIndexOf;
     }
-    if (periodic) periodic.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates as ImagedPairList);
-    else this.broadphase.findPairs(st.pos, st.radius, st.n, this.setup.skin, this.candidates);
-    this.pairs.rebuild(this.candidates, st, this.setup.table, newIndexOf);
+    const { skin } = this.setup;
+    this.pairs.rebuild((out) => {
+      if (periodic) {
+        periodic.findPairs(st.pos, st.radius, st.n, skin, out);
+      } else {
+        this.broadphase.findPairs(st.pos, st.radius, st.n, skin, out);
+        out.image.fill(0, 0, out.count);
+      }
+    }, st, this.setup.table, newIndexOf);
     this.walls.rebuild(st, this.setup.skin, this.setup.table, newIndexOf);
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
     this.rebuilds++;

@@ -58,6 +58,11 @@ export interface RunOptions {
   force?: boolean;
   /** one-line notices about the output directory (a stale lock taken over, a dead run's staging removed) */
   onNotice?: (message: string) => void;
+  /**
+   * the set-up is this run's alone: its spheres' positions and velocities at t = 0 are let go once the simulation
+   * holds them (engine/simulation.ts ownsSetup), and it cannot start another run
+   */
+  ownsSetup?: boolean;
 }
 
 /** A run that blew up: reported to the user like bad input, with the remedy. */
@@ -123,7 +128,9 @@ export async function runToDirectory(
 
 async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options: RunOptions): Promise<RunSummary> {
   const started = performance.now();
-  const sim = new Simulation(setup);
+  // Made before the simulation, which may let go of the spheres at t = 0 (ownsSetup) that the analysis reads.
+  const analysis = createRunAnalysis(setup);
+  const sim = new Simulation(setup, { ownsSetup: options.ownsSetup });
   const { checkpoints } = options;
   // Read when a checkpoint is written, by then the outputs below exist.
   const runValues = new RunValues(() => ({
@@ -138,7 +145,6 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   // Without outputs.impacts the engine records none: no file, rather than a header alone that reads as "none happened".
   const impacts = setup.scenario.outputs.impacts ? new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts ?? undefined) : null;
   dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
-  const analysis = createRunAnalysis(setup);
   if (resumed) analysis?.load(resumed.analysis);
   const watchdog = new Watchdog(sim, setup.scenario.watchdog, resumed?.watchdog);
   const onImpact = (r: ImpactRecord) => {
