@@ -3,7 +3,7 @@
  * factory, the candidate buffer that turns per-particle candidate runs into a list sorted by (i, j), the bounding
  * box pass, and the argument checks.
  */
-import type { CandidateRuns, PairList } from './types.js';
+import type { CandidateRuns, Ghosts, PairList } from './types.js';
 
 /** An empty pair list; findPairs grows it as needed. */
 export function createPairList(initialCapacity = 1024): PairList {
@@ -132,6 +132,38 @@ export function particleBounds(pos: Float64Array, radius: Float64Array, n: numbe
   bounds[4] = maxY;
   bounds[5] = maxZ;
   bounds[6] = rMax;
+}
+
+/** Grows `bounds` (as particleBounds writes them) to hold the ghosts too; `scratch` holds 7 values. */
+export function mergeBounds(bounds: Float64Array, ghosts: Ghosts, scratch: Float64Array): void {
+  if (ghosts.count === 0) return;
+  particleBounds(ghosts.pos, ghosts.radius, ghosts.count, scratch);
+  for (let a = 0; a < 3; a++) {
+    bounds[a] = Math.min(bounds[a], scratch[a]);
+    bounds[a + 3] = Math.max(bounds[a + 3], scratch[a + 3]);
+  }
+  bounds[6] = Math.max(bounds[6], scratch[6]);
+}
+
+/**
+ * The n spheres and their ghosts as one pair of arrays, for a broad phase that reads items by index while it
+ * builds (the R-tree's Morton sort and packing); the arrays are kept and reused.
+ */
+export class JoinedSpheres {
+  pos = new Float64Array(0);
+  radius = new Float64Array(0);
+
+  join(pos: Float64Array, radius: Float64Array, n: number, ghosts: Ghosts): void {
+    const total = n + ghosts.count;
+    if (this.radius.length < total) {
+      this.pos = new Float64Array(3 * total);
+      this.radius = new Float64Array(total);
+    }
+    this.pos.set(pos.subarray(0, 3 * n));
+    this.pos.set(ghosts.pos.subarray(0, 3 * ghosts.count), 3 * n);
+    this.radius.set(radius.subarray(0, n));
+    this.radius.set(ghosts.radius.subarray(0, ghosts.count), n);
+  }
 }
 
 /** Checks the arguments of `findPairs` once per call, so a bad call fails with a message, not a wrong list. */

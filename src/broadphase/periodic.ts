@@ -68,9 +68,9 @@ export function wrapPositions(pos: Float64Array, n: number, box: PeriodicBox): v
  * PairList, i < j, each pair once.
  */
 export class PeriodicPairFinder {
-  private extPos = new Float64Array(0);
-  private extRadius = new Float64Array(0);
-  /** origin sphere and image code of ghost g (extended index n + g) */
+  /** the ghosts: centre (xyz), radius, origin sphere and image code of ghost g (broad-phase item n + g) */
+  private ghostPos = new Float64Array(0);
+  private ghostRadius = new Float64Array(0);
   private ghostOf = new Int32Array(0);
   private ghostImage = new Uint8Array(0);
 
@@ -80,16 +80,15 @@ export class PeriodicPairFinder {
   findPairs(pos: Float64Array, radius: Float64Array, n: number, skin: number, out: ImagedPairList): void {
     let rMax = 0;
     for (let k = 0; k < n; k++) if (radius[k] > rMax) rMax = radius[k];
-    const ghosts = this.makeGhosts(pos, radius, n, 2 * rMax + skin);
-    this.mapToSpheres(this.broadphase.findRuns(this.extPos, this.extRadius, n + ghosts, skin), n, out);
+    const count = this.makeGhosts(pos, radius, n, 2 * rMax + skin);
+    const runs = this.broadphase.findRuns(pos, radius, n, skin, { pos: this.ghostPos, radius: this.ghostRadius, count });
+    this.mapToSpheres(runs, n, out);
   }
 
-  /** Fills the extended arrays: the n spheres, then their ghosts in order of sphere; returns the ghost count. */
+  /** Fills the ghost arrays, in order of sphere; returns the ghost count. */
   private makeGhosts(pos: Float64Array, radius: Float64Array, n: number, margin: number): number {
     const { min, max, periodic } = this.box;
-    this.reserve(n, n + Math.ceil(n / 4));
-    this.extPos.set(pos.subarray(0, 3 * n));
-    this.extRadius.set(radius.subarray(0, n));
+    this.reserve(0, Math.ceil(n / 4));
     const digit = [0, 0, 0];
     let g = 0;
     for (let k = 0; k < n; k++) {
@@ -112,12 +111,11 @@ export class PeriodicPairFinder {
           }
         }
         if (!valid) continue;
-        const e = n + g;
-        if (e >= this.extRadius.length) this.reserve(e, 2 * e);
+        if (g >= this.ghostRadius.length) this.reserve(g, 2 * g + 16);
         for (let axis = 0, rest = code; axis < 3; axis++, rest = Math.floor(rest / 3)) {
-          this.extPos[3 * e + axis] = pos[3 * k + axis] + DIGIT_SIGN[rest % 3] * (max[axis] - min[axis]);
+          this.ghostPos[3 * g + axis] = pos[3 * k + axis] + DIGIT_SIGN[rest % 3] * (max[axis] - min[axis]);
         }
-        this.extRadius[e] = radius[k];
+        this.ghostRadius[g] = radius[k];
         this.ghostOf[g] = k;
         this.ghostImage[g] = code;
         g++;
@@ -162,16 +160,16 @@ export class PeriodicPairFinder {
     out.count = m;
   }
 
-  /** Room for `capacity` extended entries, keeping the first `keep`; grows only. */
+  /** Room for `capacity` ghosts, keeping the first `keep`; grows only. */
   private reserve(keep: number, capacity: number): void {
-    if (this.extRadius.length >= capacity) return;
+    if (this.ghostRadius.length >= capacity) return;
     const grow = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (len: number) => T, stride: number) => {
       const b = make(stride * capacity);
       b.set(a.subarray(0, stride * keep));
       return b;
     };
-    this.extPos = grow(this.extPos, (len) => new Float64Array(len), 3);
-    this.extRadius = grow(this.extRadius, (len) => new Float64Array(len), 1);
+    this.ghostPos = grow(this.ghostPos, (len) => new Float64Array(len), 3);
+    this.ghostRadius = grow(this.ghostRadius, (len) => new Float64Array(len), 1);
     this.ghostOf = grow(this.ghostOf, (len) => new Int32Array(len), 1);
     this.ghostImage = grow(this.ghostImage, (len) => new Uint8Array(len), 1);
   }

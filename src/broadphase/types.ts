@@ -31,10 +31,19 @@ export interface BroadPhase {
    */
   findPairs(pos: Float64Array, radius: Float64Array, n: number, skin: number, out: PairList): void;
   /**
-   * The same pairs as findPairs, left in the broad phase's buffer as one run of partners per particle (valid until
-   * the next call): for a caller that maps them on its way out (periodic images), with no list in between.
+   * The same pairs as findPairs, of the n spheres and any ghosts after them, left in the broad phase's buffer as
+   * one run of partners per item (valid until the next call): for a caller that maps them on its way out (periodic
+   * images), with no list in between.
    */
-  findRuns(pos: Float64Array, radius: Float64Array, n: number, skin: number): CandidateRuns;
+  findRuns(pos: Float64Array, radius: Float64Array, n: number, skin: number, ghosts?: Ghosts): CandidateRuns;
+}
+
+/** Spheres added after the n of a build (periodic images, broadphase/periodic.ts): ghost g is item n + g. */
+export interface Ghosts {
+  /** interleaved xyz, length >= 3·count */
+  readonly pos: Float64Array;
+  readonly radius: Float64Array;
+  readonly count: number;
 }
 
 /** Candidate pairs by particle: the partners j > i of particle i are j[runStart[i]] … j[runEnd[i] − 1], ascending. */
