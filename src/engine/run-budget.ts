@@ -10,6 +10,8 @@ import { ScenarioError } from '../base/scenario-error.js';
 import { shortNumber as shown } from '../base/short-number.js';
 import { requestedSphereCount, type CheckedScenario } from '../scenario/checks.js';
 import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
+import { KERNEL_MEMORY_LIMIT } from '../base/kernel-memory.js';
+import { IMPACT_STRIDE } from '../contacts/impact-records.js';
 
 // Memory, measured as bench/memory.ts does (a fresh process per case; peak RSS and the JavaScript heap's peak
 // before a collection, set-up plus 10 steps, 1 M spheres of d = 2 mm, 1 thread, 2026-11-24): inserted at φ = 0.22
@@ -35,6 +37,16 @@ const BYTES_PER_LISTED_SPHERE = 300;
 const HEAP_BYTES_PER_SPHERE = 280;
 /** JavaScript heap per sphere listed in `particles`, in bytes. */
 const HEAP_BYTES_PER_LISTED_SPHERE = 700;
+
+// The kernel memory (base/kernel-memory.ts) holds the particle state and the contact lists and can hold at most
+// 4 GiB. Measured 2026-11-27 (the 10⁶-sphere settled bed of `npm run bench -- --only vs-lammps`, 1 thread, impacts
+// off): 458 B per sphere with 4.2 candidate pairs per sphere, 230 B of it the particle state and row indexes.
+/** Kernel memory of one sphere's state (positions … predicted velocities, masses, row indexes), in bytes. */
+const KERNEL_BYTES_PER_SPHERE = 240;
+/** Kernel memory of one candidate pair with the longest history (7 doubles), without its collision record. */
+const KERNEL_BYTES_PER_PAIR = 80;
+/** Candidate pairs per sphere for the kernel estimate: a settled bed with its skin (4.2 measured). */
+const KERNEL_PAIRS_PER_SPHERE = 5;
 
 /** Steps a run may take unless `maxSteps` (`--max-steps`) allows more. */
 export const DEFAULT_MAX_STEPS = 1e9;
@@ -74,9 +86,12 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   const perSphere = BYTES_PER_SPHERE + CONTACTS_PER_SPHERE * BYTES_PER_CONTACT;
   const bytes = spheres * perSphere + listed * BYTES_PER_LISTED_SPHERE;
   const heap = spheres * HEAP_BYTES_PER_SPHERE + listed * HEAP_BYTES_PER_LISTED_SPHERE;
+  const pairBytes = KERNEL_BYTES_PER_PAIR + (scenario.outputs.impacts ? 8 * IMPACT_STRIDE : 0);
+  const kernelPerSphere = KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * pairBytes;
+  const kernel = spheres * kernelPerSphere;
   const memory = machineMemory();
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
-  if (bytes <= memory && heap <= heapLimit) return;
+  if (bytes <= memory && heap <= heapLimit && kernel <= KERNEL_MEMORY_LIMIT) return;
   // The field that asks for the most spheres.
   let field = explicit.file === null ? 'particles' : SPHERE_FILE_FIELD, most = explicit.spheres.n;
   scenario.insert.forEach((block, k) => {
@@ -85,8 +100,12 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   const need = bytes > memory
     ? `about ${gigabytes(bytes)} of memory (${perSphere} B per sphere with ${CONTACTS_PER_SPHERE} contacts, measured), `
       + `more than the ${gigabytes(memory)} of this machine`
-    : `about ${gigabytes(heap)} of JavaScript heap while the run is set up, more than its limit of ${gigabytes(heapLimit)} `
-      + '(node --max-old-space-size raises it)';
+    : heap > heapLimit
+      ? `about ${gigabytes(heap)} of JavaScript heap while the run is set up, more than its limit of ${gigabytes(heapLimit)} `
+        + '(node --max-old-space-size raises it)'
+      : `about ${gigabytes(kernel)} of kernel memory (${kernelPerSphere} B per sphere with ${KERNEL_PAIRS_PER_SPHERE} neighbour `
+        + `pairs${scenario.outputs.impacts ? ' and their collision records' : ''}), more than the `
+        + `${gigabytes(KERNEL_MEMORY_LIMIT)} a WebAssembly memory can hold${scenario.outputs.impacts ? ' (outputs.impacts false saves ' + 8 * IMPACT_STRIDE * KERNEL_PAIRS_PER_SPHERE + ' B per sphere)' : ''}`;
   throw new ScenarioError(field, `${spheres} spheres in all need ${need}; reduce the number of spheres`);
 }
 

@@ -112,6 +112,23 @@ describe('memory and threads', () => {
     expect(error.message).toMatch(/more than (the|its limit of) [\d.]+ GB/);
   });
 
+  it('refuses more spheres than the 4 GiB kernel memory holds, even where the machine has the memory', () => {
+    // 7 M spheres: about 6 GB of memory (this machine and CI have more), 5.4 GB of kernel memory with collision
+    // records, 4.5 GB without: over the 4.29 GB either way; 2 M fit.
+    const scenario = (count: number, impacts: boolean) => editedScenario('test/fixtures/bad/insert-count-huge-pour.json', (json) => {
+      json.insert[0].count = count;
+      json.outputs = { ...json.outputs, impacts };
+    });
+    expect(() => checkMemory(scenario(2_000_000, true))).not.toThrow();
+    for (const impacts of [true, false]) {
+      const error = refusal(() => checkMemory(scenario(7_000_000, impacts)));
+      expect(error.field).toBe('insert[0].count');
+      expect(error.message).toMatch(/^insert\[0\]\.count: 7000000 spheres in all need about [\d.]+ GB of kernel memory/);
+      expect(error.message).toContain('more than the 4.29 GB a WebAssembly memory can hold');
+      expect(error.message.includes('outputs.impacts false saves')).toBe(impacts);
+    }
+  });
+
   it('caps threads at the cores with a warning', () => {
     const cores = os.availableParallelism();
     expect(cappedThreads(cores)).toEqual({ lanes: cores });
