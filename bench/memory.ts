@@ -5,8 +5,8 @@
  *   lattice — 100³ spheres as explicit particles on a simple cubic lattice of pitch 2.02 mm (φ = 0.51, about as
  *             many neighbour pairs per sphere as a settled bed).
  * Each is run through createSetup, `new Simulation` and 10 steps on one thread; reported is the growth of RSS
- * and of heapUsed + arrayBuffers (SharedArrayBuffers included) since before the set-up (the scenario object
- * already built), divided by the sphere count. Each runs in its own worker thread — a fresh heap, so the
+ * and of heapUsed + arrayBuffers + the kernel memory (SharedArrayBuffers included) since before the set-up (the
+ * scenario object already built), divided by the sphere count. Each runs in its own worker thread — a fresh heap, so the
  * garbage of earlier cases does not blur the figures:
  *
  *   npm run build && node dist/bench/memory.js
@@ -82,10 +82,12 @@ interface Usage {
 
 function measureMemory(layout: Layout): void {
   const gc = collector();
+  // The kernel memory (a WebAssembly.Memory) is not among Node's arrayBuffers: it is added once it exists.
+  let kernelMemory = () => 0;
   const usage = (): Usage => {
     gc();
     const m = process.memoryUsage();
-    return { rss: m.rss, heapPlusBuffers: m.heapUsed + m.arrayBuffers };
+    return { rss: m.rss, heapPlusBuffers: m.heapUsed + m.arrayBuffers + kernelMemory() };
   };
   let json = memoryScenario(layout);
   const before = usage();
@@ -97,6 +99,7 @@ function measureMemory(layout: Layout): void {
   const afterSetup = usage();
   t0 = performance.now();
   const sim = new Simulation(setup, { ownsSetup: true }); // as a run does (run/run.ts ownsSetup)
+  kernelMemory = () => sim.memory.memory.buffer.byteLength;
   const constructSeconds = (performance.now() - t0) / 1000;
   const afterConstruct = usage();
   const stepMs: number[] = [];
@@ -115,7 +118,7 @@ function measureMemory(layout: Layout): void {
     + `${((u.rss - before.rss) / n).toFixed(0).padStart(5)}  ${((u.heapPlusBuffers - before.heapPlusBuffers) / n)
       .toFixed(0).padStart(19)}   ${note}`.trimEnd());
   console.log(`memory, ${layout}: ${DESCRIPTIONS[layout]}; ${setup.broadphase}, ${sim.lanes} lane, impacts off`);
-  console.log(`  ${'bytes per sphere, growth since before set-up'.padEnd(46)}  RSS  heap + arrayBuffers`);
+  console.log(`  ${'bytes per sphere, growth since before set-up'.padEnd(46)}  RSS  heap + arrayBuffers + kernel memory`);
   line(`after createSetup (${setupSeconds.toFixed(1)} s)`, afterSetup, '');
   line(`after new Simulation (${constructSeconds.toFixed(1)} s)`, afterConstruct,
     `${(sim.pairs.count / n).toFixed(2)} pairs per sphere`);
