@@ -99,7 +99,7 @@ function measureMemory(layout: Layout): void {
   const afterSetup = usage();
   t0 = performance.now();
   const sim = new Simulation(setup, { ownsSetup: true }); // as a run does (run/run.ts ownsSetup)
-  kernelMemory = () => sim.memory.memory.buffer.byteLength;
+  kernelMemory = () => sim.memory.byteLength;
   const constructSeconds = (performance.now() - t0) / 1000;
   const afterConstruct = usage();
   const stepMs: number[] = [];

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const report: GrainflowReport = {
     spheres: sim.st.n, lanes, setupSeconds, loopSeconds, neighbourRebuilds: sim.rebuilds,
     contacts: sim.measureContacts().contacts, kineticEnergy: sim.energies().kinetic,
-    rss: memory.rss, heapPlusBuffers: memory.heapUsed + memory.arrayBuffers + sim.memory.memory.buffer.byteLength,
+    rss: memory.rss, heapPlusBuffers: memory.heapUsed + memory.arrayBuffers + sim.memory.byteLength,
     maxRss: process.resourceUsage().maxRSS * 1024,
   };
   console.log(JSON.stringify(report));

@@ -40,6 +40,11 @@ export class KernelMemory implements ArrayAllocator {
     this.memory = new WebAssembly.Memory({ initial: pages, maximum: KERNEL_MEMORY_LIMIT / PAGE, shared: true });
   }
 
+  /** Bytes the memory holds (in use, free, and the reserved first page); it never shrinks. */
+  get byteLength(): number {
+    return this.memory.buffer.byteLength;
+  }
+
   /** Bytes in use (allocated blocks). */
   get bytesInUse(): number {
     let sum = 0;

@@ -11,6 +11,7 @@
  * therefore stays attached to the one physical contact, whatever image code it has after a re-wrap.
  */
 import type { BroadPhase, CandidateRuns, PairList } from './types.js';
+import { createPairList } from './pairList.js';
 
 export type Axes3 = [boolean, boolean, boolean];
 export type Vec3 = [number, number, number];
@@ -175,17 +176,13 @@ export class PeriodicPairFinder {
   }
 }
 
-/** An empty imaged pair list; findPairs grows it as needed. */
+/** An empty imaged pair list; findPairs grows it as needed (a pair list, its images grown with it). */
 export function createImagedPairList(initialCapacity = 1024): ImagedPairList {
-  const list: ImagedPairList = {
-    count: 0, i: new Int32Array(initialCapacity), j: new Int32Array(initialCapacity), image: new Uint8Array(initialCapacity),
-    reserve(needed: number) {
-      if (list.i.length >= needed) return;
-      const grown = Math.max(needed, 2 * list.i.length);
-      list.i = new Int32Array(grown);
-      list.j = new Int32Array(grown);
-      list.image = new Uint8Array(grown);
-    },
+  const list = Object.assign(createPairList(initialCapacity), { image: new Uint8Array(initialCapacity) });
+  const reservePairs = list.reserve;
+  list.reserve = (needed: number) => {
+    reservePairs(needed);
+    if (list.image.length < list.i.length) list.image = new Uint8Array(list.i.length);
   };
   return list;
 }

@@ -97,15 +97,20 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   scenario.insert.forEach((block, k) => {
     if (block.count > most) [field, most] = [`insert[${k}].count`, block.count];
   });
-  const need = bytes > memory
-    ? `about ${gigabytes(bytes)} of memory (${perSphere} B per sphere with ${CONTACTS_PER_SPHERE} contacts, measured), `
-      + `more than the ${gigabytes(memory)} of this machine`
-    : heap > heapLimit
-      ? `about ${gigabytes(heap)} of JavaScript heap while the run is set up, more than its limit of ${gigabytes(heapLimit)} `
-        + '(node --max-old-space-size raises it)'
-      : `about ${gigabytes(kernel)} of kernel memory (${kernelPerSphere} B per sphere with ${KERNEL_PAIRS_PER_SPHERE} neighbour `
-        + `pairs${scenario.outputs.impacts ? ' and their collision records' : ''}), more than the `
-        + `${gigabytes(KERNEL_MEMORY_LIMIT)} a WebAssembly memory can hold${scenario.outputs.impacts ? ' (outputs.impacts false saves ' + 8 * IMPACT_STRIDE * KERNEL_PAIRS_PER_SPHERE + ' B per sphere)' : ''}`;
+  const impacts = scenario.outputs.impacts
+    ? { pairs: ' and their collision records', saving: ` (outputs.impacts false saves ${8 * IMPACT_STRIDE * KERNEL_PAIRS_PER_SPHERE} B per sphere)` }
+    : { pairs: '', saving: '' };
+  let need: string;
+  if (bytes > memory) {
+    need = `about ${gigabytes(bytes)} of memory (${perSphere} B per sphere with ${CONTACTS_PER_SPHERE} contacts, measured), `
+      + `more than the ${gigabytes(memory)} of this machine`;
+  } else if (heap > heapLimit) {
+    need = `about ${gigabytes(heap)} of JavaScript heap while the run is set up, more than its limit of ${gigabytes(heapLimit)} `
+      + '(node --max-old-space-size raises it)';
+  } else {
+    need = `about ${gigabytes(kernel)} of kernel memory (${kernelPerSphere} B per sphere with ${KERNEL_PAIRS_PER_SPHERE} `
+      + `neighbour pairs${impacts.pairs}), more than the ${gigabytes(KERNEL_MEMORY_LIMIT)} a WebAssembly memory can hold${impacts.saving}`;
+  }
   throw new ScenarioError(field, `${spheres} spheres in all need ${need}; reduce the number of spheres`);
 }
 

@@ -62,6 +62,8 @@ import { f64At } from './memory';
   const mu = hasFriction ? f64At(friction, cls) : 0;
   if (mu > 0) {
     // Spring force F_s, rotated into the current tangent plane with its length kept (§9.3), then F_s −= k_t v_t dt.
+    // The rotation is written out here and for the rolling torque below: a shared helper would hand its three
+    // results back through memory, and the law keeps a pair's values in registers (docs/architecture.md §3).
     const spring = hist + (<usize>HISTORY_TANGENTIAL << 3);
     let hx = load<f64>(spring), hy = load<f64>(spring, 8), hz = load<f64>(spring, 16);
     const oldLen2 = hx * hx + hy * hy + hz * hz;

@@ -49,20 +49,20 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
       gatheredPair(slot, i, j, fx, fy, fz, t1x, t1y, t1z, t2x, t2y, t2z);
       return;
     }
-    const i3 = 3 * i, j3 = 3 * j;
-    setF64(force, i3, f64At(force, i3) + fx);
-    setF64(force, i3 + 1, f64At(force, i3 + 1) + fy);
-    setF64(force, i3 + 2, f64At(force, i3 + 2) + fz);
-    setF64(torque, i3, f64At(torque, i3) + t1x);
-    setF64(torque, i3 + 1, f64At(torque, i3 + 1) + t1y);
-    setF64(torque, i3 + 2, f64At(torque, i3 + 2) + t1z);
-    setF64(force, j3, f64At(force, j3) - fx);
-    setF64(force, j3 + 1, f64At(force, j3 + 1) - fy);
-    setF64(force, j3 + 2, f64At(force, j3 + 2) - fz);
-    setF64(torque, j3, f64At(torque, j3) + t2x);
-    setF64(torque, j3 + 1, f64At(torque, j3 + 1) + t2y);
-    setF64(torque, j3 + 2, f64At(torque, j3 + 2) + t2z);
+    addToBody(i, fx, fy, fz, t1x, t1y, t1z);
+    addToBody(j, -fx, -fy, -fz, t2x, t2y, t2z);
   }
+}
+
+/** Adds a force (N) and a torque (N m) into body b's sums; f + (−F) is f − F bit for bit. */
+@inline function addToBody(b: i32, fx: f64, fy: f64, fz: f64, tx: f64, ty: f64, tz: f64): void {
+  const b3 = 3 * b;
+  setF64(force, b3, f64At(force, b3) + fx);
+  setF64(force, b3 + 1, f64At(force, b3 + 1) + fy);
+  setF64(force, b3 + 2, f64At(force, b3 + 2) + fz);
+  setF64(torque, b3, f64At(torque, b3) + tx);
+  setF64(torque, b3 + 1, f64At(torque, b3 + 1) + ty);
+  setF64(torque, b3 + 2, f64At(torque, b3 + 2) + tz);
 }
 
 /**
@@ -72,23 +72,8 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
 function gatheredPair(
   slot: i32, i: i32, j: i32, fx: f64, fy: f64, fz: f64, t1x: f64, t1y: f64, t1z: f64, t2x: f64, t2y: f64, t2z: f64,
 ): void {
-  const i3 = 3 * i, j3 = 3 * j;
-  if (u8At(gathered, i) == 0) {
-    setF64(force, i3, f64At(force, i3) + fx);
-    setF64(force, i3 + 1, f64At(force, i3 + 1) + fy);
-    setF64(force, i3 + 2, f64At(force, i3 + 2) + fz);
-    setF64(torque, i3, f64At(torque, i3) + t1x);
-    setF64(torque, i3 + 1, f64At(torque, i3 + 1) + t1y);
-    setF64(torque, i3 + 2, f64At(torque, i3 + 2) + t1z);
-  }
-  if (u8At(gathered, j) == 0) {
-    setF64(force, j3, f64At(force, j3) - fx);
-    setF64(force, j3 + 1, f64At(force, j3 + 1) - fy);
-    setF64(force, j3 + 2, f64At(force, j3 + 2) - fz);
-    setF64(torque, j3, f64At(torque, j3) + t2x);
-    setF64(torque, j3 + 1, f64At(torque, j3 + 1) + t2y);
-    setF64(torque, j3 + 2, f64At(torque, j3 + 2) + t2z);
-  }
+  if (u8At(gathered, i) == 0) addToBody(i, fx, fy, fz, t1x, t1y, t1z);
+  if (u8At(gathered, j) == 0) addToBody(j, -fx, -fy, -fz, t2x, t2y, t2z);
   const o = PAIR_OUT_STRIDE * slot;
   setF64(pairOut, o, fx); setF64(pairOut, o + 1, fy); setF64(pairOut, o + 2, fz);
   setF64(pairOut, o + 3, t1x); setF64(pairOut, o + 4, t1y); setF64(pairOut, o + 5, t1z);
