@@ -1,9 +1,9 @@
 /**
  * What the broad-phase implementations share, so their outputs are identical element by element: the pair list
- * factory, the candidate buffer that turns per-particle candidate runs into a list sorted by (i, j), the bounding
- * box pass, and the argument checks.
+ * factory, the writing of candidate rows into a list sorted by (i, j), the candidate buffer of a broad phase that
+ * finds candidates out of particle order, the bounding box pass, and the argument checks.
  */
-import type { CandidateRuns, Ghosts, PairList } from './types.js';
+import type { BroadPhase, Ghosts, PairList, RowSink } from './types.js';
 
 /** An empty pair list; findPairs grows it as needed. */
 export function createPairList(initialCapacity = 1024): PairList {
@@ -21,24 +21,83 @@ export function createPairList(initialCapacity = 1024): PairList {
 }
 
 /**
+ * A sink that writes rows into a pair list in place, while they fit, and counts every pair it is given, so that
+ * fillPairList can tell a list that was too small (whose entries are then incomplete) from a complete one.
+ */
+export abstract class RowWriter implements RowSink {
+  /** pairs of the rows so far, written or not */
+  count = 0;
+  protected capacity = 0;
+
+  /** Starts writing into `out` from its first entry. */
+  begin(out: PairList): void {
+    this.count = 0;
+    this.capacity = out.i.length;
+  }
+
+  abstract row(i: number, partners: Int32Array, start: number, end: number): void;
+}
+
+/** Rows as they come: pair (i, j) for every partner j. */
+class PlainRowWriter extends RowWriter {
+  private i: Int32Array = new Int32Array(0);
+  private j: Int32Array = new Int32Array(0);
+
+  override begin(out: PairList): void {
+    super.begin(out);
+    this.i = out.i;
+    this.j = out.j;
+  }
+
+  row(i: number, partners: Int32Array, start: number, end: number): void {
+    for (let s = start; s < end; s++, this.count++) {
+      if (this.count >= this.capacity) continue;
+      this.i[this.count] = i;
+      this.j[this.count] = partners[s];
+    }
+  }
+}
+
+/**
+ * Fills `out` with the rows `search` hands to `writer`. The rows go straight into the list (no candidate list in
+ * between: 38 B per sphere at 10⁶ spheres), so its size must be known before they come: a search whose rows did
+ * not fit is run again into a list grown to hold them. A list grows with room to spare (contacts/pair-contacts.ts),
+ * so that is the first build and one in which the pairs outgrew that room.
+ */
+export function fillPairList<W extends RowWriter>(out: PairList, writer: W, search: (sink: W) => void): void {
+  writer.begin(out);
+  search(writer);
+  if (writer.count > out.i.length) {
+    out.reserve(writer.count);
+    writer.begin(out);
+    search(writer);
+  }
+  out.count = writer.count;
+}
+
+/** BroadPhase.findPairs of a broad phase that implements findRows. */
+export function findPairsByRows(
+  broadphase: BroadPhase, pos: Float64Array, radius: Float64Array, n: number, skin: number, out: PairList,
+): void {
+  fillPairList(out, new PlainRowWriter(), (sink) => broadphase.findRows(pos, radius, n, skin, sink));
+}
+
+/**
  * Candidates appended one particle at a time, in whatever particle order the spatial structure is walked
- * (tree or cell order keeps memory access local even when particle indices are shuffled), then laid out in
- * `out` by ascending i.
+ * (tree order keeps memory access local even when particle indices are shuffled), then handed on by ascending i.
  *
  * Hot-loop protocol: keep `j` and `j.length` in locals; when full, `j = buffer.grow(count)`.
  * After particle i's candidates [first, count): `buffer.endRun(i, first, count)`.
  */
-export class CandidateBuffer implements CandidateRuns {
+export class CandidateBuffer {
   j: Int32Array = new Int32Array(1024);
-  runStart = new Int32Array(0);
-  runEnd = new Int32Array(0);
-  n = 0;
-  total = 0;
+  private runStart = new Int32Array(0);
+  private runEnd = new Int32Array(0);
+  private n = 0;
 
-  /** Starts a build of n particles' runs: each is then recorded by endRun, and the build completed by end or none. */
+  /** Starts a build of n particles' runs: each is then recorded by endRun, or the build found none (none()). */
   begin(n: number): void {
     this.n = n;
-    this.total = 0;
     if (this.runStart.length >= n) return;
     this.runStart = new Int32Array(n);
     this.runEnd = new Int32Array(n);
@@ -57,46 +116,34 @@ export class CandidateBuffer implements CandidateRuns {
 
   /** Sorts particle i's candidates by j and records where they are. */
   endRun(i: number, first: number, count: number): void {
-    const j = this.j;
-    // Runs are short (~3–15) and nearly sorted, where insertion sort beats anything with set-up cost.
-    for (let a = first + 1; a < count; a++) {
-      const v = j[a];
-      let b = a - 1;
-      while (b >= first && j[b] > v) {
-        j[b + 1] = j[b];
-        b--;
-      }
-      j[b + 1] = v;
-    }
+    sortRow(this.j, first, count);
     this.runStart[i] = first;
     this.runEnd[i] = count;
   }
 
-  /** Completes a build whose runs hold `total` pairs in all. */
-  end(total: number): CandidateRuns {
-    this.total = total;
-    return this;
-  }
-
-  /** Completes a build that found no pair (n < 2, or every cut-off 0). */
-  none(): CandidateRuns {
+  /** Records a build that found no pair (n < 2, or every cut-off 0). */
+  none(): void {
     this.runStart.fill(0, 0, this.n);
     this.runEnd.fill(0, 0, this.n);
-    return this.end(0);
   }
 
-  /** Copies the runs of the last build into `out`, in order of i. */
-  gather(out: PairList): void {
-    out.reserve(this.total);
-    const oi = out.i, oj = out.j, j = this.j, runStart = this.runStart, runEnd = this.runEnd;
-    let p = 0;
-    for (let i = 0; i < this.n; i++) {
-      for (let s = runStart[i], end = runEnd[i]; s < end; s++) {
-        oi[p] = i;
-        oj[p++] = j[s];
-      }
+  /** Hands the runs of particles 0 … spheres − 1 of the last build to `sink`, in order of i. */
+  emitRows(spheres: number, sink: RowSink): void {
+    for (let i = 0; i < spheres; i++) sink.row(i, this.j, this.runStart[i], this.runEnd[i]);
+  }
+}
+
+/** Sorts a[start, end) ascending, in place. */
+export function sortRow(a: Int32Array, start: number, end: number): void {
+  // Rows are short (~3–15) and nearly sorted, where insertion sort beats anything with set-up cost.
+  for (let k = start + 1; k < end; k++) {
+    const v = a[k];
+    let b = k - 1;
+    while (b >= start && a[b] > v) {
+      a[b + 1] = a[b];
+      b--;
     }
-    out.count = p;
+    a[b + 1] = v;
   }
 }
 

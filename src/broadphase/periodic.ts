@@ -10,8 +10,8 @@
  * candidate distance r_i + r_j + skin and at most one can be a candidate of i. Contact history keyed on (i, j)
  * therefore stays attached to the one physical contact, whatever image code it has after a re-wrap.
  */
-import type { BroadPhase, CandidateRuns, PairList } from './types.js';
-import { createPairList } from './pairList.js';
+import type { BroadPhase, PairList } from './types.js';
+import { createPairList, fillPairList, RowWriter } from './pairList.js';
 
 export type Axes3 = [boolean, boolean, boolean];
 export type Vec3 = [number, number, number];
@@ -82,8 +82,9 @@ export class PeriodicPairFinder {
     let rMax = 0;
     for (let k = 0; k < n; k++) if (radius[k] > rMax) rMax = radius[k];
     const count = this.makeGhosts(pos, radius, n, 2 * rMax + skin);
-    const runs = this.broadphase.findRuns(pos, radius, n, skin, { pos: this.ghostPos, radius: this.ghostRadius, count });
-    this.mapToSpheres(runs, n, out);
+    const ghosts = { pos: this.ghostPos, radius: this.ghostRadius, count };
+    const writer = new ImagedRowWriter(n, this.ghostOf, this.ghostImage);
+    fillPairList(out, writer, (sink) => this.broadphase.findRows(pos, radius, n, skin, sink, ghosts));
   }
 
   /** Fills the ghost arrays, in order of sphere; returns the ghost count. */
@@ -125,42 +126,6 @@ export class PeriodicPairFinder {
     return g;
   }
 
-  /**
-   * Sphere–sphere pairs are kept as they are; sphere a – ghost of q becomes (a, q) with the ghost's image when
-   * a < q. The same contact is also found as q – ghost of a with the opposite image (the ghost rule is symmetric),
-   * which is dropped, and so are ghost–ghost pairs: each repeats a sphere–ghost pair.
-   */
-  private mapToSpheres(runs: CandidateRuns, n: number, out: ImagedPairList): void {
-    out.reserve(runs.total);
-    const { i: oi, j: oj, image: oimage } = out;
-    const { j: partner, runStart, runEnd } = runs;
-    let m = 0;
-    // Runs of the ghosts (a >= n) are left out: only ghost–ghost pairs are there.
-    for (let a = 0; a < n; a++) {
-      const rowStart = m;
-      for (let s = runStart[a], end = runEnd[a]; s < end; s++) {
-        const b = partner[s];
-        let j = b, code = 0;
-        if (b >= n) {
-          j = this.ghostOf[b - n];
-          if (j <= a) continue;
-          code = this.ghostImage[b - n];
-        }
-        // Insertion into the row: sphere neighbours and ghost neighbours each come sorted; rows are short.
-        oi[m] = a;
-        let t = m++;
-        while (t > rowStart && oj[t - 1] > j) {
-          oj[t] = oj[t - 1];
-          oimage[t] = oimage[t - 1];
-          t--;
-        }
-        oj[t] = j;
-        oimage[t] = code;
-      }
-    }
-    out.count = m;
-  }
-
   /** Room for `capacity` ghosts, keeping the first `keep`; grows only. */
   private reserve(keep: number, capacity: number): void {
     if (this.ghostRadius.length >= capacity) return;
@@ -173,6 +138,58 @@ export class PeriodicPairFinder {
     this.ghostRadius = grow(this.ghostRadius, (len) => new Float64Array(len), 1);
     this.ghostOf = grow(this.ghostOf, (len) => new Int32Array(len), 1);
     this.ghostImage = grow(this.ghostImage, (len) => new Uint8Array(len), 1);
+  }
+}
+
+/**
+ * Rows of spheres and ghosts written as pairs of spheres: sphere–sphere pairs are kept as they are; sphere a – ghost
+ * of q becomes (a, q) with the ghost's image when a < q. The same contact is also found as q – ghost of a with the
+ * opposite image (the ghost rule is symmetric), which is dropped (ghost–ghost pairs never come: each would repeat a
+ * sphere–ghost pair).
+ */
+class ImagedRowWriter extends RowWriter {
+  private i: Int32Array = new Int32Array(0);
+  private j: Int32Array = new Int32Array(0);
+  private image: Uint8Array = new Uint8Array(0);
+
+  /** @param n spheres; ghost g is partner n + g, an image of sphere ghostOf[g] shifted by ghostImage[g] */
+  constructor(private readonly n: number, private readonly ghostOf: Int32Array, private readonly ghostImage: Uint8Array) {
+    super();
+  }
+
+  override begin(out: ImagedPairList): void {
+    super.begin(out);
+    this.i = out.i;
+    this.j = out.j;
+    this.image = out.image;
+  }
+
+  row(a: number, partners: Int32Array, start: number, end: number): void {
+    const { i: oi, j: oj, image: oimage, n } = this;
+    const rowStart = this.count;
+    for (let s = start; s < end; s++) {
+      const b = partners[s];
+      let j = b, code = 0;
+      if (b >= n) {
+        j = this.ghostOf[b - n];
+        if (j <= a) continue;
+        code = this.ghostImage[b - n];
+      }
+      if (this.count >= this.capacity) {
+        this.count++; // the list is too small: only counted (fillPairList)
+        continue;
+      }
+      // Insertion into the row: sphere neighbours and ghost neighbours each come sorted; rows are short.
+      oi[this.count] = a;
+      let t = this.count++;
+      while (t > rowStart && oj[t - 1] > j) {
+        oj[t] = oj[t - 1];
+        oimage[t] = oimage[t - 1];
+        t--;
+      }
+      oj[t] = j;
+      oimage[t] = code;
+    }
   }
 }
 

@@ -31,11 +31,11 @@ export interface BroadPhase {
    */
   findPairs(pos: Float64Array, radius: Float64Array, n: number, skin: number, out: PairList): void;
   /**
-   * The same pairs as findPairs, of the n spheres and any ghosts after them, left in the broad phase's buffer as
-   * one run of partners per item (valid until the next call): for a caller that maps them on its way out (periodic
-   * images), with no list in between.
+   * The same pairs as findPairs, handed to `sink` one sphere at a time in ascending i, with any ghosts after the n
+   * spheres (ghost g is item n + g): for a caller that maps them on its way into its list (periodic images). Pairs
+   * of two ghosts are not reported.
    */
-  findRuns(pos: Float64Array, radius: Float64Array, n: number, skin: number, ghosts?: Ghosts): CandidateRuns;
+  findRows(pos: Float64Array, radius: Float64Array, n: number, skin: number, sink: RowSink, ghosts?: Ghosts): void;
 }
 
 /** Spheres added after the n of a build (periodic images, broadphase/periodic.ts): ghost g is item n + g. */
@@ -46,13 +46,10 @@ export interface Ghosts {
   readonly count: number;
 }
 
-/** Candidate pairs by particle: the partners j > i of particle i are j[runStart[i]] … j[runEnd[i] − 1], ascending. */
-export interface CandidateRuns {
-  readonly j: Int32Array;
-  readonly runStart: Int32Array;
-  readonly runEnd: Int32Array;
-  /** particles with a run: 0 … n − 1 */
-  readonly n: number;
-  /** pairs in all runs */
-  readonly total: number;
+/**
+ * Receives a build's candidates row by row: sphere i's partners j > i are partners[start] … partners[end − 1],
+ * ascending; rows come in ascending i, and `partners` is valid only during the call.
+ */
+export interface RowSink {
+  row(i: number, partners: Int32Array, start: number, end: number): void;
 }
