@@ -9,7 +9,7 @@ import { WallStates } from '../walls/motion.js';
 import { contactStiffness } from '../forces/contact-table.js';
 import { IMPACT, IMPACT_STRIDE } from '../contacts/impact-records.js';
 import { createParticleState, savedParticleState, type ParticleState } from '../particles/state.js';
-import { inversePermutation, permuteParticles, Permuter } from '../particles/reorder.js';
+import { inversePermutation, permuteParticles } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
 import {
   imageShifts, PeriodicPairFinder, wrapPositions,
@@ -96,9 +96,7 @@ const SIMULATION_STATE: StateDeclaration = {
     memory: 'fixed: the kernel memory the state and the contact lists live in (their parts save them)',
     kernelTable: 'fixed: the contact table of the set-up, copied into the kernel memory',
     executor: 'scratch: the threads of this process, re-balanced on restore (stateRestored)',
-    morton: 'scratch: buffers of the Morton sort',
-    permuter: 'scratch: buffers of the re-numbering',
-    newIndexOf: 'scratch: old → new index of one re-numbering, written before it is read',
+    morton: 'scratch: buffers of the Morton sort, and of the re-numbering that follows it',
   },
 };
 
@@ -127,8 +125,6 @@ export class Simulation implements SavedState {
   private readonly kernelTable: KernelTable;
   private executor: SerialExecutor;
   private readonly morton = new MortonOrder(MORTON_REFINE_RUN);
-  private readonly permuter = new Permuter();
-  private readonly newIndexOf: Int32Array;
 
   /**
    * @param options.ownsSetup the set-up is this simulation's alone (a run's): its copy of the spheres' positions
@@ -152,7 +148,6 @@ export class Simulation implements SavedState {
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
     if (setup.periodic) this.pairs.shift.set(imageShifts(setup.periodic));
-    this.newIndexOf = new Int32Array(this.st.capacity);
     const [gx, gy, gz] = setup.gravity;
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
     this.pourer = createPourer(setup);
@@ -331,9 +326,11 @@ export class Simulation implements SavedState {
     let newIndexOf: Int32Array | null = null;
     if (this.rebuilds % RESORT_EVERY === 0) {
       const order = this.morton.sort(st.pos, st.n);
-      permuteParticles(st, order, this.permuter);
-      inversePermutation(order, st.n, this.newIndexOf);
-      newIndexOf = this.newIndexOf;
+      // The sort's spare memory until the next sort, which only the next re-numbering makes.
+      const { doubles, integers } = this.morton.spare(st.n);
+      permuteParticles(st, order, doubles);
+      inversePermutation(order, st.n, integers);
+      newIndexOf = integers;
     }
     const { skin } = this.setup;
     this.pairs.rebuild((out) => {
