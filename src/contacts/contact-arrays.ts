@@ -49,11 +49,15 @@ export interface PairArrays extends ContactArrays {
   gathered: Uint8Array;
   /** PAIR_OUT_STRIDE per slot: force on first, torque on first, torque on second of the pairs with a gathered body */
   out: Float64Array;
-  /** per pair: its slot in `out`, or −1 when neither body is gathered */
-  outSlot: Int32Array;
+  /**
+   * The pairs with a gathered body, ascending, then a sentinel above every pair index (2³¹ − 1): pair
+   * gatheredPairs[s] has slot s in `out`. A list of the few such pairs, not a slot per pair (17 B per sphere at 10⁶).
+   */
+  gatheredPairs: Int32Array;
+  gatheredCount: number;
   /**
    * CSR of the gathered particles: the pairs of particle p are entries csrStart[p] .. csrStart[p+1]−1 (none when p
-   * is not gathered); entry = 2·pair + (0 if p is first, 1 if second)
+   * is not gathered); entry = 2·slot + (0 if p is first, 1 if second)
    */
   csrStart: Int32Array;
   csrEntry: Int32Array;

@@ -16,6 +16,19 @@ import type { PairArrays } from './contact-arrays.js';
 import { CONTACT_LIST_FIELDS, ContactList } from './contact-list.js';
 import { extendDeclaration, type StateDeclaration, type StateReader, type StateWriter } from '../base/saved-state.js';
 
+/**
+ * Room for this many times the pairs a build found, when the list must grow (the first build included). A settled
+ * bed's pair count creeps up by about half a per cent per rebuild; a growth copies nothing (a build rewrites the
+ * list), but the kernel memory never shrinks and the old arrays leave a hole the new, larger ones do not fit. On the
+ * 10⁶-sphere bed of bench/vs-lammps.ts (1 000 steps, 3 rebuilds), growing by a quarter of the old capacity took the
+ * kernel memory from 458 to 508 B per sphere on one thread and the process's maximum RSS to 803 B per sphere on two;
+ * 5 % over the need: 468, and 704.
+ */
+const PAIR_HEADROOM = 1.05;
+
+/** After the last of gatheredPairs: above every pair index, so the pair pass's walk through them stops there. */
+const GATHERED_PAIRS_END = 0x7fffffff;
+
 /** Pair results in the buffer: force on first (3), torque on first (3), torque on second (3); valid while touching. */
 export const PAIR_OUT_STRIDE = 9;
 
@@ -27,7 +40,8 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   excluded: {
     shift: "fixed: shift of each periodic image code, from the scenario's periodic box",
     out: 'scratch: results of the pairs with a gathered body, written by the pair pass before the gather reads them',
-    outSlot: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
+    gatheredPairs: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
+    gatheredCount: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
     gathered: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
     csrStart: 'derived: CSR index gathered particle → pairs, from the lane ranges (markGathered)',
     csrEntry: 'derived: CSR index gathered particle → pairs, from the lane ranges (markGathered)',
@@ -44,7 +58,8 @@ export class PairContactList extends ContactList implements PairArrays {
   /** shift (m) of each image code, xyz; all zero without periodic boundaries */
   readonly shift: Float64Array;
   out: Float64Array;
-  outSlot: Int32Array;
+  gatheredPairs: Int32Array;
+  gatheredCount = 0;
   readonly gathered: Uint8Array;
   readonly csrStart: Int32Array;
   csrEntry: Int32Array;
@@ -67,7 +82,7 @@ export class PairContactList extends ContactList implements PairArrays {
     this.image = memory.uint8(0);
     this.shift = memory.float64(3 * IMAGE_CODES);
     this.out = memory.float64(0);
-    this.outSlot = memory.int32(0);
+    this.gatheredPairs = memory.int32(1);
     this.csrStart = memory.int32(nParticles + 1);
     this.csrEntry = memory.int32(0);
     this.gathered = memory.uint8(nParticles);
@@ -80,8 +95,7 @@ export class PairContactList extends ContactList implements PairArrays {
       get j() { return list.second; },
       get image() { return list.image; },
       reserve(capacity: number) {
-        // A quarter more than the old capacity: a settled bed's pair count creeps up by a few per cent.
-        if (capacity > list.capacity) list.grow(Math.max(capacity, Math.ceil(1.25 * list.capacity)));
+        if (capacity > list.capacity) list.grow(Math.ceil(PAIR_HEADROOM * capacity));
       },
     };
   }
@@ -139,12 +153,20 @@ export class PairContactList extends ContactList implements PairArrays {
    * about the particles of the second lane that touch one of the first. After every rebuild and restore.
    */
   markGathered(pairBounds: Int32Array, lanes: number): void {
-    const { gathered, first, second, outSlot } = this;
+    const { gathered, first, second } = this;
     gathered.fill(this.keepPairResults ? 1 : 0);
     if (lanes > 1 && !this.keepPairResults) this.markSplitParticles(pairBounds, lanes);
     // Slots in the pair buffer for the pairs with a gathered body only (few: the buffer is not per pair).
     let slots = 0;
-    for (let p = 0; p < this.count; p++) outSlot[p] = (gathered[first[p]] | gathered[second[p]]) === 0 ? -1 : slots++;
+    for (let p = 0; p < this.count; p++) slots += gathered[first[p]] | gathered[second[p]];
+    if (slots + 1 > this.gatheredPairs.length) {
+      this.memory.release(this.gatheredPairs);
+      this.gatheredPairs = this.memory.int32(Math.ceil(1.5 * (slots + 1)));
+    }
+    const gatheredPairs = this.gatheredPairs;
+    for (let p = 0, s = 0; p < this.count; p++) if ((gathered[first[p]] | gathered[second[p]]) !== 0) gatheredPairs[s++] = p;
+    gatheredPairs[slots] = GATHERED_PAIRS_END;
+    this.gatheredCount = slots;
     if (PAIR_OUT_STRIDE * slots > this.out.length) {
       this.memory.release(this.out);
       this.out = this.memory.float64(PAIR_OUT_STRIDE * Math.ceil(1.5 * slots));
@@ -155,7 +177,8 @@ export class PairContactList extends ContactList implements PairArrays {
   /** Force on `first` (N) of touching pair p in the last step, into out[0..2]; only with keepPairResults. */
   pairForceOnFirst(p: number, out: Float64Array): void {
     if (!this.keepPairResults) throw new Error('internal: pair results are kept only when the list is made to keep them');
-    const o = PAIR_OUT_STRIDE * this.outSlot[p];
+    // Every particle is gathered then, so every pair has a slot, and slot = pair.
+    const o = PAIR_OUT_STRIDE * p;
     out[0] = this.out[o]; out[1] = this.out[o + 1]; out[2] = this.out[o + 2];
   }
 
@@ -179,13 +202,14 @@ export class PairContactList extends ContactList implements PairArrays {
   }
 
   /**
-   * The CSR index of the gathered particles' pairs (entry = 2·pair + 0 if the particle is first, 1 if second), in
+   * The CSR index of the gathered particles' pairs (entry = 2·slot + 0 if the particle is first, 1 if second), in
    * ascending pair order per particle: the fixed summation order. Other particles get empty rows.
    */
   private indexGathered(): void {
-    const { csrStart: start, gathered, first, second, nParticles: n } = this;
+    const { csrStart: start, gathered, first, second, gatheredPairs, gatheredCount, nParticles: n } = this;
     start.fill(0);
-    for (let p = 0; p < this.count; p++) {
+    for (let s = 0; s < gatheredCount; s++) {
+      const p = gatheredPairs[s];
       start[first[p] + 1] += gathered[first[p]];
       start[second[p] + 1] += gathered[second[p]];
     }
@@ -196,9 +220,11 @@ export class PairContactList extends ContactList implements PairArrays {
     }
     const cursor = this.csrCursor;
     for (let q = 0; q < n; q++) cursor[q] = start[q];
-    for (let p = 0; p < this.count; p++) {
-      if (gathered[first[p]] === 1) this.csrEntry[cursor[first[p]]++] = 2 * p;
-      if (gathered[second[p]] === 1) this.csrEntry[cursor[second[p]]++] = 2 * p + 1;
+    // Slots ascend with their pairs, so each particle's entries come in ascending pair order.
+    for (let s = 0; s < gatheredCount; s++) {
+      const p = gatheredPairs[s];
+      if (gathered[first[p]] === 1) this.csrEntry[cursor[first[p]]++] = 2 * s;
+      if (gathered[second[p]] === 1) this.csrEntry[cursor[second[p]]++] = 2 * s + 1;
     }
   }
 
@@ -206,9 +232,7 @@ export class PairContactList extends ContactList implements PairArrays {
     const { memory } = this;
     // Rewritten by every build, never kept: returned first, as the core's arrays are (contact-list.ts grow).
     memory.release(this.image);
-    memory.release(this.outSlot);
     super.grow(capacity, keep);
     this.image = memory.uint8(capacity);
-    this.outSlot = memory.int32(capacity);
   }
 }

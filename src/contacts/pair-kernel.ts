@@ -11,5 +11,5 @@ import type { PairArrays } from './contact-arrays.js';
 export function bindPairList(kernel: Kernel, pr: PairArrays): void {
   kernel.exports.bindPairs(at(pr.first), at(pr.second), at(pr.c), at(pr.cls), at(pr.touching), at(pr.history),
     pr.historyStride, at(pr.impact), at(pr.ended), at(pr.image), at(pr.shift), at(pr.gathered), at(pr.out),
-    at(pr.outSlot), at(pr.csrStart), at(pr.csrEntry));
+    at(pr.gatheredPairs), pr.gatheredCount, at(pr.csrStart), at(pr.csrEntry));
 }

@@ -22,7 +22,7 @@ export interface KernelExports {
     periodic: boolean): void;
   bindPairs(first: number, second: number, c: number, cls: number, touching: number, history: number,
     historyStride: number, impact: number, ended: number, image: number, shift: number, gathered: number, out: number,
-    outSlot: number, csrStart: number, csrEntry: number): void;
+    gatheredPairs: number, gatheredCount: number, csrStart: number, csrEntry: number): void;
   bindWalls(rowStart: number, c: number, cls: number, touching: number, history: number, historyStride: number,
     impact: number, ended: number, candidateGeometry: number): void;
   bindScratch(scratch: number): void;

@@ -58,7 +58,9 @@ export let image: usize = 0;
 export let shift: usize = 0;
 export let gathered: usize = 0;
 export let pairOut: usize = 0;
-export let outSlot: usize = 0;
+/** the pairs with a gathered body, ascending, then i32.MAX_VALUE (a pair's index here is its slot in pairOut) */
+export let gatheredPairs: usize = 0;
+export let gatheredCount: i32 = 0;
 export let csrStart: usize = 0;
 export let csrEntry: usize = 0;
 

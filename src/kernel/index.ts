@@ -59,12 +59,14 @@ export function bindFeatures(
 export function bindPairs(
   first: usize, second: usize, c: usize, cls: usize, touching: usize, history: usize, historyStride: i32, impact: usize,
   ended: usize,
-  image: usize, shift: usize, gathered: usize, out: usize, outSlot: usize, csrStart: usize, csrEntry: usize,
+  image: usize, shift: usize, gathered: usize, out: usize, gatheredPairs: usize, gatheredCount: i32, csrStart: usize,
+  csrEntry: usize,
 ): void {
   bound.pairFirst = first; bound.pairSecond = second; bound.pairDamping = c; bound.pairClass = cls;
   bound.pairTouching = touching; bound.pairHistory = history; bound.pairHistoryStride = historyStride;
   bound.pairImpact = impact; bound.pairEnded = ended;
-  bound.image = image; bound.shift = shift; bound.gathered = gathered; bound.pairOut = out; bound.outSlot = outSlot; bound.csrStart = csrStart;
+  bound.image = image; bound.shift = shift; bound.gathered = gathered; bound.pairOut = out; bound.gatheredPairs = gatheredPairs;
+  bound.gatheredCount = gatheredCount; bound.csrStart = csrStart;
   bound.csrEntry = csrEntry;
 }
 

@@ -15,7 +15,7 @@ import {
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
 import {
-  force, gathered, hasRolling, linearStiffness, outSlot, pairEnded, pairImpact, pairOut, pairTouching, scratch,
+  force, gathered, gatheredPairs, hasRolling, linearStiffness, pairEnded, pairImpact, pairOut, pairTouching, scratch,
   sharedElastic, sharedExponent, torque, trackImpacts,
 } from './bound';
 import {
@@ -26,13 +26,15 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
 
 /**
  * Where the pair pass puts one pair's results: straight into both bodies' force and torque sums — unless a body is
- * gathered (the pair then has a slot in the pair buffer, outSlot ≥ 0: the pair's results go there, and only the
- * sums of a body that is not gathered get them). Lives in the lane's scratch block.
+ * gathered (the pair is then in gatheredPairs, and its index there is its slot in the pair buffer: the pair's
+ * results go there, and only the sums of a body that is not gathered get them). Lives in the lane's scratch block.
  */
 @final @unmanaged class PairSums<Options> {
   pair: i32;
   first: i32;
   second: i32;
+  /** the first slot whose pair is not before `pair`: the pass visits pairs in ascending order, and so do slots */
+  slot: i32;
   delta: f64;
   t: f64;
   dt: f64;
@@ -44,8 +46,11 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
     const p = this.pair, i = this.first, j = this.second;
     touchContact(changetype<Options>(0).impacts, pairTouching, pairImpact, p, this.t, this.dt, -vn, this.delta, fn,
       slip, i, j);
-    const slot = i32At(outSlot, p);
-    if (slot >= 0) {
+    // The sentinel after the last gathered pair stops the walk.
+    let slot = this.slot;
+    while (i32At(gatheredPairs, slot) < p) slot++;
+    this.slot = slot;
+    if (i32At(gatheredPairs, slot) == p) {
       gatheredPair(slot, i, j, fx, fy, fz, t1x, t1y, t1z, t2x, t2y, t2z);
       return;
     }
@@ -78,6 +83,17 @@ function gatheredPair(
   setF64(pairOut, o, fx); setF64(pairOut, o + 1, fy); setF64(pairOut, o + 2, fz);
   setF64(pairOut, o + 3, t1x); setF64(pairOut, o + 4, t1y); setF64(pairOut, o + 5, t1z);
   setF64(pairOut, o + 6, t2x); setF64(pairOut, o + 7, t2y); setF64(pairOut, o + 8, t2z);
+}
+
+/** The first slot whose pair is not before pair p (binary search of the ascending gatheredPairs). */
+function firstSlotFrom(p: i32): i32 {
+  let lo = 0, hi = bound.gatheredCount;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (i32At(gatheredPairs, mid) < p) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -115,6 +131,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
   const sums = changetype<PairSums<Options>>(scratch + (<usize>SCRATCH_SINK << 3));
   sums.t = t;
   sums.dt = dt;
+  sums.slot = firstSlotFrom(begin);
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const i = i32At(first, p), j = i32At(second, p);

@@ -101,12 +101,13 @@ export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64): i32 {
     let fx = f64At(force, b), fy = f64At(force, b + 1), fz = f64At(force, b + 2);
     let tx = f64At(torque, b), ty = f64At(torque, b + 1), tz = f64At(torque, b + 2);
     if (u8At(gathered, p) == 1) {
-      const csrEntry = bound.csrEntry, touching = bound.pairTouching, outSlot = bound.outSlot, out = bound.pairOut;
+      const csrEntry = bound.csrEntry, touching = bound.pairTouching, gatheredPairs = bound.gatheredPairs;
+      const out = bound.pairOut;
       for (let e = i32At(bound.csrStart, p), eEnd = i32At(bound.csrStart, p + 1); e < eEnd; e++) {
         const entry = i32At(csrEntry, e);
-        const pair = entry >> 1;
-        if (u8At(touching, pair) == 0) continue;
-        const o = PAIR_OUT_STRIDE * i32At(outSlot, pair);
+        const slot = entry >> 1;
+        if (u8At(touching, i32At(gatheredPairs, slot)) == 0) continue;
+        const o = PAIR_OUT_STRIDE * slot;
         if ((entry & 1) == 0) {
           fx += f64At(out, o); fy += f64At(out, o + 1); fz += f64At(out, o + 2);
           tx += f64At(out, o + 3); ty += f64At(out, o + 4); tz += f64At(out, o + 5);

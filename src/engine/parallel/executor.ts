@@ -175,7 +175,8 @@ function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
   return {
     pairs: {
       ...core(p), image: p.image, shift: p.shift, gathered: p.gathered,
-      out: p.out, outSlot: p.outSlot, csrStart: p.csrStart, csrEntry: p.csrEntry,
+      out: p.out, gatheredPairs: p.gatheredPairs, gatheredCount: p.gatheredCount, csrStart: p.csrStart,
+      csrEntry: p.csrEntry,
     },
     walls: {
       ...core(w), kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
