@@ -54,8 +54,13 @@ interface Timing {
   wall: number;
   loops: [number, number];
   steps: [number, number];
-  /** bytes: largest RSS; grainflow's RSS and heap + array buffers at the end; LAMMPS's per-rank memory (max) */
+  /**
+   * bytes: largest RSS of the process (several LAMMPS ranks: the sum of each rank's largest, an upper bound of what
+   * they held at once; maxRssLargest is the largest rank's); grainflow's heap + array buffers + kernel memory at the
+   * end; LAMMPS's per-rank memory (max)
+   */
   maxRss: number;
+  maxRssLargest?: number;
   heapPlusBuffers?: number;
   perRank?: number;
 }
@@ -66,28 +71,33 @@ function onPath(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** Runs a command, whole process timed; with /usr/bin/time -v its maximum RSS (kB) is read from stderr. */
-function timed(argv: string[], cwd: string): { seconds: number; stdout: string; maxRssKb?: number } {
-  const full = hasTimeV ? ['/usr/bin/time', '-v', ...argv] : argv;
+/** `command` under /usr/bin/time -v when the machine has it: its maximum RSS is then printed on stderr. */
+const withTimeV = (command: string[]) => (hasTimeV ? ['/usr/bin/time', '-v', ...command] : command);
+
+/**
+ * Runs a command, whole process timed, and reads from its stderr the maximum RSS (kB) of every process that ran
+ * under /usr/bin/time -v (withTimeV): one, or one per MPI rank.
+ */
+function timed(argv: string[], cwd: string): { seconds: number; stdout: string; maxRssKb: number[] } {
   const t0 = performance.now();
-  const r = spawnSync(full[0], full.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
   const seconds = (performance.now() - t0) / 1000;
   if (r.status !== 0) {
     throw new Error(`${argv.join(' ')} failed (${r.status}):\n${r.stderr.slice(-2000)}`);
   }
-  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
-  return { seconds, stdout: r.stdout, maxRssKb: rss === null ? undefined : Number(rss[1]) };
+  const maxRssKb = [...r.stderr.matchAll(/Maximum resident set size \(kbytes\): (\d+)/g)].map((m) => Number(m[1]));
+  return { seconds, stdout: r.stdout, maxRssKb };
 }
 
 function runGrainflow(scenario: string, threads: number, steps: [number, number], dir: string, finalFile?: string): Timing {
   const argv = [process.execPath, runner, scenario, String(threads), String(steps[0]), String(steps[1])];
   if (finalFile !== undefined) argv.push(finalFile);
-  const r = timed(argv, dir);
+  const r = timed(withTimeV(argv), dir);
   const lines = r.stdout.trim().split('\n');
   const report = JSON.parse(lines[lines.length - 1]) as GrainflowReport;
   return {
     code: 'grainflow', threads, lanes: report.lanes, spheres: report.spheres, wall: r.seconds, loops: report.loopSeconds, steps,
-    maxRss: r.maxRssKb === undefined ? report.maxRss : 1024 * r.maxRssKb, heapPlusBuffers: report.heapPlusBuffers,
+    maxRss: r.maxRssKb.length === 0 ? report.maxRss : 1024 * r.maxRssKb[0], heapPlusBuffers: report.heapPlusBuffers,
   };
 }
 
@@ -95,7 +105,10 @@ function runLammps(data: string, ranks: number, steps: [number, number], dir: st
   const log = path.join(dir, `log-${path.basename(data)}-${ranks}.lammps`);
   const lmp = ['lmp', '-in', deck, '-log', log, '-screen', 'none', '-var', 'data', data,
     '-var', 'S1', String(steps[0]), '-var', 'S2', String(steps[1])];
-  const argv = ranks === 1 ? lmp : ['mpirun', '--allow-run-as-root', '--bind-to', 'core', '-np', String(ranks), ...lmp];
+  // Each rank under its own /usr/bin/time: wrapped around mpirun it would report only the largest rank.
+  const argv = ranks === 1
+    ? withTimeV(lmp)
+    : ['mpirun', '--allow-run-as-root', '--bind-to', 'core', '-np', String(ranks), ...withTimeV(lmp)];
   const r = timed(argv, dir);
   const text = readFileSync(log, 'utf8');
   const loops = [...text.matchAll(/^Loop time of ([\d.eE+-]+) on (\d+) procs for (\d+) steps with (\d+) atoms/gm)];
@@ -104,8 +117,8 @@ function runLammps(data: string, ranks: number, steps: [number, number], dir: st
   return {
     code: 'LAMMPS', threads: Number(loops[0][2]), spheres: Number(loops[0][4]), wall: r.seconds,
     loops: [Number(loops[0][1]), Number(loops[1][1])], steps,
-    // with several ranks, /usr/bin/time reports mpirun's largest child, so the sum over ranks is estimated below
-    maxRss: r.maxRssKb === undefined ? 0 : 1024 * r.maxRssKb,
+    maxRss: 1024 * r.maxRssKb.reduce((sum, kb) => sum + kb, 0),
+    maxRssLargest: r.maxRssKb.length > 1 ? 1024 * Math.max(...r.maxRssKb) : undefined,
     perRank: memory === null ? undefined : Number(memory[1]) * 1024 * 1024,
   };
 }
@@ -214,8 +227,8 @@ function runMillion(small: LatticeBed, finalFile: string, options: VsLammpsOptio
     }
     console.log(memoryLine(runGrainflow(scenarios.get(threads)!, threads, steps, dir), l));
   }
-  console.log('LAMMPS max RSS with 2 ranks is that of its largest process (/usr/bin/time -v follows mpirun\'s children); '
-    + 'per-rank memory × ranks is its total');
+  console.log('LAMMPS max RSS with several ranks: the sum of each rank\'s own maximum (its largest rank\'s in brackets); '
+    + 'per-rank memory × ranks is its own accounting of the total');
 }
 
 function memoryLine(t: Timing, lammps: Timing | undefined): string {
@@ -223,7 +236,9 @@ function memoryLine(t: Timing, lammps: Timing | undefined): string {
   const perRankTotal = t.perRank === undefined ? undefined : t.perRank * t.threads;
   const cells = [
     String(n).padStart(7), t.code.padEnd(9), String(t.threads).padStart(3), M(n * t.steps[0], t.loops[0]).padStart(11),
-    t.wall.toFixed(1).padStart(7), kb(t.maxRss, n).padStart(16), kb(t.heapPlusBuffers, n).padStart(21),
+    t.wall.toFixed(1).padStart(7),
+    (kb(t.maxRss, n) + (t.maxRssLargest === undefined ? '' : ` (${kb(t.maxRssLargest, n)})`)).padStart(16),
+    kb(t.heapPlusBuffers, n).padStart(21),
     kb(perRankTotal, n).padStart(24),
   ];
   const ratio = lammps === undefined || t.loops[0] === 0 ? '' : `  | ${(lammps.loops[0] / t.loops[0]).toFixed(2)}`;
