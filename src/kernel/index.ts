@@ -15,6 +15,7 @@
  *   predicted velocities once per particle (pass 1)                       15.3 / 10.5   (A/B: 17.9 → 17.2 s, 1 thread)
  *   pairs summed straight into force and torque                           17.4 / 10.6   (A/B at 50k, 2 threads: −7 %)
  *   memory levers at 10⁶ spheres (856 → 698 B per sphere)                 16.4 / 11.4   (within noise)
+ *   memory, second pass (698 → 630 B per sphere; 803 → 643 on 2 threads)  16.5 /  9.0   (within noise)
  */
 import * as bound from './bound';
 
