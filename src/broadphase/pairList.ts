@@ -24,13 +24,13 @@ export function createPairList(initialCapacity = 1024): PairList {
  * A sink that writes rows into a pair list in place, while they fit, and counts every pair it is given, so that
  * fillPairList can tell a list that was too small (whose entries are then incomplete) from a complete one.
  */
-export abstract class RowWriter implements RowSink {
+export abstract class RowWriter<L extends PairList = PairList> implements RowSink {
   /** pairs of the rows so far, written or not */
   count = 0;
   protected capacity = 0;
 
   /** Starts writing into `out` from its first entry. */
-  begin(out: PairList): void {
+  begin(out: L): void {
     this.count = 0;
     this.capacity = out.i.length;
   }
@@ -59,12 +59,12 @@ class PlainRowWriter extends RowWriter {
 }
 
 /**
- * Fills `out` with the rows `search` hands to `writer`. The rows go straight into the list (no candidate list in
- * between: 38 B per sphere at 10⁶ spheres), so its size must be known before they come: a search whose rows did
- * not fit is run again into a list grown to hold them. A list grows with room to spare (contacts/pair-contacts.ts),
- * so that is the first build and one in which the pairs outgrew that room.
+ * Fills `out` with the rows `search` hands to `writer`. The rows go straight into the list (neither a second pair
+ * list nor candidate runs in between: 38 + 28 B per sphere at 10⁶ spheres), so its size must be known before they
+ * come: a search whose rows did not fit is run again into a list grown to hold them. A list grows with room to spare
+ * (contacts/pair-contacts.ts), so that is the first build and one in which the pairs outgrew that room.
  */
-export function fillPairList<W extends RowWriter>(out: PairList, writer: W, search: (sink: W) => void): void {
+export function fillPairList<L extends PairList>(out: L, writer: RowWriter<L>, search: (sink: RowSink) => void): void {
   writer.begin(out);
   search(writer);
   if (writer.count > out.i.length) {

@@ -147,7 +147,7 @@ export class PeriodicPairFinder {
  * opposite image (the ghost rule is symmetric), which is dropped (ghost–ghost pairs never come: each would repeat a
  * sphere–ghost pair).
  */
-class ImagedRowWriter extends RowWriter {
+class ImagedRowWriter extends RowWriter<ImagedPairList> {
   private i: Int32Array = new Int32Array(0);
   private j: Int32Array = new Int32Array(0);
   private image: Uint8Array = new Uint8Array(0);
