@@ -28,11 +28,16 @@ export abstract class RowWriter<L extends PairList = PairList> implements RowSin
   /** pairs of the rows so far, written or not */
   count = 0;
   protected capacity = 0;
+  /** the list's arrays (a build may grow the list into new ones) */
+  protected i: Int32Array = new Int32Array(0);
+  protected j: Int32Array = new Int32Array(0);
 
   /** Starts writing into `out` from its first entry. */
   begin(out: L): void {
     this.count = 0;
     this.capacity = out.i.length;
+    this.i = out.i;
+    this.j = out.j;
   }
 
   abstract row(i: number, partners: Int32Array, start: number, end: number): void;
@@ -40,15 +45,6 @@ export abstract class RowWriter<L extends PairList = PairList> implements RowSin
 
 /** Rows as they come: pair (i, j) for every partner j. */
 class PlainRowWriter extends RowWriter {
-  private i: Int32Array = new Int32Array(0);
-  private j: Int32Array = new Int32Array(0);
-
-  override begin(out: PairList): void {
-    super.begin(out);
-    this.i = out.i;
-    this.j = out.j;
-  }
-
   row(i: number, partners: Int32Array, start: number, end: number): void {
     for (let s = start; s < end; s++, this.count++) {
       if (this.count >= this.capacity) continue;

@@ -148,8 +148,6 @@ export class PeriodicPairFinder {
  * sphere–ghost pair).
  */
 class ImagedRowWriter extends RowWriter<ImagedPairList> {
-  private i: Int32Array = new Int32Array(0);
-  private j: Int32Array = new Int32Array(0);
   private image: Uint8Array = new Uint8Array(0);
 
   /** @param n spheres; ghost g is partner n + g, an image of sphere ghostOf[g] shifted by ghostImage[g] */
@@ -159,8 +157,6 @@ class ImagedRowWriter extends RowWriter<ImagedPairList> {
 
   override begin(out: ImagedPairList): void {
     super.begin(out);
-    this.i = out.i;
-    this.j = out.j;
     this.image = out.image;
   }
 

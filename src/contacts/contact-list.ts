@@ -36,6 +36,15 @@ export const CONTACT_LIST_FIELDS = {
   },
 } as const satisfies Pick<StateDeclaration, 'saved' | 'excluded'>;
 
+/**
+ * Kernel memory of one contact of a list (bytes): what grow() allocates per contact — bodies (2 × Int32), damping
+ * coefficient (f64), class (Uint16), touching flag (Uint8), `historyStride` doubles of history, and with collision
+ * records the record and the ended-list entry (Int32).
+ */
+export function contactBytes(historyStride: number, trackImpacts: boolean): number {
+  return 4 + 4 + 8 + 2 + 1 + 8 * historyStride + (trackImpacts ? 8 * IMPACT_STRIDE + 4 : 0);
+}
+
 export abstract class ContactList implements ContactArrays, SavedState {
   count = 0;
   protected capacity = 0;

@@ -13,7 +13,7 @@ import type { KernelMemory } from '../base/kernel-memory.js';
 import type { ContactTable } from '../forces/contact-table.js';
 import { IMAGE_CODES, type ImagedPairList } from '../broadphase/periodic.js';
 import type { PairArrays } from './contact-arrays.js';
-import { CONTACT_LIST_FIELDS, ContactList } from './contact-list.js';
+import { CONTACT_LIST_FIELDS, contactBytes, ContactList } from './contact-list.js';
 import { extendDeclaration, type StateDeclaration, type StateReader, type StateWriter } from '../base/saved-state.js';
 
 /**
@@ -25,6 +25,11 @@ import { extendDeclaration, type StateDeclaration, type StateReader, type StateW
  * 5 % over the need: 468, and 704.
  */
 const PAIR_HEADROOM = 1.05;
+
+/** Kernel memory of one pair (bytes): a contact of the list, and its periodic image code (Uint8). */
+export function pairBytes(historyStride: number, trackImpacts: boolean): number {
+  return contactBytes(historyStride, trackImpacts) + 1;
+}
 
 /** After the last of gatheredPairs: above every pair index, so the pair pass's walk through them stops there. */
 const GATHERED_PAIRS_END = 0x7fffffff;

@@ -11,7 +11,8 @@ import { shortNumber as shown } from '../base/short-number.js';
 import { requestedSphereCount, type CheckedScenario } from '../scenario/checks.js';
 import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
 import { KERNEL_MEMORY_LIMIT } from '../base/kernel-memory.js';
-import { IMPACT_STRIDE } from '../contacts/impact-records.js';
+import { pairBytes } from '../contacts/pair-contacts.js';
+import { HISTORY_STRIDE } from '../forces/contact.js';
 
 // Memory, measured as bench/memory.ts does (a fresh process per case; peak RSS and the JavaScript heap's peak
 // before a collection, set-up plus 10 steps, 1 M spheres of d = 2 mm, 1 thread, 2026-11-24): inserted at φ = 0.22
@@ -40,12 +41,11 @@ const HEAP_BYTES_PER_LISTED_SPHERE = 700;
 
 // The kernel memory (base/kernel-memory.ts) holds the particle state and the contact lists and can hold at most
 // 4 GiB. Measured 2026-11-27 (the 10⁶-sphere settled bed of `npm run bench -- --only vs-lammps`, 1 thread, impacts
-// off): 458 B per sphere with 4.2 candidate pairs per sphere, 230 B of it the particle state and row indexes.
-/** Kernel memory of one sphere's state (positions … predicted velocities, masses, row indexes), in bytes. */
-const KERNEL_BYTES_PER_SPHERE = 240;
-/** Kernel memory of one candidate pair with the longest history (7 doubles), without its collision record. */
-const KERNEL_BYTES_PER_PAIR = 80;
-/** Candidate pairs per sphere for the kernel estimate: a settled bed with its skin (4.2 measured). */
+// off, after 1 000 steps): 448 B per sphere, of which 4.14 candidate pairs per sphere with 5 % room to grow at 44 B
+// (contacts/pair-contacts.ts pairBytes) and 256 B the rest: the particle state, row indexes and wall lists.
+/** Kernel memory of one sphere besides its pairs (state, row indexes, wall lists), in bytes. */
+const KERNEL_BYTES_PER_SPHERE = 256;
+/** Candidate pairs per sphere for the kernel estimate: a settled bed with its skin (4.14 measured, 4.35 held). */
 const KERNEL_PAIRS_PER_SPHERE = 5;
 
 /** Steps a run may take unless `maxSteps` (`--max-steps`) allows more. */
@@ -86,8 +86,10 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   const perSphere = BYTES_PER_SPHERE + CONTACTS_PER_SPHERE * BYTES_PER_CONTACT;
   const bytes = spheres * perSphere + listed * BYTES_PER_LISTED_SPHERE;
   const heap = spheres * HEAP_BYTES_PER_SPHERE + listed * HEAP_BYTES_PER_LISTED_SPHERE;
-  const pairBytes = KERNEL_BYTES_PER_PAIR + (scenario.outputs.impacts ? 8 * IMPACT_STRIDE : 0);
-  const kernelPerSphere = KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * pairBytes;
+  // Pairs with the longest history a run can have: the estimate must not depend on the laws' details.
+  const impacts = scenario.outputs.impacts;
+  const kernelPerPair = pairBytes(HISTORY_STRIDE, impacts);
+  const kernelPerSphere = KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * kernelPerPair;
   const kernel = spheres * kernelPerSphere;
   const memory = machineMemory();
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
@@ -97,8 +99,11 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   scenario.insert.forEach((block, k) => {
     if (block.count > most) [field, most] = [`insert[${k}].count`, block.count];
   });
-  const impacts = scenario.outputs.impacts
-    ? { pairs: ' and their collision records', saving: ` (outputs.impacts false saves ${8 * IMPACT_STRIDE * KERNEL_PAIRS_PER_SPHERE} B per sphere)` }
+  const records = impacts
+    ? {
+      pairs: ' and their collision records',
+      saving: ` (outputs.impacts false saves ${KERNEL_PAIRS_PER_SPHERE * (kernelPerPair - pairBytes(HISTORY_STRIDE, false))} B per sphere)`,
+    }
     : { pairs: '', saving: '' };
   let need: string;
   if (bytes > memory) {
@@ -109,7 +114,7 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
       + '(node --max-old-space-size raises it)';
   } else {
     need = `about ${gigabytes(kernel)} of kernel memory (${kernelPerSphere} B per sphere with ${KERNEL_PAIRS_PER_SPHERE} `
-      + `neighbour pairs${impacts.pairs}), more than the ${gigabytes(KERNEL_MEMORY_LIMIT)} a WebAssembly memory can hold${impacts.saving}`;
+      + `neighbour pairs${records.pairs}), more than the ${gigabytes(KERNEL_MEMORY_LIMIT)} a WebAssembly memory can hold${records.saving}`;
   }
   throw new ScenarioError(field, `${spheres} spheres in all need ${need}; reduce the number of spheres`);
 }

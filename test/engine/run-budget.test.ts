@@ -113,8 +113,8 @@ describe('memory and threads', () => {
   });
 
   it('refuses more spheres than the 4 GiB kernel memory holds, even where the machine has the memory', () => {
-    // 7 M spheres: about 6 GB of memory (this machine and CI have more), 5.4 GB of kernel memory with collision
-    // records, 4.5 GB without: over the 4.29 GB either way; 2 M fit.
+    // 7 M spheres: about 6 GB of memory (this machine and CI have more), 9.1 GB of kernel memory with collision
+    // records (1 296 B per sphere), 4.5 GB without (636 B): over the 4.29 GB either way; 2 M with records fit (2.6 GB).
     const scenario = (count: number, impacts: boolean) => editedScenario('test/fixtures/bad/insert-count-huge-pour.json', (json) => {
       json.insert[0].count = count;
       json.outputs = { ...json.outputs, impacts };
