@@ -103,7 +103,7 @@ const GLASS = 'glass';
 const LINES_PER_WRITE = 100_000;
 
 /**
- * The bed's spheres as a grainflow sphere file (README, "Spheres from a file"): a line per sphere in the bed's order
+ * The bed's spheres as a grainflow sphere file (docs/scenario-format.md, "Spheres from a file"): a line per sphere in the bed's order
  * (the sphere ids), numbers in JavaScript's shortest round-trip form, which grainflow reads back to the same doubles.
  */
 export function writeSphereFile(bed: LatticeBed, file: string): void {

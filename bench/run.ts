@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: throughput of whole runs (scenario → run directory) for every case × broad phase × worker
  * count, then the broad-phase micro-benchmark and the memory per sphere at 1 M spheres. Not a test: numbers
- * depend on the machine; quote them, with the machine idle, in issue notes and the README.
+ * depend on the machine; quote them, with the machine idle, in issue notes and docs/benchmarks.md.
  *
  *   node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] [--broadphase grid,rtree]
  *                          [--skip-memory]

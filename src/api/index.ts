@@ -2,7 +2,7 @@
  * grainflow as a library — `import { … } from 'grainflow'`: load and validate scenarios, run them (with progress
  * and cancellation) or resume them, read a run's results and analysis back, and calibrate a contact law. The
  * command line (src/cli) is a thin layer over these functions, so a script gets the same files, numbers and
- * one-line errors as `grainflow run` and `grainflow calibrate`. See README, "Use as a library".
+ * one-line errors as `grainflow run` and `grainflow calibrate`. See docs/library.md.
  */
 import type * as schema from '../scenario/schema.js';
 import type * as driver from '../run/run.js';
@@ -31,7 +31,7 @@ export type ScenarioInput = schema.ScenarioInput;
 export type Material = schema.Material;
 /** End of a contact: 'no-tension' (normal force clamped at 0) or 'free' (it may pull until the overlap is 0). */
 export type EndOfContact = schema.EndOfContact;
-/** A normal contact law as `contact.normal` takes it: `model` and its parameters (README, Normal contact laws). */
+/** A normal contact law as `contact.normal` takes it: `model` and its parameters (README, Contact laws). */
 export type NormalLawInput = impact.NormalLawInput;
 /**
  * One single impact: restitution (rebound/impact normal speed), impact and rebound speed (m/s), max overlap (m),

@@ -1,6 +1,6 @@
 /**
  * Reading a finished run directory back: its resolved scenario, summary (with the analysis), and the rows of
- * series.csv and impacts.csv as objects keyed by the documented column names (README, Outputs).
+ * series.csv and impacts.csv as objects keyed by the documented column names (docs/outputs.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';

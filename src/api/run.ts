@@ -56,7 +56,7 @@ export interface RunScenarioOptions extends RunControl {
    * Replace an existing `out`. Without it an existing non-empty `out` is refused; with it, only a directory
    * grainflow made (its marker file `.grainflow-output` lists everything in it) is replaced — never `/`, the home
    * directory, the working directory or an ancestor of it. A directory another run is writing is refused too
-   * (lock file). Refusals throw OutputExistsError (README, "Safety of your files").
+   * (lock file). Refusals throw OutputExistsError (docs/outputs.md, "Safety of your files").
    */
   force?: boolean;
 }

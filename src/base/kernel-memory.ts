@@ -5,7 +5,7 @@
  * byte offset is its address for the kernel.
  *
  * The first page belongs to the kernel module (its constant tables, placed there when it is instantiated;
- * the build checks that they fit). A WebAssembly memory holds at most 4 GiB (README "Limits"; the run budget,
+ * the build checks that they fit). A WebAssembly memory holds at most 4 GiB (docs/scenario-format.md "Limits"; the run budget,
  * engine/run-budget.ts, refuses a run that would need more before anything is allocated).
  */
 import type { ArrayAllocator } from './shared-arrays.js';

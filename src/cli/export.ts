@@ -19,7 +19,7 @@ export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --ou
   --lammps-version  the LAMMPS release: ${LAMMPS_VERSIONS.join(' (checked here), ')} (written from its documentation,
                     not run here); default ${DEFAULT_LAMMPS_VERSION}
   --substeps        LAMMPS steps per grainflow step, 1–${MAX_SUBSTEPS} (default 1). LAMMPS takes damping and friction
-                    from the half-step velocity: frictional heaps need about 3 to match grainflow (README)
+                    from the half-step velocity: frictional heaps need about 3 to match grainflow (docs/lammps.md)
   --force           replace an existing --out written by grainflow (refused otherwise)`;
 
 class UsageError extends Error {}

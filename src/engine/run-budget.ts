@@ -1,6 +1,6 @@
 /**
  * What a run will cost, estimated before anything is allocated or written, and refused beyond what the machine
- * or a sane run can take (README, "Limits"): memory for its spheres, the number of steps and the wall-clock time
+ * or a sane run can take (docs/scenario-format.md, "Limits"): memory for its spheres, the number of steps and the wall-clock time
  * they take, the output it writes, and the threads it starts. Every refusal is one ScenarioError naming the
  * fields that cause it, the estimate and the limit.
  */

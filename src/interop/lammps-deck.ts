@@ -43,8 +43,8 @@ function stepAt(t: number, dt: number): number {
 /**
  * The deck of `checked` for `target`. `substeps` > 1 runs LAMMPS at the resolved step divided by it: LAMMPS's
  * velocity Verlet evaluates damping and friction from the half-step velocity, an error of first order in dt that
- * grainflow's scheme does not have, so sticking contacts need a finer LAMMPS step to agree (README, Scaling out with
- * LAMMPS: the oblique pair of two-spheres.json spins 4.7 % below grainflow at the resolved step; pile.json gives
+ * grainflow's scheme does not have, so sticking contacts need a finer LAMMPS step to agree (docs/lammps.md:
+ * the oblique pair of two-spheres.json spins 4.7 % below grainflow at the resolved step; pile.json gives
  * 20.0° at the resolved step and 18.2° at a third of it, grainflow 19.5°).
  */
 export function buildLammpsDeck(

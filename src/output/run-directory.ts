@@ -1,6 +1,6 @@
 /**
- * Where grainflow writes its outputs, and the one rule for replacing an existing one (README, "Safety of your
- * files"). Every output directory grainflow makes holds a marker file, `.grainflow-output`, written when the
+ * Where grainflow writes its outputs, and the one rule for replacing an existing one (docs/outputs.md, "Safety
+ * of your files"). Every output directory grainflow makes holds a marker file, `.grainflow-output`, written when the
  * directory is made and listing what grainflow put at its top level. An existing output is
  *  - used as it is when it is an empty directory;
  *  - replaced with force only when it is a directory holding the marker and nothing the marker does not list (a file

@@ -1,5 +1,5 @@
 /**
- * The output rule as commands meet it (README, "Safety of your files"): an existing non-empty output is refused
+ * The output rule as commands meet it (docs/outputs.md, "Safety of your files"): an existing non-empty output is refused
  * unless forced; forced, only a directory grainflow made and that holds nothing else is replaced; `/`, the home
  * directory, the working directory and its ancestors never are; one writer per output at a time (a lock file).
  * The rule itself lives in src/output/run-directory.ts, beside the directories that obey it; every command that

@@ -13,7 +13,7 @@ import { contactPairSchema, contactSchema, materialSchema } from '../forces/cont
 import { wallSchema } from '../walls/wall-spec.js';
 
 /**
- * Limits of the format (README, "Limits"), each far above what a scene needs and below what would exhaust the
+ * Limits of the format (docs/scenario-format.md, "Limits"), each far above what a scene needs and below what would exhaust the
  * process before the checks could report it.
  * Explicit spheres: 2 million listed spheres fill the largest scenario file read (load.ts) and take ~1 KB each of
  * JavaScript heap while they are parsed and checked; larger scenes use insert blocks. A sphere file

@@ -4,7 +4,7 @@
  * read nothing more than the file's bytes besides. A million spheres from another code (a settled bed) then cost
  * what LAMMPS's `read_data` costs, not the ~1 KB each of a JSON array of objects.
  *
- * The format (README, "Spheres from a file"): UTF-8 text, comma-separated. The first line is the header naming the
+ * The format (docs/scenario-format.md, "Spheres from a file"): UTF-8 text, comma-separated. The first line is the header naming the
  * columns, in any order: `x, y, z` (centre, m), `radius` (m) and `material` (a name of `materials`) are required;
  * `vx, vy, vz` (velocity, m/s) and `wx, wy, wz` (angular velocity, rad/s) are optional, each triple whole or
  * absent (zero). Every further line is one sphere, and the line order is the sphere ids: line 2 is sphere 0, as

@@ -52,7 +52,7 @@ export const KHARAZ_2001: readonly { angle: number; tangentialRestitution: numbe
 
 const EXACT = relative(0.01, 'the reference is exact; 1 % is the error budget of the benchmark for exact references '
   + '(the engine is within 1e-3 at the default step)');
-const RESTITUTION = absolute(0.003, 'the suite\'s acceptance for a delivered restitution (README, Verification): at the '
+const RESTITUTION = absolute(0.003, 'the suite\'s acceptance for a delivered restitution (docs/verification.md): at the '
   + 'default step the damping at touch-down costs up to 0.002 in e, whatever e is, so 1 % of e would fail only at small e');
 const DURATION = relative(0.001, 'contact times are interpolated to a fraction of a step (docs/physics.md §11.4); what '
   + 'remains is velocity Verlet\'s O(Δt²) error, 2e-4 at the default t_c/50');

@@ -24,7 +24,7 @@ const SPEED_DEPENDENT = new Set(['kuwabara-kono', 'brilliantov', 'bordbar']);
 /** Kelvin–Voigt's spring (N/m): a contact time of about 0.5 ms for the 20 mm aluminium spheres. */
 const LINEAR_STIFFNESS = 1e6;
 
-const RESTITUTION = absolute(0.003, 'the suite\'s acceptance for a delivered restitution (README, Verification): '
+const RESTITUTION = absolute(0.003, 'the suite\'s acceptance for a delivered restitution (docs/verification.md): '
   + 'the automatic step\'s error in e, up to 0.002 at the default t_c/50');
 
 /** e of h(1 + e) = ln[(1 + h)/(1 − e h)] for h > 0 (docs/physics.md §4.3): the root in (0, min(1, 1/h)). */

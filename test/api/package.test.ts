@@ -2,7 +2,7 @@
  * The library as a user installs it (the built package; `npm test` builds first): a scratch directory whose
  * node_modules/grainflow is this repository, scripts run there with `node` that import from 'grainflow', and a
  * TypeScript file type-checked there against the emitted declarations with the repository's tsc.
- *  - the README's "Use as a library" example is examples/restitution-sweep.mjs, verbatim; run, it delivers the
+ *  - the example of docs/library.md ("Use as a library") is examples/restitution-sweep.mjs, verbatim; run, it delivers the
  *    Kuwabara–Kono law's target e = 0.8 at its reference speed 0.5 m/s within ±0.003, e falling with impact speed,
  *    and each run's e within ±0.002 of calibrateLaw's single impact at the same speed;
  *  - a user script (fixtures/user-script.mjs): the bouncing ball of Safaeifar 2020 (docs/physics.md §7.9) bounces
@@ -32,11 +32,11 @@ function runScript(file: string, ...args: string[]): string {
   return r.stdout;
 }
 
-describe('the README example', () => {
+describe('the library example of docs/library.md', () => {
   const example = readFileSync('examples/restitution-sweep.mjs', 'utf8');
 
   it('is examples/restitution-sweep.mjs, verbatim', () => {
-    expect(readFileSync('README.md', 'utf8')).toContain(`\`\`\`js\n${example}\`\`\``);
+    expect(readFileSync('docs/library.md', 'utf8')).toContain(`\`\`\`js\n${example}\`\`\``);
   });
 
   it('runs against the installed package: KK delivers e = 0.8 at 0.5 m/s, less at higher speeds', () => {

@@ -35,7 +35,7 @@ describe('--out and --force', () => {
     expect(grainflow('run', 'scenarios/two-spheres.json', '--out', out, '--force').status).toBe(0);
   });
 
-  it('--force replaces only directories grainflow made (README, "Safety of your files")', () => {
+  it('--force replaces only directories grainflow made (docs/outputs.md, "Safety of your files")', () => {
     const notARun = path.join(scratch, 'sources');
     mkdirSync(notARun);
     writeFileSync(path.join(notARun, 'notes.txt'), 'keep me');

@@ -66,7 +66,7 @@ describe('grainflow run scenarios/two-spheres.json', () => {
     for (const { r, out } of runTwice) {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe('');
-      // .grainflow-output: the marker that lets --force replace the run later (README, "Safety of your files").
+      // .grainflow-output: the marker that lets --force replace the run later (docs/outputs.md, "Safety of your files").
       expect(readdirSync(out).sort()).toEqual(['.grainflow-output', 'contact-trace.csv', 'contact-trace.svg', 'energy.svg', 'frames',
         'impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
     }

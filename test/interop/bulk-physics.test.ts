@@ -68,7 +68,7 @@ lammpsLongTests('LAMMPS: the pile and the hopper (GRAINFLOW_LONG_TESTS=1)', () =
   // LAMMPS at a third of the step (export --substeps 3): its velocity Verlet takes friction from the half-step
   // velocity. With the spring kept as a displacement in both codes the heap stood 6° steeper at the resolved step;
   // kept as a force (mindlin/force) it gives 20.0° at the resolved step and 18.2° at a third of it, against
-  // grainflow's 19.5° (README, Scaling out with LAMMPS).
+  // grainflow's 19.5° (docs/lammps.md).
   it('pile.json, exported with --substeps 3: angle of repose within 2° of grainflow\'s', async () => {
     const checked = editedScenario('scenarios/pile.json', () => {});
     const theirs = (await throughLammps(checked, scratch, 'pile', 1, 3)).summary.analysis!.angleOfRepose_deg as number;

@@ -1,13 +1,15 @@
 /**
- * Rendering in the system Chromium (CI installs Debian `chromium` and `ffmpeg`; under CI=true a missing browser
- * fails these tests instead of skipping them), and in the Chromium and ffmpeg shipped on npm (Linux x64):
+ * Rendering in the Chromium and ffmpeg found as a user's run finds them (the system ones, else those shipped on npm
+ * for Linux x64: CI's full run has Debian `chromium` and `ffmpeg`, its bare-machine run only npm's; under CI=true a
+ * missing browser or ffmpeg fails these tests instead of skipping them), and in those shipped on npm, named:
  *  - export of a 2 000-sphere run to PNG frames: one distinct image per stored frame; in the last image, with the
  *    particles projected by our own pinhole model from the camera the exporter records, the pixel at every
  *    centre differs from the background and pixels clear of every projected sphere are background (the run
  *    has its walls removed for this, so that only spheres can cover the background);
  *  - walls in the pixels: a gate is drawn in the frames before its removeAt and not after; a cylinder lifted
  *    during the run is drawn at its lifted height at the end and not there at the start;
- *  - MP4 (ffmpeg) and GIF (gifenc) outputs with their poster; --max-frames subsamples, first and last included;
+ *  - MP4 (ffmpeg; its size and frame count read back with that ffmpeg) and GIF (gifenc) outputs with their
+ *    poster; --max-frames subsamples, first and last included;
  *  - the same MP4 with the npm-shipped Chromium and ffmpeg, named explicitly (not the system ones), and
  *    findChromium choosing the npm one when no system browser is found;
  *  - the viewer page end to end: it opens on the last frame; Home, the arrow keys and the step buttons move one
@@ -29,7 +31,7 @@ import type { FrameIndex } from '../../src/output/frames.js';
 import { findChromium, launchChromium } from '../../src/render/browser.js';
 import { bundledChromiumVersion } from '../../src/render/bundled-chromium.js';
 import { renderRun } from '../../src/render/export.js';
-import { bundledFfmpeg } from '../../src/render/ffmpeg.js';
+import { bundledFfmpeg, findFfmpeg } from '../../src/render/ffmpeg.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { startViewerServer } from '../../src/render/server.js';
 import { createSetup } from '../../src/engine/setup.js';
@@ -47,6 +49,9 @@ const chromiumInstalled = (() => {
   }
 })();
 const browserTests = describe.runIf(chromiumInstalled || process.env.CI === 'true');
+/** The ffmpeg a render finds; the tests that write MP4 need it (on Linux x64 npm ships one). */
+const foundFfmpeg = findFfmpeg();
+const mp4Test = it.runIf(foundFfmpeg !== null || process.env.CI === 'true');
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-browser-'));
 const runDir = path.join(scratch, 'run');
@@ -83,6 +88,17 @@ function projector(camera: { position: V; target: V; up: V; fovDegrees: number; 
     const d = sub(p, camera.position);
     const depth = dotp(d, forward);
     return [camera.width / 2 + (focal * dotp(d, right)) / depth, camera.height / 2 - (focal * dotp(d, up)) / depth];
+  };
+}
+
+/** A video's picture size and the number of frames `ffmpeg` decodes from it (its framemd5 listing: one line a frame). */
+function decodedVideo(ffmpeg: string, file: string): { dimensions: string | undefined; frames: number } {
+  const r = spawnSync(ffmpeg, ['-v', 'error', '-i', file, '-map', '0:v:0', '-f', 'framemd5', '-'], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  const lines = r.stdout.trim().split('\n');
+  return {
+    dimensions: /^#dimensions 0: (\d+x\d+)$/m.exec(r.stdout)?.[1],
+    frames: lines.filter((line) => !line.startsWith('#')).length,
   };
 }
 
@@ -183,10 +199,10 @@ browserTests('export in headless Chromium', () => {
     expect(pixel(index.frames.length - 1, lifted)).toBe('drawn');
   });
 
-  it('writes MP4 with ffmpeg and GIF with gifenc, each with a poster PNG', () => {
+  mp4Test('writes MP4 with ffmpeg and GIF with gifenc, each with a poster PNG', () => {
     for (const name of ['anim.mp4', 'anim.gif']) {
       const out = path.join(scratch, name);
-      // Both share the poster anim.png: the second replaces it, which takes --force (README, "Safety of your files").
+      // Both share the poster anim.png: the second replaces it, which takes --force (docs/outputs.md, "Safety of your files").
       const r = spawnSync(process.execPath, [CLI, 'render', runDir, '--out', out, '--width', '160', '--height', '90',
         '--quiet', ...(name === 'anim.gif' ? ['--force'] : [])], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
@@ -195,9 +211,7 @@ browserTests('export in headless Chromium', () => {
       if (name.endsWith('.gif')) expect(head.subarray(0, 6).toString('latin1')).toBe('GIF89a');
       else expect(head.subarray(4, 8).toString('latin1')).toBe('ftyp');
     }
-    const probe = spawnSync('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries',
-      'stream=nb_read_frames,width,height', '-of', 'csv=p=0', path.join(scratch, 'anim.mp4')], { encoding: 'utf8' });
-    expect(probe.stdout.trim()).toBe(`160,90,${readIndex().frames.length}`);
+    expect(decodedVideo(foundFfmpeg!, path.join(scratch, 'anim.mp4'))).toEqual({ dimensions: '160x90', frames: readIndex().frames.length });
   });
 
   it('subsamples to --max-frames, first and last included', () => {
@@ -328,7 +342,7 @@ browserTests('viewer page end to end', () => {
 });
 
 browserTests('grainflow run --render', () => {
-  it('renders anim.mp4 and its poster into the run directory', () => {
+  mp4Test('renders anim.mp4 and its poster into the run directory', () => {
     const out = path.join(scratch, 'run-and-render');
     const r = spawnSync(process.execPath, [CLI, 'run', 'test/fixtures/render-2k.json', '--out', out, '--workers', '1',
       '--quiet', '--render'], { encoding: 'utf8' });

@@ -1,5 +1,5 @@
 /**
- * The format's limits (README "Limits", issue 12) on both sides: the value at a limit is accepted, one past it is
+ * The format's limits (docs/scenario-format.md "Limits", issue 12) on both sides: the value at a limit is accepted, one past it is
  * refused with one line naming the field — so a limit that never trips, or trips early, fails here.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
