@@ -154,7 +154,8 @@ export type LammpsNormalForm =
 
 /**
  * One normal law, declared in its own module and listed in registry.ts. Adding a law means writing one of these
- * (and a test); the scenario schema, model lists, time step and energy bookkeeping all ask the definitions.
+ * (and a test); the scenario schema, model lists, time step, energy bookkeeping, `calibrate`, `impact`, the
+ * validation report and the LAMMPS exporter all ask the definitions.
  */
 export interface NormalLawDefinition<Schema extends LawSchema = LawSchema> {
   /** the law's name: the literal of `model` in its schema */
