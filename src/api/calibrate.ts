@@ -25,8 +25,8 @@ export type CalibrateOptions = z.input<typeof optionsSchema>;
 
 /**
  * What a normal law delivers: its derived constants for the target restitution (and the constant a scenario takes
- * instead of `restitution`, for tsuji, kuwabara-kono, brilliantov, bordbar), and the restitution, contact time
- * and peak force of an impact run through the engine at each speed.
+ * instead of `restitution`, for the laws that have one: tsuji's α, kuwabara-kono's χ, …), and the restitution,
+ * contact time and peak force of an impact run through the engine at each speed.
  * @param normal a `contact.normal` law, e.g. `{ model: 'kuwabara-kono', restitution: 0.8, referenceSpeed: 0.5 }`
  * @param options the impacts: `material` (default the aluminium of the worked examples, E = 73.5 GPa, ν = 0.33,
  *   ρ = 2745 kg/m³), `radius` (m, 0.02), `target` ('sphere': two identical spheres head-on, default; 'wall': a

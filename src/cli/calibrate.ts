@@ -66,13 +66,13 @@ function report(c: LawCalibration): string {
   const lines: string[] = [];
   const { stiffness, damping, effectiveMass } = c.reference;
   lines.push(`${c.normal.model}: ${describeGeometry(c.geometry)}`);
-  const linear = c.normal.model === 'kelvin-voigt';
+  const linear = c.linearSpring;
   lines.push(`  ${linear ? 'k' : 'K'} = ${stiffness.toPrecision(6)} ${linear ? 'N/m' : 'N m^-3/2'}, m* = ${effectiveMass.toPrecision(6)} kg`);
   const constant = c.scenarioConstant;
   if (constant) {
-    const value = constant.name === 'alpha' ? constant.value.toFixed(4) : constant.value.toPrecision(6);
-    const symbol = constant.name === 'alpha' ? 'α' : constant.name === 'chi' ? 'χ' : 'A';
-    lines.push(`  ${symbol} = ${value} (${constant.unit})   scenario: "${constant.name}": ${constant.value.toPrecision(6)}`);
+    // A dimensionless constant (Tsuji's α) to 4 decimals, one with units to 6 significant digits.
+    const value = constant.unit === 'dimensionless' ? constant.value.toFixed(4) : constant.value.toPrecision(6);
+    lines.push(`  ${constant.symbol} = ${value} (${constant.unit})   scenario: "${constant.name}": ${constant.value.toPrecision(6)}`);
   }
   for (const [key, value] of Object.entries(c.derived)) {
     lines.push(`  ${key} = ${typeof value === 'number' ? value.toPrecision(6) : value}`);

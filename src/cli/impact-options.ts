@@ -10,7 +10,8 @@ import {
 } from '../forces/contact-spec.js';
 import type { NormalLawInput } from '../run/single-impact.js';
 import { DEFAULT_IMPACT_GEOMETRY, type ImpactGeometry } from '../run/calibration.js';
-import { normalLawParameters } from '../forces/normal/registry.js';
+import { normalLawDefinition, normalLawParameters } from '../forces/normal/registry.js';
+import { DEFAULT_REFERENCE_SPEED } from '../forces/normal/parameters.js';
 
 export class CliInputError extends Error {}
 
@@ -40,10 +41,15 @@ export function parseOptions(argv: string[], extra: Record<string, { type: 'stri
   }
 }
 
+/** The laws whose e holds only at their reference speed, and those with a linear spring k, as the registry says. */
+const speedDependentLaws = normalModelNames.filter((m) => normalLawDefinition(m).speedBehaviour === 'speed-dependent');
+const linearSpringLaws = normalModelNames.filter((m) => normalLawParameters(m).includes('stiffness'));
+
 export const LAW_USAGE = `  --model                 normal law: ${normalModelNames.join(', ')}
   --restitution           target coefficient of restitution e, 0 < e <= 1 (every damped law)
-  --reference-speed       m/s, > 0: speed at which e holds for kuwabara-kono, brilliantov, bordbar (default 1)
-  --stiffness             N/m, > 0: linear spring k (kelvin-voigt only)
+  --reference-speed       m/s, > 0: speed at which e holds for ${speedDependentLaws.join(', ')}
+                          (default ${DEFAULT_REFERENCE_SPEED})
+  --stiffness             N/m, > 0: linear spring k (${linearSpringLaws.join(', ')} only)
   --form                  gonthier d: ${gonthierForms.join(' or ')} (default exact)
   --minimum-impact-speed  m/s, > 0: floor on the latched v0 of the Hunt–Crossley family (default 0.01)
   --convention            end of contact: ${endOfContactNames.join(' or ')} (default no-tension)

@@ -9,6 +9,7 @@
  * why; writes impacts.csv and the force–overlap loops as SVG.
  */
 import { normalModelNames, type EndOfContact, type Material } from '../forces/contact-spec.js';
+import { normalLawDefinition } from '../forces/normal/registry.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import { refuseToReplace, writeOutputDirectory } from '../run/output-guard.js';
 import {
@@ -149,23 +150,13 @@ function run(scene: Scene, normal: NormalLawInput): ImpactOutcome {
   return simulateImpact({ normal, ...scene });
 }
 
-/** Every law of the product for a target e; speed-calibrated laws at v_ref = the example's speed. */
-function everyLaw(e: number, referenceSpeed: number, linearStiffness: number): Case[] {
-  return normalModelNames.flatMap((model): Case[] => {
-    switch (model) {
-      case 'hertz': return [{ label: 'hertz', normal: { model } }];
-      case 'kuwabara-kono': case 'brilliantov': case 'bordbar':
-        return [{ label: `${model} (e at ${referenceSpeed} m/s)`, normal: { model, restitution: e, referenceSpeed } }];
-      case 'kelvin-voigt':
-        return [{ label: `kelvin-voigt (k = ${linearStiffness.toPrecision(3)} N/m)`, normal: { model, restitution: e, stiffness: linearStiffness } }];
-      case 'gonthier':
-        return [
-          { label: 'gonthier (exact d)', normal: { model, restitution: e } },
-          { label: 'gonthier (d = 1 − e²)', normal: { model, restitution: e, form: 'approximate' } },
-        ];
-      default: return [{ label: model, normal: { model, restitution: e } as NormalLawInput }];
-    }
-  });
+/**
+ * Every law of the product for a target e, each with its own example cases (the registry's definitions):
+ * speed-dependent laws calibrated at v_ref = the example's speed.
+ */
+function everyLaw(e: number, speed: number, linearStiffness: number): Case[] {
+  return normalModelNames.flatMap((model) => normalLawDefinition(model).examples({ restitution: e, speed, linearStiffness })
+    .map(({ label, spec }) => ({ label, normal: spec as NormalLawInput })));
 }
 
 /** The laws of the bouncing-ball comparison of Safaeifar 2020 (docs/physics.md §7.9), Gonthier as 1 − e² as there. */

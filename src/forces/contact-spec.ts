@@ -1,13 +1,15 @@
 /**
  * The scenario fields of materials and contact models (`materials`, `contact`, `contactPairs`): their zod schema
- * and types. Each normal law declares its own parameters (normal/registry.ts lists the laws);
- * src/scenario/schema.ts composes these into the scenario format.
+ * and types. Each contact model declares its own parameters (normal/, tangential/ and rolling/registry.ts list
+ * them); src/scenario/schema.ts composes these into the scenario format.
  */
 import { z } from 'zod';
 import { nonNegative, name, object, quoted } from '../base/schema-fields.js';
 import { endOfContactNames } from './normal/law.js';
 import { normalLawSchema } from './normal/registry.js';
 import type { Material } from './material-spec.js';
+import { rollingModelSchema } from './rolling/registry.js';
+import { tangentialModelSchema } from './tangential/registry.js';
 
 // The scenario part's names for src/scenario and the CLI, from the modules that declare them.
 export { materialSchema, type Material } from './material-spec.js';
@@ -20,6 +22,8 @@ const frictionFields = {
     .describe('Sliding friction coefficient μ (dimensionless), >= 0. Default 0.'),
   rollingFriction: nonNegative('rolling friction coefficient μ_r, dimensionless').optional()
     .describe('Rolling resistance coefficient μ_r (dimensionless, EPSD model), >= 0. Default 0.'),
+  tangential: tangentialModelSchema.optional(),
+  rolling: rollingModelSchema.optional(),
 };
 
 export const contactSchema = object('contact model', {

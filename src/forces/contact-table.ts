@@ -1,13 +1,18 @@
 /**
  * Contact settings per pair of materials, resolved once from the scenario: the normal law (with its calibrated
- * damping), friction, rolling resistance and the elastic moduli. `contactPairs` entries override the global
- * `contact` block for their pair. The kernel reads the flat typed arrays of `KernelTable`.
+ * damping), the tangential and rolling models with friction and rolling resistance, and the elastic moduli.
+ * `contactPairs` entries override the global `contact` block for their pair, field by field. The kernel reads the
+ * flat typed arrays of `KernelTable`.
  */
 import type { ContactInput } from './contact-spec.js';
 import { effectiveShearModulus, effectiveYoungsModulus } from './elastic.js';
 import type { Material } from './material-spec.js';
 import { normalLawDefinition, resolveNormalLaw, type NormalLawSpec } from './normal/registry.js';
 import { ElasticLaw, type EndOfContact, type NormalLawCoefficients, type NormalLawDefinition } from './normal/law.js';
+import type { RollingModelDefinition } from './rolling/model.js';
+import { rollingModelDefinition } from './rolling/registry.js';
+import type { TangentialModelDefinition } from './tangential/model.js';
+import { tangentialModelDefinition } from './tangential/registry.js';
 
 export interface ContactClass {
   materials: [string, string];
@@ -20,6 +25,10 @@ export interface ContactClass {
   law: NormalLawCoefficients;
   /** the law's definition: its contact time, damping time and stored energy (time step, energy bookkeeping) */
   definition: NormalLawDefinition;
+  /** the tangential model of the class (its friction is `friction`) */
+  tangential: TangentialModelDefinition;
+  /** the rolling-resistance model of the class (its coefficient is `rollingFriction`) */
+  rolling: RollingModelDefinition;
 }
 
 /** What the hot loops read, indexed by contact class. */
@@ -84,6 +93,8 @@ export function buildContactTable(scenario: ContactInput): ContactTable {
         rollingFriction: pairSpec?.rollingFriction ?? scenario.contact.rollingFriction ?? 0,
         law: resolveNormalLaw(normal, ma, mb, endOfContact, field, [names[a], names[b]]),
         definition: normalLawDefinition(normal.model),
+        tangential: tangentialModelDefinition((pairSpec?.tangential ?? scenario.contact.tangential)?.model),
+        rolling: rollingModelDefinition((pairSpec?.rolling ?? scenario.contact.rolling)?.model),
       });
     }
   }

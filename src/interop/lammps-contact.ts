@@ -9,16 +9,20 @@
  *    1 + ν stiffer (measured: 441 µs against the 490 µs of Hertz for a 2 mm glass sphere at 0.1 m/s).
  *    R_L = R_eff for sphere pairs and flat walls; region walls that curve give R_L = R·r_w/(R + r_w) with
  *    r_w = −2 × the radius of the surface (measured, lammps-walls.ts), where grainflow keeps R_eff = R (§1.6).
- *  - Normal damping (§2.1): Tsuji (m = ¼) through `damping tsuji`/`coeff_restitution` (tsuji-input.ts), exact for
- *    every size; Kuwabara–Kono and Brilliantov (m = ½) through `damping viscoelastic`, prefactor η₀·m*·a, which
- *    equals grainflow's c·δ^{1/2} only where c ∝ m*·√R_eff: exact for one pair of radii (the material means here),
- *    off elsewhere (viscoelasticSpread says by how much); Hertz through `damping velocity 0`.
+ *  - Normal damping (§2.1): each law's definition names the `damping` sub-model of its shape, or why it has none
+ *    (its `lammps`, src/forces/normal/). Tsuji (m = ¼) through `damping tsuji`/`coeff_restitution`
+ *    (tsuji-input.ts), exact for every size; Kuwabara–Kono and Brilliantov (m = ½) through `damping viscoelastic`,
+ *    prefactor η₀·m*·a, which equals grainflow's c·δ^{1/2} only where c ∝ m*·√R_eff: exact for one pair of radii
+ *    (the material means here), off elsewhere (viscoelasticSpread says by how much); Hertz and Hertz with a
+ *    constant dashpot (m = 0) through `damping velocity c`, exact where c is the same for every contact (given, or
+ *    0), else at the reference contact.
  *  - End of contact (§6.2): "no-tension" is `limit_damping` (the total normal force is clamped at 0 and the
  *    contact lasts while δ > 0, as in grainflow); "free" leaves it out.
- *  - Tangential (§9.2–9.5): `tangential mindlin/force k_t 1 μ`: a spring kept as a force, F_s −= k_t·a·v_t dt, and
+ *  - Tangential and rolling: the words of the class's models (src/forces/tangential/, src/forces/rolling/).
+ *    Mindlin (§9.2–9.5): `tangential mindlin/force k_t 1 μ`: a spring kept as a force, F_s −= k_t·a·v_t dt, and
  *    F_t = F_s − η_t v_t with η_t the normal damping prefactor (grainflow's §9.4), history rotated into the tangent
  *    plane, Coulomb cap μ|F_n| after which F_s = F_t + η_t v_t; k_t = 8G*√(R_eff/R_L).
- *  - Rolling (§9.7): `rolling sds k_r 0 μ_r`: a torque −k_r·R_L²∫ω_r dt capped at μ_r·R_L·|F_n|, with a constant k_r
+ *    EPSD (§9.7): `rolling sds k_r 0 μ_r`: a torque −k_r·R_L²∫ω_r dt capped at μ_r·R_L·|F_n|, with a constant k_r
  *    where grainflow's EPSD stiffness 2.25 μ_r² k_n R_eff² follows the overlap through k_n = (3/2)K√δ; k_n is
  *    taken at a reference overlap (referenceOverlap). No rolling dashpot, as in grainflow.
  * Laws pair_style granular has no form for are refused, naming the field.
@@ -26,13 +30,17 @@
 import { ScenarioError } from '../base/scenario-error.js';
 import { contactConstants, type ContactClass, type ContactTable } from '../forces/contact-table.js';
 import { restitutionFromBeta } from '../forces/normal/calibration.js';
-import { DampingExponent, ElasticLaw, type EndOfContact } from '../forces/normal/law.js';
+import type { EndOfContact, LammpsNormalForm } from '../forces/normal/law.js';
+import { normalLawDefinition, normalModelNames } from '../forces/normal/registry.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { LammpsTarget } from './lammps-target.js';
 import { tsujiDamping } from './tsuji-input.js';
 
-/** The normal laws a deck can carry. */
-export const EXPORTED_LAWS = ['hertz', 'tsuji', 'kuwabara-kono', 'brilliantov'] as const;
+/** The normal laws a deck can carry: those whose definition names a LAMMPS damping sub-model. */
+export const EXPORTED_LAWS = normalModelNames.filter((model) => 'damping' in normalLawDefinition(model).lammps);
+
+/** The LAMMPS `damping` sub-model of a law that has one. */
+type LammpsDamping = Extract<LammpsNormalForm, { damping: unknown }>['damping'];
 
 /** The two bodies of a contact at which size-dependent constants are set. */
 export interface ReferenceContact {
@@ -74,16 +82,17 @@ export function lawField(scenario: Scenario, materials: readonly [string, string
   return k < 0 ? 'contact.normal' : `contactPairs[${k}].normal`;
 }
 
-/** Refuses a law LAMMPS's pair_style granular cannot express; `field` names the scenario field. */
-export function assertExportable(c: ContactClass, field: string): void {
-  const { law } = c;
-  const exported = law.elastic === ElasticLaw.hertz
-    && (law.dampingExponent === DampingExponent.none || law.dampingExponent === DampingExponent.quarter
-      || law.dampingExponent === DampingExponent.half);
-  if (!exported) {
-    throw new ScenarioError(field, `"${law.model}" has no LAMMPS form (pair_style granular damps a Hertz contact only as `
-      + `δ^{1/4}·δ̇ or δ^{1/2}·δ̇); the laws that export are ${EXPORTED_LAWS.join(', ')}`);
+/**
+ * The LAMMPS damping sub-model of class `c`'s law, or a ScenarioError naming `field` (the scenario field of the
+ * law) when its definition refuses one.
+ */
+export function lammpsDamping(c: ContactClass, field: string): LammpsDamping {
+  const form = c.definition.lammps;
+  if ('refusal' in form) {
+    throw new ScenarioError(field, `"${c.law.model}" has no LAMMPS form (${form.refusal}); the laws that export are `
+      + EXPORTED_LAWS.join(', '));
   }
+  return form.damping;
 }
 
 /** The LAMMPS contact model of contact class `cls` at the reference contact. */
@@ -91,7 +100,7 @@ export function contactModel(
   table: ContactTable, cls: number, at: ReferenceContact, endOfContact: EndOfContact, target: LammpsTarget, field: string,
 ): ContactModel {
   const c = table.classes[cls];
-  assertExportable(c, field);
+  const dampingModel = lammpsDamping(c, field);
   const consts = new Float64Array(3);
   contactConstants(consts, table.kernel, cls, at.reff, at.meff);
   const [K, damping] = consts;
@@ -99,7 +108,7 @@ export function contactModel(
   const kn = (4 / 3) * c.effectiveModulus * rootCurvature;
   const words = [`hertz ${kn}`];
   let described: string;
-  if (c.law.dampingExponent === DampingExponent.quarter) {
+  if (dampingModel === 'tsuji') {
     // c = α√(m*K): dampingScale is α (src/forces/normal/tsuji.ts).
     const alpha = c.law.dampingScale;
     let lammps;
@@ -111,23 +120,22 @@ export function contactModel(
     }
     words.push(`${lammps.argument} damping ${lammps.keyword}`);
     described = `Tsuji α = ${alpha.toPrecision(6)} (damping ${lammps.keyword} ${lammps.argument.toPrecision(8)})`;
-  } else if (c.law.dampingExponent === DampingExponent.half) {
+  } else if (dampingModel === 'viscoelastic') {
     // LAMMPS: η₀·m*·√(R_L δ)·δ̇; grainflow: c·δ^{1/2}·δ̇ with c at this contact.
     const eta0 = (damping * rootCurvature) / (at.meff * Math.sqrt(at.reff));
     words.push(`${eta0} damping viscoelastic`);
     described = `viscoelastic η₀ = ${eta0.toPrecision(6)} 1/(m·s), exact at R_eff = ${at.reff.toPrecision(4)} m`;
   } else {
-    words.push('0 damping velocity');
-    described = 'none (elastic Hertz)';
+    // LAMMPS: η_n = η₀, whatever the contact; grainflow's c at this contact (0 for elastic Hertz).
+    words.push(`${damping} damping velocity`);
+    described = damping === 0 ? 'none (elastic Hertz)' : `velocity η₀ = ${damping.toPrecision(6)} N·s/m`
+      + (c.law.kPower === 0 && c.law.massPower === 0 && c.law.radiusPower === 0
+        ? ' (the same for every contact)' : `, exact at R_eff = ${at.reff.toPrecision(4)} m`);
   }
-  if (c.friction > 0) words.push(`tangential mindlin/force ${8 * c.effectiveShearModulus * rootCurvature} 1 ${c.friction}`);
-  else words.push('tangential linear_nohistory 0 0');
-  if (c.rollingFriction > 0) {
-    const mu = c.rollingFriction;
-    const kn = 1.5 * K * Math.sqrt(at.rollingOverlap);
-    // k_r R_L² = 2.25 μ_r² k_n R_eff² and μ_L R_L = μ_r R_eff.
-    words.push(`rolling sds ${2.25 * mu * mu * kn * at.curvature ** 2} 0 ${mu * at.curvature}`);
-  }
+  const { friction, effectiveShearModulus, rollingFriction } = c;
+  words.push(c.tangential.lammps({ friction, effectiveShearModulus, curvature: at.curvature }));
+  const rolling = c.rolling.lammps({ rollingFriction, stiffness: K, overlap: at.rollingOverlap, curvature: at.curvature });
+  if (rolling !== undefined) words.push(rolling);
   if (endOfContact === 'no-tension') words.push('limit_damping');
   return { args: words.join(' '), damping: described };
 }
@@ -141,7 +149,7 @@ export function viscoelasticSpread(
   speed: number, endOfContact: EndOfContact,
 ): { grainflow: [number, number]; lammps: [number, number] } | null {
   const c = table.classes[cls];
-  if (c.law.dampingExponent !== DampingExponent.half) return null;
+  if (!('damping' in c.definition.lammps && c.definition.lammps.damping === 'viscoelastic')) return null;
   const consts = new Float64Array(3);
   contactConstants(consts, table.kernel, cls, at.reff, at.meff);
   const eta0 = consts[1] / (at.meff * Math.sqrt(at.reff));

@@ -4,12 +4,13 @@
  * one impact run by src/run/single-impact.ts. Used by `grainflow calibrate` and the library's `calibrateLaw`.
  *
  * The constant a scenario takes in place of `restitution` is reported in the scenario's units (docs/physics.md
- * §7.10): Tsuji α, Kuwabara–Kono χ (N·s/m^1.5), Brilliantov A (s), Bordbar χ
- * (N·s/m^1.65) — the last three for the pair's K and m* at the given material and radius.
+ * §7.10), as the law's definition declares it (e.g. Tsuji α; Kuwabara–Kono χ in N·s/m^1.5 for the pair's K and m*
+ * at the given material and radius).
  */
 import type { EndOfContact, Material } from '../forces/contact-spec.js';
-import { normalLawSchema, resolveNormalLaw } from '../forces/normal/registry.js';
-import { DampingExponent } from '../forces/normal/law.js';
+import { normalLawDefinition, normalLawSchema, resolveNormalLaw } from '../forces/normal/registry.js';
+import { DEFAULT_REFERENCE_SPEED } from '../forces/normal/parameters.js';
+import { DampingExponent, ElasticLaw } from '../forces/normal/law.js';
 import { ScenarioError } from '../base/scenario-error.js';
 import { MAX_IMPACT_SPEED, simulateImpact, type ImpactOutcome, type ImpactTarget, type NormalLawInput } from './single-impact.js';
 
@@ -42,11 +43,13 @@ export const DEFAULT_IMPACT_GEOMETRY: ImpactGeometry = {
 
 /** The damping constant of a law in the form a scenario's `contact.normal` takes it. */
 export interface ScenarioConstant {
-  /** the key in `contact.normal`: "alpha", "chi" or "A" */
+  /** the key in `contact.normal`, e.g. "alpha", "chi" or "A" */
   name: string;
+  /** its symbol in print, e.g. "α", "χ" or "A" */
+  symbol: string;
   /** its value, in `unit` */
   value: number;
-  /** "dimensionless", "N·s/m^1.5", "s" or "N·s/m^1.65" */
+  /** e.g. "dimensionless", "N·s/m^1.5" or "s" */
   unit: string;
 }
 
@@ -67,7 +70,9 @@ export interface LawCalibration {
    * (χ = c/v₀); otherwise c multiplies δ^m·δ̇ alike for every contact
    */
   hysteresis: boolean;
-  /** the constant to put in `contact.normal` instead of `restitution`, for tsuji, kuwabara-kono, brilliantov, bordbar */
+  /** true for a law with its own linear spring k (N/m) instead of the Hertz K */
+  linearSpring: boolean;
+  /** the constant to put in `contact.normal` instead of `restitution`, for the laws that have one */
   scenarioConstant?: ScenarioConstant;
   /** one impact per speed, in the order given */
   rows: ImpactOutcome[];
@@ -77,7 +82,7 @@ export interface LawCalibration {
 export function calibrate(
   normal: NormalLawInput, g: ImpactGeometry, speeds: readonly number[] = CALIBRATION_SPEEDS,
 ): LawCalibration {
-  const referenceSpeed = (normal as { referenceSpeed?: number }).referenceSpeed ?? 1;
+  const referenceSpeed = (normal as { referenceSpeed?: number }).referenceSpeed ?? DEFAULT_REFERENCE_SPEED;
   // The reference impact runs at the reference speed, so it is bounded as an impact's speed is (single-impact.ts).
   if (!(referenceSpeed <= MAX_IMPACT_SPEED)) {
     throw new ScenarioError('contact.normal.referenceSpeed', `must be in (0, ${MAX_IMPACT_SPEED}] m/s for a calibration `
@@ -88,6 +93,7 @@ export function calibrate(
   // The first run validates the spec (ScenarioError otherwise), so parsing it again below cannot fail.
   const reference = run(referenceSpeed);
   const law = resolveNormalLaw(normalLawSchema.parse(normal), g.material, g.material, g.endOfContact, 'contact.normal');
+  const constant = normalLawDefinition(normal.model).scenarioConstant;
   return {
     normal,
     geometry: g,
@@ -95,21 +101,10 @@ export function calibrate(
     reference,
     derived: law.derived,
     hysteresis: law.dampingExponent === DampingExponent.hysteresis,
-    scenarioConstant: scenarioConstant(normal.model, law.derived, reference),
+    linearSpring: law.elastic === ElasticLaw.linear,
+    scenarioConstant: constant && {
+      name: constant.name, symbol: constant.symbol, unit: constant.unit, value: constant.value(law.derived, reference),
+    },
     rows: speeds.map(run),
   };
-}
-
-function scenarioConstant(
-  model: NormalLawInput['model'], derived: LawCalibration['derived'], reference: ImpactOutcome,
-): ScenarioConstant | undefined {
-  const { stiffness: K, damping } = reference;
-  switch (model) {
-    case 'tsuji': return { name: 'alpha', value: derived.alpha as number, unit: 'dimensionless' };
-    case 'kuwabara-kono': return { name: 'chi', value: damping, unit: 'N·s/m^1.5' };
-    // c = (3/2)·K·A
-    case 'brilliantov': return { name: 'A', value: damping / (1.5 * K), unit: 's' };
-    case 'bordbar': return { name: 'chi', value: damping, unit: 'N·s/m^1.65' };
-    default: return undefined;
-  }
 }

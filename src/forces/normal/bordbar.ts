@@ -7,7 +7,7 @@
 import { nonNegative } from '../../base/schema-fields.js';
 import { calibratedLaw } from './calibration.js';
 import { DampingExponent, type NormalLawDefinition } from './law.js';
-import { lawSchema, referenceSpeed, restitution, selectParameter } from './parameters.js';
+import { lawSchema, referenceSpeed, referenceSpeedExample, restitution, selectParameter } from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 const USAGE = 'bordbar needs exactly one of "chi" (N·s/m^1.65, >= 0) or "restitution" (0 < e <= 1, with optional '
@@ -34,4 +34,8 @@ export const bordbar: NormalLawDefinition<typeof schema> = {
     }
     return { dampingScale: spec.chi!, kPower: 0, massPower: 0, radiusPower: 0, derived: { chi_N_s_per_m1_65: spec.chi! } };
   },
+  speedBehaviour: 'speed-dependent',
+  scenarioConstant: { name: 'chi', symbol: 'χ', unit: 'N·s/m^1.65', value: (_derived, { damping }) => damping },
+  examples: referenceSpeedExample('bordbar'),
+  lammps: { refusal: 'pair_style granular has no damping ∝ δ^{0.65}·δ̇' },
 };

@@ -11,7 +11,9 @@ import { nonNegative, quoted } from '../../base/schema-fields.js';
 import { ScenarioError } from '../../base/scenario-error.js';
 import { calibratedLaw } from './calibration.js';
 import { DampingExponent, type NormalLawDefinition, type PairMaterial } from './law.js';
-import { lawSchema, referenceSpeed, restitution, selectParameter, viscosities } from './parameters.js';
+import {
+  lawSchema, referenceSpeed, referenceSpeedExample, restitution, selectParameter, viscosities,
+} from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 export const brilliantovVariants = ['original', 'zheng', 'generalized'] as const;
@@ -69,6 +71,13 @@ export const brilliantov: NormalLawDefinition<typeof schema> = {
       derived: spec.variant === undefined ? { A_s: A } : { A_s: A, variant: spec.variant },
     };
   },
+  speedBehaviour: 'speed-dependent',
+  // c = (3/2)·K·A
+  scenarioConstant: {
+    name: 'A', symbol: 'A', unit: 's', value: (_derived, { stiffness, damping }) => damping / (1.5 * stiffness),
+  },
+  examples: referenceSpeedExample('brilliantov'),
+  lammps: { damping: 'viscoelastic' },
 };
 
 /** A of one material; the literature gives no mixing rule for unlike materials (docs/physics.md §3.4), so the pair

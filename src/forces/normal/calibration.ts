@@ -42,11 +42,11 @@ const MAX_STEPS = 200_000;
 
 /**
  * Φ_m(β): the coefficient of restitution of the dimensionless impact y″ + y^{3/2} + β y^m y′ = 0 (§7.1) under the
- * given end-of-contact convention (§6.2). Valid for 0 < m < 3/2 and β ≥ 0; throws a RangeError when the overlap
- * does not close (e = 0 for practical purposes).
+ * given end-of-contact convention (§6.2). Valid for 0 <= m < 3/2 (m = 0: a constant dashpot, whose y^m is smooth
+ * anyway) and β ≥ 0; throws a RangeError when the overlap does not close (e = 0 for practical purposes).
  */
 export function restitutionFromBeta(m: number, beta: number, endOfContact: EndOfContact): number {
-  if (!(m > 0 && m < 1.5)) throw new RangeError(`damping exponent m must be in (0, 1.5), got ${m}`);
+  if (!(m >= 0 && m < 1.5)) throw new RangeError(`damping exponent m must be in [0, 1.5), got ${m}`);
   if (!(beta >= 0 && Number.isFinite(beta))) throw new RangeError(`β must be finite and >= 0, got ${beta}`);
   if (beta === 0) return 1; // undamped Hertz: elastic
   return integrateImpact(m, beta, endOfContact === 'no-tension');
@@ -171,7 +171,11 @@ export function tsujiAlpha(e: number, endOfContact: EndOfContact): number {
   if (e === 1) return 0;
   const residual = (alpha: number) => tsujiRestitution(alpha, endOfContact) - e;
   let hi = 1;
-  while (residual(hi) > 0) hi *= 2;
+  while (residual(hi) > 0) {
+    // Beyond MAX_BETA the caller refuses e as out of reach: a bound past it, not the root, is answer enough.
+    if (hi > MAX_BETA) return hi;
+    hi *= 2;
+  }
   return findRoot(residual, 0, hi, 1 - e, residual(hi), 0, 0);
 }
 
@@ -224,12 +228,19 @@ export function calibratedLaw(
 
 /** Halvings of the β bracket when locating the least restitution. */
 const LEAST_BISECTIONS = 8;
+/**
+ * Halvings of β from MAX_BETA in search of an impact that ends: down to MAX_BETA/2^40 ≈ 1e-9, where e differs
+ * from 1 by about 1e-9 (1 − e ≈ 1.15β, §7.5). Every law's impacts end far above it; the floor only keeps a law
+ * whose impacts never end from searching forever.
+ */
+const LEAST_HALVINGS = 40;
 
 /**
  * The least e a law of damping exponent m reaches with β <= MAX_BETA under the convention: Φ_m(MAX_BETA) when
  * that impact ends; under "free", where strong damping lets the overlap creep back forever (the integration gives
- * up, RangeError), Φ_m at the largest β (to 1/2^8 of the bracket) whose impact still ends. Only error messages
- * need it; several Φ evaluations of up to 0.2 s each, so memoised.
+ * up, RangeError), Φ_m at the largest β (to 1/2^8 of the bracket) whose impact still ends; 1 (only the elastic
+ * impact) when none ends down to the floor of LEAST_HALVINGS. Only error messages need it; several Φ evaluations
+ * of up to 0.2 s each, so memoised.
  */
 export function leastRestitution(m: number, endOfContact: EndOfContact): number {
   return memoised(`least ${m} ${endOfContact}`, () => {
@@ -246,7 +257,8 @@ export function leastRestitution(m: number, endOfContact: EndOfContact): number 
     if (e !== undefined) return e;
     let lo = hi;
     // Down in halves to an impact that ends, then bisect between it and the last that did not.
-    while (e === undefined) {
+    for (let k = 0; e === undefined; k++) {
+      if (k === LEAST_HALVINGS) return 1;
       hi = lo;
       lo /= 2;
       e = ends(lo);

@@ -16,4 +16,8 @@ export const hertz: NormalLawDefinition<typeof schema> = {
   ...HERTZ_SPRING,
   dampingExponent: DampingExponent.none,
   resolve: () => ({ dampingScale: 0, kPower: 0, massPower: 0, radiusPower: 0, derived: { restitution: 1 } }),
+  speedBehaviour: 'velocity-independent',
+  examples: () => [{ label: 'hertz', spec: { model: 'hertz' } }],
+  // `damping velocity 0`: no damping.
+  lammps: { damping: 'velocity' },
 };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { quoted } from '../../base/schema-fields.js';
 import { exactHysteresisFactor, hysteresisLaw } from './hysteresis.js';
+import type { ExampleScene } from './law.js';
 
 export const gonthierForms = ['exact', 'approximate'] as const;
 
@@ -41,13 +42,20 @@ export const HYSTERESIS_LAWS = [
   // docs/physics.md §4.3 with h = d/e, so "form": "exact" (default) delivers e exactly — or the approximation
   // d ≈ 1 − e², Z = (1 − e²)/e ("form": "approximate", Machado 2012, Eqs 39–42, used in the reviews' worked
   // examples, §7.9). Machado 2012, Eq 40 misprints the implicit equation (docs/physics.md §4.9; §8, M7).
-  hysteresisLaw('gonthier', 'Gonthier et al. (2004), Z = d/e with d exact or d = 1 − e² (`form`)',
-    (e, spec) => (spec.form === 'approximate' ? (1 - e * e) / e : exactHysteresisFactor(e)),
-    {
-      form: z.enum(gonthierForms, { error: `must be one of ${quoted(gonthierForms)} (Gonthier d)` }).optional()
-        .describe('d from the exact implicit relation (default, delivers e exactly) or the approximation '
-          + 'd = 1 − e² (docs/physics.md §4.9).'),
-    }),
+  {
+    ...hysteresisLaw('gonthier', 'Gonthier et al. (2004), Z = d/e with d exact or d = 1 − e² (`form`)',
+      (e, spec) => (spec.form === 'approximate' ? (1 - e * e) / e : exactHysteresisFactor(e)),
+      {
+        form: z.enum(gonthierForms, { error: `must be one of ${quoted(gonthierForms)} (Gonthier d)` }).optional()
+          .describe('d from the exact implicit relation (default, delivers e exactly) or the approximation '
+            + 'd = 1 − e² (docs/physics.md §4.9).'),
+      }),
+    // Both forms: the exact d and the reviews' approximation.
+    examples: ({ restitution: e }: ExampleScene) => [
+      { label: 'gonthier (exact d)', spec: { model: 'gonthier', restitution: e } },
+      { label: 'gonthier (d = 1 − e²)', spec: { model: 'gonthier', restitution: e, form: 'approximate' } },
+    ],
+  },
   // Exact: Safaeifar 2020, Eq 39; Corral 2021, near Eq 5.23; solved by Newton once per material pair
   // (docs/physics.md §4.10). Luo & Nahon (Banerjee 2016, Eq 32; Corral 2021, Eqs 5.29–5.30) and Khatiwada et al.
   // (Banerjee 2016, Eq 34; Corral 2021, Eq 5.31) write the same relation, so they are this law. Banerjee 2016,

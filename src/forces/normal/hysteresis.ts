@@ -19,7 +19,7 @@
 import type { z } from 'zod';
 import { positive } from '../../base/schema-fields.js';
 import { DampingExponent, type NormalLawDefinition } from './law.js';
-import { lawSchema, MAX_BETA, restitution, restitutionOutOfReach } from './parameters.js';
+import { lawSchema, MAX_BETA, restitution, restitutionExample, restitutionOutOfReach } from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 /** Floor (m/s) on the latched impact speed when the scenario gives none. */
@@ -94,6 +94,10 @@ export function hysteresisLaw<M extends string, Options extends z.ZodRawShape = 
     },
     dampingTime: (contactTime, coefficients) => (coefficients.dampingScale > 0
       ? hysteresisDampingTime(contactTime, coefficients.dampingScale) : Infinity),
+    // Above the floor v_min, e depends on Z alone (§4.3).
+    speedBehaviour: 'velocity-independent',
+    examples: restitutionExample(model),
+    lammps: { refusal: 'pair_style granular has no damping ∝ δ^{3/2}·δ̇/v₀ with v₀ latched per contact' },
   };
 }
 

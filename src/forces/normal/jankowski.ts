@@ -8,7 +8,7 @@
  * branch is purely elastic), so both end-of-contact conventions agree.
  */
 import { DampingExponent, type NormalLawDefinition } from './law.js';
-import { lawSchema, MAX_BETA, restitution, restitutionOutOfReach } from './parameters.js';
+import { lawSchema, MAX_BETA, restitution, restitutionExample, restitutionOutOfReach } from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 const schema = lawSchema('jankowski',
@@ -23,11 +23,17 @@ export function jankowskiRestitution(zeta: number): number {
   return Math.exp(-(zeta / root) * (zeta < 1 ? Math.acos(zeta) : Math.acosh(zeta)));
 }
 
-/** ζ with jankowskiRestitution(ζ) = e, by bisection (e falls monotonically from 1 at ζ = 0 towards 0). */
+/**
+ * ζ with jankowskiRestitution(ζ) = e, by bisection (e falls monotonically from 1 at ζ = 0 towards 0); a ζ beyond
+ * MAX_BETA, which the caller refuses, when e needs more.
+ */
 function jankowskiZeta(e: number): number {
   if (e === 1) return 0;
   let lo = 0, hi = 1;
-  while (jankowskiRestitution(hi) > e) hi *= 2;
+  while (jankowskiRestitution(hi) > e) {
+    if (hi > MAX_BETA) return hi;
+    hi *= 2;
+  }
   for (let iteration = 0; iteration < 200 && hi - lo > 1e-15 * hi; iteration++) {
     const mid = 0.5 * (lo + hi);
     if (jankowskiRestitution(mid) > e) lo = mid; else hi = mid;
@@ -57,4 +63,7 @@ export const jankowski: NormalLawDefinition<typeof schema> = {
       derived: { restitution: spec.restitution, dampingRatioXi: xi },
     };
   },
+  speedBehaviour: 'velocity-independent',
+  examples: restitutionExample('jankowski'),
+  lammps: { refusal: 'pair_style granular has no damping on compression only' },
 };

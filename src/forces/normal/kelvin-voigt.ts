@@ -42,4 +42,10 @@ export const kelvinVoigt: NormalLawDefinition<typeof schema> = {
       derived: { restitution: spec.restitution, stiffness_N_per_m: spec.stiffness, dampingRatioXi: dampingRatio },
     };
   },
+  speedBehaviour: 'velocity-independent',
+  examples: ({ restitution: e, linearStiffness }) => [{
+    label: `kelvin-voigt (k = ${linearStiffness.toPrecision(3)} N/m)`,
+    spec: { model: 'kelvin-voigt', restitution: e, stiffness: linearStiffness },
+  }],
+  lammps: { refusal: 'the exporter writes Hertz springs only' },
 };

@@ -8,7 +8,9 @@ import { nonNegative } from '../../base/schema-fields.js';
 import { ScenarioError } from '../../base/scenario-error.js';
 import { calibratedLaw } from './calibration.js';
 import { DampingExponent, type NormalLawDefinition, type PairMaterial } from './law.js';
-import { lawSchema, referenceSpeed, restitution, selectParameter, viscosities } from './parameters.js';
+import {
+  lawSchema, referenceSpeed, referenceSpeedExample, restitution, selectParameter, viscosities,
+} from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 const USAGE = 'kuwabara-kono takes at most one of "chi" (N·s/m^1.5, >= 0) or "restitution" (0 < e <= 1, with '
@@ -47,6 +49,11 @@ export const kuwabaraKono: NormalLawDefinition<typeof schema> = {
       derived: { viscousCompliance_per_Pa_s: compliance, chiOverSqrtReff_Pa_s: 2 / compliance },
     };
   },
+  speedBehaviour: 'speed-dependent',
+  scenarioConstant: { name: 'chi', symbol: 'χ', unit: 'N·s/m^1.5', value: (_derived, { damping }) => damping },
+  examples: referenceSpeedExample('kuwabara-kono'),
+  // η₀·m*·√(R_L δ): exact where c ∝ m*√R_eff, i.e. for one pair of radii (lammps-contact.ts).
+  lammps: { damping: 'viscoelastic' },
 };
 
 /** One body's share of D′, [4(3ξ+η)² − 9(ξ−η)²] / [36(3ξ+η)ξη] in 1/(Pa·s) (Corral 2021, Eq 5.38). */

@@ -9,7 +9,7 @@
 import { DampingExponent, ElasticLaw, type NormalLawDefinition } from './law.js';
 import { ScenarioError } from '../../base/scenario-error.js';
 import { shortNumber } from '../../base/short-number.js';
-import { lawSchema, restitution } from './parameters.js';
+import { lawSchema, restitution, restitutionExample } from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 const schema = lawSchema('lankarani-nikravesh-plastic',
@@ -42,4 +42,7 @@ export const lankaraniNikraveshPlastic: NormalLawDefinition<typeof schema> = {
       derived: { restitution: e, permanentSetRatio: 1 - e * e },
     };
   },
+  speedBehaviour: 'velocity-independent',
+  examples: restitutionExample('lankarani-nikravesh-plastic'),
+  lammps: { refusal: 'pair_style granular has no permanent-indentation unloading' },
 };

@@ -105,8 +105,57 @@ export interface PairMaterial {
 export type LawSchema = z.ZodObject<{ model: z.ZodLiteral<string> } & z.ZodRawShape, z.core.$strict>;
 
 /**
+ * How a law's restitution depends on impact speed (docs/physics.md §7): "velocity-independent" laws deliver the
+ * same e at every impact speed (the Hunt–Crossley family above its floor v_min); "speed-dependent" ones hold a
+ * calibrated e only at their `referenceSpeed` and take that parameter.
+ */
+export type SpeedBehaviour = 'velocity-independent' | 'speed-dependent';
+
+/** The scene of an example impact (`grainflow impact --example`, the validation report) a law sets its cases for. */
+export interface ExampleScene {
+  /** the target coefficient of restitution */
+  restitution: number;
+  /** the example's impact speed (m/s): a speed-dependent law is calibrated at it */
+  speed: number;
+  /** the stiffness (N/m) a law with its own linear spring takes: the secant of the example's elastic Hertz impact */
+  linearStiffness: number;
+}
+
+/** One labelled impact of a law in an example table. */
+export interface ExampleCase {
+  label: string;
+  spec: { model: string } & Record<string, unknown>;
+}
+
+/**
+ * The damping constant a scenario's spec can take instead of `restitution`, in the scenario's units
+ * (docs/physics.md §7.10): `grainflow calibrate` prints it so it can be pasted into `contact.normal`.
+ */
+export interface ScenarioConstantDefinition {
+  /** the key in the law's spec, e.g. "alpha" */
+  readonly name: string;
+  /** its symbol in print, e.g. "α" */
+  readonly symbol: string;
+  /** its unit, e.g. "N·s/m^1.5" or "dimensionless" */
+  readonly unit: string;
+  /** its value from the law's derived constants and one contact's stiffness K (or k) and damping coefficient c */
+  value(derived: LawCalibration['derived'], contact: { stiffness: number; damping: number }): number;
+}
+
+/**
+ * How LAMMPS's `pair_style granular` writes the law (src/interop/lammps-contact.ts turns it into arguments): the
+ * Hertz normal model with the `damping` sub-model whose prefactor has the law's damping shape — `velocity`
+ * (η₀, δ⁰), `tsuji` (δ^{1/4}) or `viscoelastic` (δ^{1/2}) — or `refusal`: why no sub-model fits, for the one-line
+ * error of `grainflow export lammps`.
+ */
+export type LammpsNormalForm =
+  | { readonly damping: 'velocity' | 'tsuji' | 'viscoelastic' }
+  | { readonly refusal: string };
+
+/**
  * One normal law, declared in its own module and listed in registry.ts. Adding a law means writing one of these
- * (and a test); the scenario schema, model lists, time step and energy bookkeeping all ask the definitions.
+ * (and a test); the scenario schema, model lists, time step, energy bookkeeping, `calibrate`, `impact`, the
+ * validation report and the LAMMPS exporter all ask the definitions.
  */
 export interface NormalLawDefinition<Schema extends LawSchema = LawSchema> {
   /** the law's name: the literal of `model` in its schema */
@@ -128,4 +177,12 @@ export interface NormalLawDefinition<Schema extends LawSchema = LawSchema> {
   dampingTime?(contactTime: number, law: NormalLawCoefficients): number;
   /** Elastic energy (J) stored in a contact of this stiffness at overlap δ: ∫F_el dδ. */
   storedEnergy(stiffness: number, overlap: number): number;
+  /** whether a calibrated e holds at every impact speed or only at `referenceSpeed` */
+  readonly speedBehaviour: SpeedBehaviour;
+  /** the constant a spec can give instead of `restitution`, where the law has one */
+  readonly scenarioConstant?: ScenarioConstantDefinition;
+  /** the law's cases in an example table of impacts (one per variant worth comparing) */
+  examples(scene: ExampleScene): ExampleCase[];
+  /** the law in a LAMMPS deck, or why it cannot be written */
+  readonly lammps: LammpsNormalForm;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { number, object, positive } from '../../base/schema-fields.js';
 import { ScenarioError } from '../../base/scenario-error.js';
 import { shortNumber } from '../../base/short-number.js';
-import type { PairMaterial } from './law.js';
+import type { ExampleCase, ExampleScene, PairMaterial } from './law.js';
 
 /**
  * The `contact.normal` schema of one law: `model` and exactly the law's own parameters (unknown keys are
@@ -51,6 +51,18 @@ export const DEFAULT_REFERENCE_SPEED = 1;
 export const referenceSpeed = positive('reference impact speed in m/s').optional()
   .describe('Impact speed (m/s) at which `restitution` holds (this law\'s e depends on impact speed). '
     + `Default ${DEFAULT_REFERENCE_SPEED} m/s.`);
+
+/** The example case of a law that takes only a target restitution (velocity-independent laws). */
+export function restitutionExample(model: string): (scene: ExampleScene) => ExampleCase[] {
+  return ({ restitution: e }) => [{ label: model, spec: { model, restitution: e } }];
+}
+
+/** The example case of a speed-dependent law: calibrated at the example's own impact speed. */
+export function referenceSpeedExample(model: string): (scene: ExampleScene) => ExampleCase[] {
+  return ({ restitution: e, speed }) => [
+    { label: `${model} (e at ${speed} m/s)`, spec: { model, restitution: e, referenceSpeed: speed } },
+  ];
+}
 
 /** The parameters of a spec besides `model`. */
 type Parameter<Spec> = Exclude<keyof Spec, 'model'> & string;

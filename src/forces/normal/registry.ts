@@ -8,6 +8,7 @@ import { quoted } from '../../base/schema-fields.js';
 import { bordbar } from './bordbar.js';
 import { brilliantov } from './brilliantov.js';
 import { hertz } from './hertz.js';
+import { hertzDashpot } from './hertz-dashpot.js';
 import { HYSTERESIS_LAWS } from './hysteresis-laws.js';
 import { jankowski } from './jankowski.js';
 import { kelvinVoigt } from './kelvin-voigt.js';
@@ -23,6 +24,7 @@ const NORMAL_LAWS = [
   ...HYSTERESIS_LAWS,
   // linear spring–dashpot, piecewise and permanent-indentation laws (docs/physics.md §5)
   kelvinVoigt, jankowski, lankaraniNikraveshPlastic,
+  hertzDashpot,
 ] as const;
 
 type LawSchemas = (typeof NORMAL_LAWS)[number]['schema'];

@@ -6,7 +6,9 @@
 import { nonNegative } from '../../base/schema-fields.js';
 import { tsujiAlpha, tsujiRestitution } from './calibration.js';
 import { DampingExponent, type EndOfContact, type NormalLawDefinition } from './law.js';
-import { lawSchema, MAX_BETA, restitution, restitutionOutOfReach, selectParameter } from './parameters.js';
+import {
+  lawSchema, MAX_BETA, restitution, restitutionExample, restitutionOutOfReach, selectParameter,
+} from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
 const USAGE = 'tsuji needs exactly one of "alpha" (>= 0) or "restitution" (0 < e <= 1); '
@@ -49,4 +51,8 @@ export const tsuji: NormalLawDefinition<typeof schema> = {
       derived: { alpha, restitution: spec.restitution ?? tsujiRestitution(alpha, endOfContact) },
     };
   },
+  speedBehaviour: 'velocity-independent',
+  scenarioConstant: { name: 'alpha', symbol: 'α', unit: 'dimensionless', value: (derived) => derived.alpha as number },
+  examples: restitutionExample('tsuji'),
+  lammps: { damping: 'tsuji' },
 };
