@@ -64,6 +64,25 @@ function unique(names, where) {
 }
 
 /**
+ * The fields of a record or bind group, each checked (a name, a doc, and `sizeOf` its type) and placed after the one
+ * before it, aligned to its size when `aligned`; `end` is where the last one ends.
+ */
+function layOut(list, where, aligned, sizeOf) {
+  let end = 0;
+  const fields = (list ?? []).map((f, i) => {
+    const at = `${where}.fields[${i}] ${f.name ?? ''}`.trim();
+    requireName(f.name, at);
+    requireDoc(f.doc, at);
+    const size = sizeOf(f, at);
+    const offset = aligned ? Math.ceil(end / size) * size : end;
+    end = offset + size;
+    return { ...f, offset, size };
+  });
+  if (fields.length === 0) fail(where, 'has no fields');
+  return { fields, end };
+}
+
+/**
  * The spec resolved: every record field's offset (doubles), every bind field's offset (bytes), every id's value,
  * and the bind block's size. Records are laid out in order; a record may hold an earlier record or the bind block.
  */
@@ -73,18 +92,11 @@ export function resolve(spec) {
     requireName(g.group, where);
     requireName(g.entry, `${where}.entry`);
     requireDoc(g.doc, where);
-    let bytes = 0;
-    const fields = (g.fields ?? []).map((f, i) => {
-      const at = `${where}.fields[${i}] ${f.name ?? ''}`.trim();
-      requireName(f.name, at);
-      requireDoc(f.doc, at);
+    const { fields, end: bytes } = layOut(g.fields, where, true, (f, at) => {
       const size = BYTES[f.type];
       if (size === undefined) fail(at, `type must be one of ${Object.keys(BYTES).join(', ')}, got ${JSON.stringify(f.type)}`);
-      const offset = Math.ceil(bytes / size) * size;
-      bytes = offset + size;
-      return { ...f, offset };
+      return size;
     });
-    if (fields.length === 0) fail(where, 'has no fields');
     unique(fields.map((f) => f.name), where);
     return { ...g, fields, bytes };
   });
@@ -98,11 +110,7 @@ export function resolve(spec) {
     if (typeof r.name !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(r.name)) fail(where, 'name must be UPPER_SNAKE_CASE');
     if (r.length !== 'STRIDE' && r.length !== 'LENGTH') fail(where, 'length must be "STRIDE" or "LENGTH"');
     requireDoc(r.doc, where);
-    let slots = 0;
-    const fields = (r.fields ?? []).map((f, i) => {
-      const at = `${where}.fields[${i}] ${f.name ?? ''}`.trim();
-      requireName(f.name, at);
-      requireDoc(f.doc, at);
+    const { fields, end: slots } = layOut(r.fields, where, false, (f, at) => {
       const array = /^f64\[(\d+)\]$/.exec(f.type ?? '');
       const size = array ? Number(array[1]) : SLOTS[f.type] ?? lengths.get(f.type);
       if (!(size > 0)) fail(at, `type must be f64, vec3, f64[N] or an earlier record, got ${JSON.stringify(f.type)}`);
@@ -110,11 +118,8 @@ export function resolve(spec) {
         if (f.type !== 'vec3' || !Array.isArray(f.components) || f.components.length !== 3) fail(at, 'components name the x, y, z of a vec3');
         f.components.forEach((c) => requireName(c, `${at}.components`));
       }
-      const offset = slots;
-      slots += size;
-      return { ...f, offset, size };
+      return size;
     });
-    if (fields.length === 0) fail(where, 'has no fields');
     unique(fields.flatMap((f) => f.components ?? [f.name]), where);
     lengths.set(r.name, slots);
     return { ...r, fields, slots };
