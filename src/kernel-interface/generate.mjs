@@ -272,7 +272,7 @@ function tsLayout({ records, ids, binds, bindBytes }) {
   out.push('', comment('What JavaScript writes for each bind group: a wrong or missing field name fails type-checking.'),
     'export interface BindFields {', ...binds.map((g, k) => `  ${g.group}: ${bindTypes[k].type};`), '}',
     'export type BindGroup = keyof BindFields;', '',
-    comment('Writes `fields` into the bind block `block` (a view of BIND_BYTES of the kernel memory) in group\'s layout.'),
+    comment('Writes `fields` into the bind block `block` (a view of BIND_BYTES of the kernel memory) at the offsets of `group`.'),
     'export function writeBindBlock<G extends BindGroup>(block: DataView, group: G, fields: BindFields[G]): void {',
     '  const values = fields as unknown as Record<string, number | boolean>;',
     '  for (const [name, { offset, type }] of Object.entries(BIND[group].fields)) {',

@@ -440,7 +440,9 @@ export interface BindFields {
 }
 export type BindGroup = keyof BindFields;
 
-/** Writes `fields` into the bind block `block` (a view of BIND_BYTES of the kernel memory) in group's layout. */
+/**
+ * Writes `fields` into the bind block `block` (a view of BIND_BYTES of the kernel memory) at the offsets of `group`.
+ */
 export function writeBindBlock<G extends BindGroup>(block: DataView, group: G, fields: BindFields[G]): void {
   const values = fields as unknown as Record<string, number | boolean>;
   for (const [name, { offset, type }] of Object.entries(BIND[group].fields)) {
