@@ -63,9 +63,6 @@ export interface PairArrays extends ContactArrays {
   csrEntry: Int32Array;
 }
 
-/** Doubles per wall candidate in candidateGeometry: δ, n (3), wall velocity (3), deferred (1 for a triangle). */
-export const CANDIDATE_STRIDE = 8;
-
 /** The sphere–wall list: ContactArrays (second = primitive) plus the wall geometry and the walls' current state. */
 export interface WallArrays extends ContactArrays {
   /** per primitive (src/walls/primitives.ts): kind, scenario wall, geometry, triangle features */
@@ -77,9 +74,10 @@ export interface WallArrays extends ContactArrays {
   /** per scenario wall, the state at the current step's end time (src/walls/motion.ts) */
   state: Float64Array;
   /**
-   * CANDIDATE_STRIDE per candidate, this step: overlap δ (m; −1 when the wall is gone or the mesh rule rejects it),
-   * unit normal from the wall to the centre, the wall's velocity (m/s), and 1 for a triangle (resolved after the
-   * particle's other walls). Written by contacts/wall-kernel.ts, read by the kernel's gather pass.
+   * WALL_CANDIDATE_STRIDE per candidate, this step (src/kernel-interface/spec.json WALL_CANDIDATE): overlap δ (m; −1
+   * when the wall is gone or the mesh rule rejects it), unit normal from the wall to the centre, the wall's velocity
+   * (m/s), and 1 for a triangle (resolved after the particle's other walls). Written by contacts/wall-kernel.ts, read
+   * by the kernel's gather pass.
    */
   candidateGeometry: Float64Array;
 }

@@ -9,27 +9,8 @@
  * then not a whole number of steps.
  */
 
-export const IMPACT = {
-  /** moment the overlap rose through zero (s), interpolated within the first step with δ > 0 */
-  tStart: 0,
-  /** normal approach speed at first touch (m/s) */
-  impactSpeed: 1,
-  maxOverlap: 2,
-  maxNormalForce: 3,
-  slipBefore: 4,
-  omegaIBefore: 5,
-  omegaJBefore: 8,
-  /** normal separation speed when the overlap closed (m/s) */
-  reboundSpeed: 11,
-  slipAfter: 12,
-  /** time of the latest step with δ > 0 (s) */
-  lastTouch: 13,
-  /** δ at that step (m) */
-  lastOverlap: 14,
-  /** end of the collision once closed: the moment the overlap fell through zero (s) */
-  tEnd: 15,
-} as const;
-export const IMPACT_STRIDE = 16;
+/** The record's layout, described with every layout the kernel shares in src/kernel-interface/spec.json. */
+export { IMPACT, IMPACT_STRIDE } from '../kernel-interface/layout.js';
 
 /**
  * Time (s) between a step where the overlap is δ > 0 and the zero crossing next to it, when the overlap moves

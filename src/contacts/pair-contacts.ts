@@ -15,6 +15,7 @@ import { IMAGE_CODES, type ImagedPairList } from '../broadphase/periodic.js';
 import type { PairArrays } from './contact-arrays.js';
 import { CONTACT_LIST_FIELDS, contactBytes, ContactList } from './contact-list.js';
 import { extendDeclaration, type StateDeclaration, type StateReader, type StateWriter } from '../base/saved-state.js';
+import { PAIR_OUT, PAIR_OUT_STRIDE } from '../kernel-interface/layout.js';
 
 /**
  * Room for this many times the pairs a build found, when the list must grow (the first build included). A settled
@@ -34,8 +35,6 @@ export function pairBytes(historyStride: number, trackImpacts: boolean): number 
 /** After the last of gatheredPairs: above every pair index, so the pair pass's walk through them stops there. */
 const GATHERED_PAIRS_END = 0x7fffffff;
 
-/** Pair results in the buffer: force on first (3), torque on first (3), torque on second (3); valid while touching. */
-export const PAIR_OUT_STRIDE = 9;
 
 const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   part: 'pairContacts',
@@ -183,7 +182,7 @@ export class PairContactList extends ContactList implements PairArrays {
   pairForceOnFirst(p: number, out: Float64Array): void {
     if (!this.keepPairResults) throw new Error('internal: pair results are kept only when the list is made to keep them');
     // Every particle is gathered then, so every pair has a slot, and slot = pair.
-    const o = PAIR_OUT_STRIDE * p;
+    const o = PAIR_OUT_STRIDE * p + PAIR_OUT.force;
     out[0] = this.out[o]; out[1] = this.out[o + 1]; out[2] = this.out[o + 2];
   }
 

@@ -9,7 +9,11 @@ import type { PairArrays } from './contact-arrays.js';
 
 /** Binds the lane's kernel to the pair list `pr` (after every rebuild: the list may live in new arrays). */
 export function bindPairList(kernel: Kernel, pr: PairArrays): void {
-  kernel.exports.bindPairs(at(pr.first), at(pr.second), at(pr.c), at(pr.cls), at(pr.touching), at(pr.history),
-    pr.historyStride, at(pr.impact), at(pr.ended), at(pr.image), at(pr.shift), at(pr.gathered), at(pr.out),
-    at(pr.gatheredPairs), pr.gatheredCount, at(pr.csrStart), at(pr.csrEntry));
+  kernel.bind('pairs', {
+    pairFirst: at(pr.first), pairSecond: at(pr.second), pairDamping: at(pr.c), pairClass: at(pr.cls),
+    pairTouching: at(pr.touching), pairHistory: at(pr.history), pairHistoryStride: pr.historyStride,
+    pairImpact: at(pr.impact), pairEnded: at(pr.ended), image: at(pr.image), shift: at(pr.shift),
+    gathered: at(pr.gathered), pairOut: at(pr.out), gatheredPairs: at(pr.gatheredPairs),
+    gatheredCount: pr.gatheredCount, csrStart: at(pr.csrStart), csrEntry: at(pr.csrEntry),
+  });
 }

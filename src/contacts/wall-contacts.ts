@@ -17,7 +17,8 @@ import type { ContactTable } from '../forces/contact-table.js';
 import type { WallModel } from '../walls/build.js';
 import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../walls/primitives.js';
 import type { WallStates } from '../walls/motion.js';
-import { CANDIDATE_STRIDE, type WallArrays } from './contact-arrays.js';
+import type { WallArrays } from './contact-arrays.js';
+import { WALL_CANDIDATE_STRIDE } from '../kernel-interface/layout.js';
 import { CONTACT_LIST_FIELDS, ContactList } from './contact-list.js';
 import { extendDeclaration, type StateDeclaration } from '../base/saved-state.js';
 
@@ -72,7 +73,7 @@ export class WallContactList extends ContactList implements WallArrays {
   protected override grow(capacity: number, keep = 0): void {
     super.grow(capacity, keep);
     this.memory.release(this.candidateGeometry);
-    this.candidateGeometry = this.memory.float64(CANDIDATE_STRIDE * capacity);
+    this.candidateGeometry = this.memory.float64(WALL_CANDIDATE_STRIDE * capacity);
   }
 
   get stateDeclaration(): StateDeclaration {

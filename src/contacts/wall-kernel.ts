@@ -18,7 +18,8 @@
 import type { ParticleState } from '../particles/state.js';
 import { at, type Kernel } from '../forces/kernel-instance.js';
 import { IMPACT_STRIDE } from './impact-records.js';
-import { CANDIDATE_STRIDE, type WallArrays } from './contact-arrays.js';
+import type { WallArrays } from './contact-arrays.js';
+import { WALL_CANDIDATE, WALL_CANDIDATE_STRIDE } from '../kernel-interface/layout.js';
 import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from '../walls/primitives.js';
 import { MOTION, MOTION_STRIDE } from '../walls/motion.js';
 
@@ -31,8 +32,11 @@ const closest = new Float64Array(CLOSEST_LENGTH);
 
 /** Binds the lane's kernel to the sphere–wall list `wl` (after every rebuild: the list may live in new arrays). */
 export function bindWallList(kernel: Kernel, wl: WallArrays): void {
-  kernel.exports.bindWalls(at(wl.rowStart), at(wl.c), at(wl.cls), at(wl.touching), at(wl.history), wl.historyStride,
-    at(wl.impact), at(wl.ended), at(wl.candidateGeometry));
+  kernel.bind('walls', {
+    wallStart: at(wl.rowStart), wallCandidates: at(wl.candidateGeometry), wallDamping: at(wl.c), wallClass: at(wl.cls),
+    wallTouching: at(wl.touching), wallHistory: at(wl.history), wallHistoryStride: wl.historyStride,
+    wallImpact: at(wl.impact), wallEnded: at(wl.ended),
+  });
 }
 
 /** Steps 1–2b of the module comment for the wall candidates of particles [begin, end). */
@@ -96,9 +100,12 @@ function writeCandidate(
   wl: WallArrays, s: number, delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
   deferred: number,
 ): void {
-  const c = wl.candidateGeometry, o = CANDIDATE_STRIDE * s;
-  c[o] = delta; c[o + 1] = nx; c[o + 2] = ny; c[o + 3] = nz; c[o + 4] = vwx; c[o + 5] = vwy; c[o + 6] = vwz;
-  c[o + 7] = deferred;
+  const c = wl.candidateGeometry, o = WALL_CANDIDATE_STRIDE * s;
+  const n = o + WALL_CANDIDATE.normal, vw = o + WALL_CANDIDATE.wallVelocity;
+  c[o + WALL_CANDIDATE.delta] = delta;
+  c[n] = nx; c[n + 1] = ny; c[n + 2] = nz;
+  c[vw] = vwx; c[vw + 1] = vwy; c[vw + 2] = vwz;
+  c[o + WALL_CANDIDATE.deferred] = deferred;
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * The contact law's interface on the JavaScript side: the layouts of the per-contact history and of the
- * one-contact blocks, and the features a run uses. The law itself — normal force, tangential friction and rolling
- * resistance of one contact (docs/physics.md §2, §9) — is written once, in the WebAssembly kernel
- * (src/kernel/law.ts, its formulas in the module comment there); the pair pass inlines it, sphere–wall contacts
- * and tests call its one-contact entry through the CONTACT and OUT blocks below (forces/kernel-instance.ts).
+ * one-contact blocks (described with every layout the kernel shares in src/kernel-interface/spec.json), and the
+ * features a run uses. The law itself — normal force, tangential friction and rolling resistance of one contact
+ * (docs/physics.md §2, §9) — is written once, in the WebAssembly kernel (src/kernel/law.ts, its formulas in the
+ * module comment there); the pair pass and the sphere–wall contacts inline it, tests and one-off evaluations call
+ * its one-contact entry through the CONTACT and OUT blocks below (forces/kernel-instance.ts createContactLaw).
  *
  * Conventions: n is the unit normal pointing from body j to body i; δ > 0 is the overlap; δ̇ = −v_rel·n > 0
  * while approaching; v_rel is the velocity of i's contact point minus j's. A wall is the second body: R_eff = R,
@@ -11,61 +12,22 @@
  */
 import type { KernelTable } from './contact-table.js';
 import { DampingExponent, ElasticLaw } from './normal/law.js';
+import { HISTORY_STRIDE } from '../kernel-interface/layout.js';
 
 /**
- * Layout of the per-contact history: tangential spring force F_s (N), rolling torque M_r (N m), then one scalar of the
- * normal law: the latched impact speed v₀ (m/s) for the Hunt–Crossley family, or the largest overlap δ_m (m) for
- * the permanent-indentation law. Zeroed when a contact ends (0 = "not latched yet"). A run without rolling
- * resistance whose laws keep no scalar stores the spring alone (historyStride): 24 bytes a contact instead of 56.
+ * HISTORY: the per-contact history, zeroed when a contact ends; CONTACT and OUT: the inputs and outputs of one
+ * contact evaluation, the lane's blocks filled and read around the kernel's one-contact law, so the law reads named
+ * values instead of twenty positional arguments.
  */
-export const HISTORY = { tangential: 0, rolling: 3, lawState: 6 } as const;
-export const HISTORY_STRIDE = 7;
-/** The history of a contact that has only the tangential spring. */
+export { CONTACT, CONTACT_LENGTH, HISTORY, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../kernel-interface/layout.js';
+
+/**
+ * The history of a contact that has only the tangential spring (HISTORY.tangential, first): a run without rolling
+ * resistance whose laws keep no scalar stores it alone (historyStride), 24 bytes a contact instead of 56.
+ */
 export const SPRING_HISTORY_STRIDE = 3;
 /** History slots that are vectors (they change sign when the two bodies of a contact swap roles). */
 export const HISTORY_VECTOR_SLOTS = 6;
-
-/**
- * Inputs of one contact evaluation: the lane's block the sphere–wall kernel (contacts/wall-kernel.ts) and tests
- * fill before calling the kernel's one-contact law, so the law reads named values instead of twenty positional
- * arguments.
- */
-export const CONTACT = {
-  /** overlap δ (m), > 0 */
-  delta: 0,
-  /** unit normal from the second body to the first, xyz */
-  nx: 1, ny: 2, nz: 3,
-  /** velocity of the first body's contact point minus the second's (m/s), xyz */
-  vx: 4, vy: 5, vz: 6,
-  /** ω_first − ω_second (rad/s), xyz */
-  wx: 7, wy: 8, wz: 9,
-  /** Hertz K (N m^-3/2) or linear k (N/m): contactStiffness */
-  stiffness: 10,
-  /** damping coefficient c of the normal law */
-  damping: 11,
-  /** 8G*√R_eff: k_t = this·√δ */
-  tangentialCoefficient: 12,
-  /** R_eff (m) */
-  reff: 13,
-  /** lever arm of each body for the tangential torque: its radius (m), 0 for a wall */
-  radiusFirst: 14, radiusSecond: 15,
-} as const;
-export const CONTACT_LENGTH = 16;
-
-/** Output slots of the one-contact law. */
-export const OUT = {
-  /** force on the first body (N), 3 components; the second gets the opposite */
-  force: 0,
-  /** torque on the first body (N m): R_first (−n × F_t) + rolling torque */
-  torqueFirst: 3,
-  /** torque on the second body (N m): R_second (−n × F_t) − rolling torque */
-  torqueSecond: 6,
-  /** normal force magnitude (N), after clamping */
-  normalForce: 9,
-  /** |v_t| (m/s), tangential slip speed at the contact point */
-  slipSpeed: 10,
-} as const;
-export const OUT_LENGTH = 11;
 
 /**
  * What the run uses, read once at set-up from the contact table (and the scenario's outputs) and bound into every

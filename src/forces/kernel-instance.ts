@@ -3,29 +3,29 @@
  * it: one instance per lane over the simulation's shared kernel memory (base/kernel-memory.ts), bound once to the
  * particle state, the contact table, the run's features and the lane's scratch block; the contact lists are bound
  * after every neighbour rebuild (contacts/pair-kernel.ts, contacts/wall-kernel.ts). Every array the kernel reads
- * is a view on that memory, and its byte offset is its address.
+ * is a view on that memory, and its byte offset is its address. A group is bound by name (Kernel.bind): its fields
+ * are written into the lane's bind block, laid out by src/kernel-interface/spec.json, and the group's bind entry
+ * copies them into the kernel's globals.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { KernelMemory } from '../base/kernel-memory.js';
 import type { ParticleState } from '../particles/state.js';
-import { CONTACT_LENGTH, HISTORY_STRIDE, OUT_LENGTH, type ContactLaw, type KernelFeatures } from './contact.js';
+import type { ContactLaw, KernelFeatures } from './contact.js';
 import type { KernelTable } from './contact-table.js';
+import {
+  BIND, BIND_BYTES, CONTACT_LENGTH, HISTORY_STRIDE, OUT_LENGTH, SCRATCH, SCRATCH_LENGTH, writeBindBlock, type BindFields,
+  type BindGroup,
+} from '../kernel-interface/layout.js';
+
+/** The lane's scratch block, SCRATCH_LENGTH doubles (src/kernel-interface/spec.json SCRATCH). */
+export { SCRATCH_LENGTH };
+
+/** The kernel's bind entries (src/kernel/bound.ts), one per group: each reads its group's bind block at `block`. */
+type BindEntries = { readonly [G in BindGroup as (typeof BIND)[G]['entry']]: (block: number) => void };
 
 /** What the WebAssembly module exports (src/kernel/index.ts), with byte offsets as numbers. */
-export interface KernelExports {
-  bindParticles(pos: number, vel: number, omega: number, force: number, torque: number, radius: number, mass: number,
-    invMass: number, invInertia: number, posAtBuild: number, predicted: number, gx: number, gy: number, gz: number): void;
-  bindTable(elastic: number, exponent: number, linearStiffness: number, plasticSet: number, minimumImpactSpeed: number,
-    friction: number, rollingFriction: number, hertzCoef: number, mindlinCoef: number, noTension: boolean): void;
-  bindFeatures(elastic: number, exponent: number, friction: boolean, rolling: boolean, impacts: boolean,
-    periodic: boolean): void;
-  bindPairs(first: number, second: number, c: number, cls: number, touching: number, history: number,
-    historyStride: number, impact: number, ended: number, image: number, shift: number, gathered: number, out: number,
-    gatheredPairs: number, gatheredCount: number, csrStart: number, csrEntry: number): void;
-  bindWalls(rowStart: number, c: number, cls: number, touching: number, history: number, historyStride: number,
-    impact: number, ended: number, candidateGeometry: number): void;
-  bindScratch(scratch: number): void;
+export interface KernelExports extends BindEntries {
   kickDrift(begin: number, end: number, dt: number): number;
   beginForces(begin: number, end: number, dt: number): void;
   pairForces(begin: number, end: number, dt: number, t: number): number;
@@ -34,16 +34,6 @@ export interface KernelExports {
   /** the layout constants (src/kernel/layout.ts), as WebAssembly globals */
   [constant: string]: unknown;
 }
-
-/**
- * A lane's scratch block, in doubles (src/kernel/layout.ts SCRATCH_*): the pair pass's sink, the one-contact
- * CONTACT and OUT blocks, the wall sum of the particle pass 3 is summing (force, torque, the last contact's F_n,
- * v·n and slip).
- */
-export const SCRATCH_CONTACT = 8;
-export const SCRATCH_OUT = SCRATCH_CONTACT + CONTACT_LENGTH;
-export const SCRATCH_WALL_SUM = SCRATCH_OUT + OUT_LENGTH;
-export const SCRATCH_LENGTH = SCRATCH_WALL_SUM + 9;
 
 /** The compiled module, made once per thread. */
 let compiled: WebAssembly.Module | undefined;
@@ -81,21 +71,42 @@ export class Kernel {
   /** the lane's one-contact blocks (forces/contact.ts CONTACT and OUT) */
   readonly contact: Float64Array;
   readonly out: Float64Array;
+  /** the lane's bind block (SCRATCH.bind), BIND_BYTES of the memory */
+  private readonly bindBlock: DataView;
 
   constructor({ memory, st, gravity, table, features: f, scratch }: KernelInputs) {
     this.exports = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as KernelExports;
-    const x = this.exports;
+    this.bindBlock = new DataView(scratch.buffer, scratch.byteOffset + 8 * SCRATCH.bind, BIND_BYTES);
+    this.bind('scratch', { scratch: at(scratch) });
     if (st !== null) {
-      x.bindParticles(at(st.pos), at(st.vel), at(st.omega), at(st.force), at(st.torque), at(st.radius), at(st.mass),
-        at(st.invMass), at(st.invInertia), at(st.posAtBuild), at(st.predicted), ...gravity);
+      this.bind('particles', {
+        pos: at(st.pos), vel: at(st.vel), omega: at(st.omega), force: at(st.force), torque: at(st.torque),
+        radius: at(st.radius), mass: at(st.mass), invMass: at(st.invMass), invInertia: at(st.invInertia),
+        posAtBuild: at(st.posAtBuild), predicted: at(st.predicted),
+        gravityX: gravity[0], gravityY: gravity[1], gravityZ: gravity[2],
+      });
     }
-    x.bindTable(at(table.elastic), at(table.exponent), at(table.linearStiffness), at(table.plasticSet),
-      at(table.minimumImpactSpeed), at(table.friction), at(table.rollingFriction), at(table.hertzCoef),
-      at(table.mindlinCoef), table.noTension);
-    x.bindFeatures(f.elastic ?? -1, f.exponent ?? -1, f.friction, f.rolling, f.impacts, f.periodic);
-    x.bindScratch(at(scratch));
-    this.contact = scratch.subarray(SCRATCH_CONTACT, SCRATCH_OUT);
-    this.out = scratch.subarray(SCRATCH_OUT, SCRATCH_WALL_SUM);
+    this.bind('table', {
+      elasticOf: at(table.elastic), exponentOf: at(table.exponent), linearStiffness: at(table.linearStiffness),
+      plasticSet: at(table.plasticSet), minimumImpactSpeed: at(table.minimumImpactSpeed), friction: at(table.friction),
+      rollingFriction: at(table.rollingFriction), hertzCoef: at(table.hertzCoef), mindlinCoef: at(table.mindlinCoef),
+      noTension: table.noTension,
+    });
+    this.bind('features', {
+      sharedElastic: f.elastic ?? -1, sharedExponent: f.exponent ?? -1, hasFriction: f.friction, hasRolling: f.rolling,
+      trackImpacts: f.impacts, periodic: f.periodic,
+    });
+    this.contact = scratch.subarray(SCRATCH.contact, SCRATCH.contact + CONTACT_LENGTH);
+    this.out = scratch.subarray(SCRATCH.out, SCRATCH.out + OUT_LENGTH);
+  }
+
+  /**
+   * Binds `group` of the kernel's globals (src/kernel/bound.ts) to `fields`: written into the lane's bind block,
+   * then read by the group's bind entry. A field the group does not have, or one left out, fails type-checking.
+   */
+  bind<G extends BindGroup>(group: G, fields: BindFields[G]): void {
+    writeBindBlock(this.bindBlock, group, fields);
+    this.exports[BIND[group].entry](this.bindBlock.byteOffset);
   }
 }
 

@@ -1,14 +1,15 @@
 /**
  * The contact law for callers that describe one contact at a time (tests, one-off evaluations:
- * forces/kernel-instance.ts createContactLaw). They write the contact into the lane's CONTACT block (layout.ts;
- * forces/contact.ts CONTACT) and read the results from its OUT block.
+ * forces/kernel-instance.ts createContactLaw). They write the contact into the lane's CONTACT block (layout.ts,
+ * generated from src/kernel-interface/spec.json) and read the results from its OUT block.
  */
 import { contactLaw } from './law';
 import { AsBound, PerClass } from './laws';
 import { scratch } from './bound';
 import {
-  CONTACT_DAMPING, CONTACT_DELTA, CONTACT_NX, CONTACT_RADIUS_FIRST, CONTACT_RADIUS_SECOND, CONTACT_REFF,
-  CONTACT_STIFFNESS, CONTACT_TANGENTIAL_COEFFICIENT, CONTACT_VX, CONTACT_WX, OUT_FORCE,
+  CONTACT_DAMPING, CONTACT_DELTA, CONTACT_NX, CONTACT_NY, CONTACT_NZ, CONTACT_RADIUS_FIRST, CONTACT_RADIUS_SECOND,
+  CONTACT_REFF, CONTACT_STIFFNESS, CONTACT_TANGENTIAL_COEFFICIENT, CONTACT_VX, CONTACT_VY, CONTACT_VZ, CONTACT_WX,
+  CONTACT_WY, CONTACT_WZ, OUT_FORCE,
   OUT_NORMAL_FORCE, OUT_SLIP_SPEED, OUT_TORQUE_FIRST, OUT_TORQUE_SECOND, SCRATCH_CONTACT, SCRATCH_OUT,
 } from './layout';
 import { f64At, setF64 } from './memory';
@@ -34,9 +35,9 @@ export function evaluateContact(hist: usize, cls: i32, dt: f64): void {
   const c = scratch + (<usize>SCRATCH_CONTACT << 3);
   contactLaw<PerClass, AsBound, OutBlock>(
     changetype<PerClass>(0), changetype<AsBound>(0), changetype<OutBlock>(0), f64At(c, CONTACT_DELTA),
-    f64At(c, CONTACT_NX), f64At(c, CONTACT_NX + 1), f64At(c, CONTACT_NX + 2),
-    f64At(c, CONTACT_VX), f64At(c, CONTACT_VX + 1), f64At(c, CONTACT_VX + 2),
-    f64At(c, CONTACT_WX), f64At(c, CONTACT_WX + 1), f64At(c, CONTACT_WX + 2),
+    f64At(c, CONTACT_NX), f64At(c, CONTACT_NY), f64At(c, CONTACT_NZ),
+    f64At(c, CONTACT_VX), f64At(c, CONTACT_VY), f64At(c, CONTACT_VZ),
+    f64At(c, CONTACT_WX), f64At(c, CONTACT_WY), f64At(c, CONTACT_WZ),
     f64At(c, CONTACT_STIFFNESS), f64At(c, CONTACT_DAMPING), f64At(c, CONTACT_TANGENTIAL_COEFFICIENT),
     f64At(c, CONTACT_REFF), f64At(c, CONTACT_RADIUS_FIRST), f64At(c, CONTACT_RADIUS_SECOND), cls, hist, dt);
 }

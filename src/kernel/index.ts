@@ -3,7 +3,8 @@
  * `npm run build` (asc, an npm package: no system toolchain) into dist/src/kernel/grainflow.wasm. It holds the
  * contact law and the three passes of every time step (the sphere–wall geometry stays in JavaScript); the JavaScript side (src/forces/kernel-instance.ts) gives each
  * thread an instance over the one shared memory that holds the particle state and the contact lists
- * (src/base/kernel-memory.ts), binds it to those arrays, and calls these exports. docs/architecture.md §3 says how
+ * (src/base/kernel-memory.ts), binds it to those arrays (a bind block per group, laid out by
+ * src/kernel-interface/spec.json like every layout shared with JavaScript), and calls these exports. docs/architecture.md §3 says how
  * results stay bit-identical for any number of threads, and what each lever of issue #13 gave; in short (10 000-sphere
  * bed of `npm run bench -- --only vs-lammps`, 6 000 fall + 6 000 bed steps, seconds on 1 / 2 threads, 2026-11-27,
  * faster of two passes on a machine whose speed drifts by ±15 %):
@@ -17,74 +18,10 @@
  *   memory levers at 10⁶ spheres (856 → 698 B per sphere)                 16.4 / 11.4   (within noise)
  *   memory, second pass (698 → 630 B per sphere; 803 → 643 on 2 threads)  16.5 /  9.0   (within noise)
  */
-import * as bound from './bound';
-
 export { pairForces } from './pairs';
 export { kickDrift, beginForces, gatherAndKick } from './passes';
 export { evaluateContact } from './contact';
+// One bind entry per group of bound.ts: each copies its block (layout.ts BIND_*), written by JavaScript, into the
+// kernel's globals.
+export { bindParticles, bindTable, bindFeatures, bindPairs, bindWalls, bindScratch } from './bound';
 export * from './layout';
-
-/** The particle state (particles/state.ts), by byte offset, and gravity (m/s²). */
-export function bindParticles(
-  pos: usize, vel: usize, omega: usize, force: usize, torque: usize, radius: usize, mass: usize, invMass: usize,
-  invInertia: usize, posAtBuild: usize, predicted: usize, gx: f64, gy: f64, gz: f64,
-): void {
-  bound.pos = pos; bound.vel = vel; bound.omega = omega; bound.force = force; bound.torque = torque;
-  bound.radius = radius; bound.mass = mass; bound.invMass = invMass; bound.invInertia = invInertia;
-  bound.posAtBuild = posAtBuild; bound.predicted = predicted; bound.gravityX = gx; bound.gravityY = gy; bound.gravityZ = gz;
-}
-
-/** The contact table (forces/contact-table.ts KernelTable), by byte offset, and its end-of-contact rule. */
-export function bindTable(
-  elastic: usize, exponent: usize, linearStiffness: usize, plasticSet: usize, minimumImpactSpeed: usize,
-  friction: usize, rollingFriction: usize, hertzCoef: usize, mindlinCoef: usize, noTension: bool,
-): void {
-  bound.elasticOf = elastic; bound.exponentOf = exponent; bound.linearStiffness = linearStiffness;
-  bound.plasticSet = plasticSet; bound.minimumImpactSpeed = minimumImpactSpeed; bound.friction = friction;
-  bound.rollingFriction = rollingFriction; bound.hertzCoef = hertzCoef; bound.mindlinCoef = mindlinCoef;
-  bound.noTension = noTension;
-}
-
-/** What the run uses (forces/contact.ts KernelFeatures); −1 for a law the classes do not share. */
-export function bindFeatures(
-  elastic: i32, exponent: i32, friction: bool, rolling: bool, impacts: bool, periodic: bool,
-): void {
-  bound.sharedElastic = elastic; bound.sharedExponent = exponent; bound.hasFriction = friction;
-  bound.hasRolling = rolling; bound.trackImpacts = impacts; bound.periodic = periodic;
-}
-
-/**
- * The pair list of the current neighbour build (contacts/contact-arrays.ts PairArrays), by byte offset, and its
- * doubles of history per contact.
- */
-export function bindPairs(
-  first: usize, second: usize, c: usize, cls: usize, touching: usize, history: usize, historyStride: i32, impact: usize,
-  ended: usize,
-  image: usize, shift: usize, gathered: usize, out: usize, gatheredPairs: usize, gatheredCount: i32, csrStart: usize,
-  csrEntry: usize,
-): void {
-  bound.pairFirst = first; bound.pairSecond = second; bound.pairDamping = c; bound.pairClass = cls;
-  bound.pairTouching = touching; bound.pairHistory = history; bound.pairHistoryStride = historyStride;
-  bound.pairImpact = impact; bound.pairEnded = ended;
-  bound.image = image; bound.shift = shift; bound.gathered = gathered; bound.pairOut = out; bound.gatheredPairs = gatheredPairs;
-  bound.gatheredCount = gatheredCount; bound.csrStart = csrStart;
-  bound.csrEntry = csrEntry;
-}
-
-/**
- * The sphere–wall list of the current neighbour build (contacts/contact-arrays.ts WallArrays), by byte offset, and
- * its doubles of history per contact.
- */
-export function bindWalls(
-  rowStart: usize, c: usize, cls: usize, touching: usize, history: usize, historyStride: i32, impact: usize,
-  ended: usize, candidateGeometry: usize,
-): void {
-  bound.wallStart = rowStart; bound.wallDamping = c; bound.wallClass = cls; bound.wallTouching = touching;
-  bound.wallHistory = history; bound.wallHistoryStride = historyStride; bound.wallImpact = impact;
-  bound.wallEnded = ended; bound.wallCandidates = candidateGeometry;
-}
-
-/** This thread's scratch block (layout.ts SCRATCH_LENGTH doubles), by byte offset. */
-export function bindScratch(scratch: usize): void {
-  bound.scratch = scratch;
-}

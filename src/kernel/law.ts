@@ -31,7 +31,9 @@ import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_QUARTER, DAMPING_QUARTER_LOADING, DAMPING_ZERO,
   ELASTIC_LINEAR, ELASTIC_PLASTIC_HERTZ, HISTORY_LAW_STATE, HISTORY_ROLLING, HISTORY_TANGENTIAL,
 } from './layout';
-import { friction, hasFriction, minimumImpactSpeed, noTension, plasticSet, rollingFriction } from './bound';
+import {
+  friction, hasFriction, hertzCoef, linearStiffness, minimumImpactSpeed, noTension, plasticSet, rollingFriction,
+} from './bound';
 import { f64At } from './memory';
 
 /**
@@ -109,7 +111,7 @@ import { f64At } from './memory';
       const scale = lengthKept(oldLen2, hx, hy, hz);
       hx = hx * scale; hy = hy * scale; hz = hz * scale;
     }
-    const kn = elastic == ELASTIC_LINEAR ? K : 1.5 * K * sqrtDelta;
+    const kn = normalStiffness(elastic, K, sqrtDelta);
     const kr = 2.25 * muRoll * muRoll * kn * reff * reff, cap = muRoll * reff * capForce;
     const wn = wx * nx + wy * ny + wz * nz;
     hx -= kr * (wx - wn * nx) * dt;
@@ -129,6 +131,23 @@ import { f64At } from './memory';
     rj * lx - mx, rj * ly - my, rj * lz - mz,
     fn, vn, slip,
   );
+}
+
+/**
+ * The stiffness K of a contact of class `cls` whose elastic law is `elastic` (ElasticLaw), √R_eff given: Hertz
+ * K = (4/3)E*√R_eff (docs/physics.md §1.5), or a linear spring's own k (§5.1). The pair pass and the sphere–wall
+ * contacts hand it to contactLaw; the one-contact entry reads it from the CONTACT block.
+ */
+@inline export function contactStiffness(elastic: i32, cls: i32, sqrtReff: f64): f64 {
+  return elastic == ELASTIC_LINEAR ? f64At(linearStiffness, cls) : f64At(hertzCoef, cls) * sqrtReff;
+}
+
+/**
+ * k_n = dF_el/dδ of a contact of stiffness K (contactStiffness) at overlap δ, for the rolling stiffness (§9.7): k for
+ * a linear spring, (3/2)K√δ for Hertz.
+ */
+@inline function normalStiffness(elastic: i32, K: f64, sqrtDelta: f64): f64 {
+  return elastic == ELASTIC_LINEAR ? K : 1.5 * K * sqrtDelta;
 }
 
 /**

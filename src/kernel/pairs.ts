@@ -8,19 +8,19 @@
  * Velocities are the predicted full-step ones, v_{n+1/2} + (dt/2)a_n (passes.ts module comment;
  * docs/physics.md §11.2).
  */
-import { contactLaw } from './law';
+import { contactLaw, contactStiffness } from './law';
 import {
   Hertz, HertzBordbar, HertzHalf, HertzHysteresis, HertzQuarter, Impacts, PerClass, Plain, Rolling, RollingImpacts,
 } from './laws';
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
 import {
-  force, gathered, gatheredPairs, hasRolling, linearStiffness, pairEnded, pairImpact, pairOut, pairTouching, scratch,
-  sharedElastic, sharedExponent, torque, trackImpacts,
+  force, gathered, gatheredPairs, hasRolling, pairEnded, pairImpact, pairOut, pairTouching, scratch, sharedElastic,
+  sharedExponent, torque, trackImpacts,
 } from './bound';
 import {
-  DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ, ELASTIC_LINEAR,
-  PAIR_OUT_STRIDE, SCRATCH_SINK,
+  DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ, PAIR_OUT_FORCE,
+  PAIR_OUT_STRIDE, PAIR_OUT_TORQUE_FIRST, PAIR_OUT_TORQUE_SECOND, SCRATCH_SINK,
 } from './layout';
 import { f64At, i32At, setF64, u16At, u8At } from './memory';
 
@@ -80,9 +80,10 @@ function gatheredPair(
   if (u8At(gathered, i) == 0) addToBody(i, fx, fy, fz, t1x, t1y, t1z);
   if (u8At(gathered, j) == 0) addToBody(j, -fx, -fy, -fz, t2x, t2y, t2z);
   const o = PAIR_OUT_STRIDE * slot;
-  setF64(pairOut, o, fx); setF64(pairOut, o + 1, fy); setF64(pairOut, o + 2, fz);
-  setF64(pairOut, o + 3, t1x); setF64(pairOut, o + 4, t1y); setF64(pairOut, o + 5, t1z);
-  setF64(pairOut, o + 6, t2x); setF64(pairOut, o + 7, t2y); setF64(pairOut, o + 8, t2z);
+  const f = o + PAIR_OUT_FORCE, t1 = o + PAIR_OUT_TORQUE_FIRST, t2 = o + PAIR_OUT_TORQUE_SECOND;
+  setF64(pairOut, f, fx); setF64(pairOut, f + 1, fy); setF64(pairOut, f + 2, fz);
+  setF64(pairOut, t1, t1x); setF64(pairOut, t1 + 1, t1y); setF64(pairOut, t1 + 2, t1z);
+  setF64(pairOut, t2, t2x); setF64(pairOut, t2 + 1, t2y); setF64(pairOut, t2 + 2, t2z);
 }
 
 /** The first slot whose pair is not before pair p (binary search of the ascending gatheredPairs). */
@@ -126,7 +127,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
   const pos = bound.pos, vel = bound.vel, omega = bound.omega, predicted = bound.predicted, radius = bound.radius;
   const first = bound.pairFirst, second = bound.pairSecond, classOf = bound.pairClass, damping = bound.pairDamping;
   const touching = bound.pairTouching, history = bound.pairHistory, image = bound.image, shift = bound.shift;
-  const hertzCoef = bound.hertzCoef, mindlinCoef = bound.mindlinCoef, periodic = bound.periodic;
+  const mindlinCoef = bound.mindlinCoef, periodic = bound.periodic;
   const stride = bound.pairHistoryStride;
   const sums = changetype<PairSums<Options>>(scratch + (<usize>SCRATCH_SINK << 3));
   sums.t = t;
@@ -179,8 +180,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const vx = f64At(predicted, i6) - f64At(predicted, j6) - (sy * nz - sz * ny);
     const vy = f64At(predicted, i6 + 1) - f64At(predicted, j6 + 1) - (sz * nx - sx * nz);
     const vz = f64At(predicted, i6 + 2) - f64At(predicted, j6 + 2) - (sx * ny - sy * nx);
-    // The stiffness K of the pair's class: Hertz (4/3)E*√R_eff, or a linear spring's own k.
-    const K = law.elasticId(cls) == ELASTIC_LINEAR ? f64At(linearStiffness, cls) : f64At(hertzCoef, cls) * sqrtReff;
+    const K = contactStiffness(law.elasticId(cls), cls, sqrtReff);
     sums.pair = p; sums.first = i; sums.second = j; sums.delta = delta;
     contactLaw<Law, Options, PairSums<Options>>(law, options, sums, delta, nx, ny, nz, vx, vy, vz,
       wix - wjx, wiy - wjy, wiz - wjz, K, f64At(damping, p), f64At(mindlinCoef, cls) * sqrtReff, reff, ri, rj, cls,

@@ -20,7 +20,7 @@
  * candidates just before it (contacts/wall-kernel.ts: the wall shapes, the mesh rule).
  */
 import * as bound from './bound';
-import { PAIR_OUT_STRIDE } from './layout';
+import { PAIR_OUT_FORCE, PAIR_OUT_STRIDE, PAIR_OUT_TORQUE_FIRST, PAIR_OUT_TORQUE_SECOND } from './layout';
 import { f64At, i32At, setF64, u8At } from './memory';
 import { laneWallSum, wallContacts } from './walls';
 
@@ -107,13 +107,15 @@ export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64): i32 {
         const entry = i32At(csrEntry, e);
         const slot = entry >> 1;
         if (u8At(touching, i32At(gatheredPairs, slot)) == 0) continue;
-        const o = PAIR_OUT_STRIDE * slot;
+        const o = PAIR_OUT_STRIDE * slot, f = o + PAIR_OUT_FORCE;
         if ((entry & 1) == 0) {
-          fx += f64At(out, o); fy += f64At(out, o + 1); fz += f64At(out, o + 2);
-          tx += f64At(out, o + 3); ty += f64At(out, o + 4); tz += f64At(out, o + 5);
+          const t1 = o + PAIR_OUT_TORQUE_FIRST;
+          fx += f64At(out, f); fy += f64At(out, f + 1); fz += f64At(out, f + 2);
+          tx += f64At(out, t1); ty += f64At(out, t1 + 1); tz += f64At(out, t1 + 2);
         } else {
-          fx -= f64At(out, o); fy -= f64At(out, o + 1); fz -= f64At(out, o + 2);
-          tx += f64At(out, o + 6); ty += f64At(out, o + 7); tz += f64At(out, o + 8);
+          const t2 = o + PAIR_OUT_TORQUE_SECOND;
+          fx -= f64At(out, f); fy -= f64At(out, f + 1); fz -= f64At(out, f + 2);
+          tx += f64At(out, t2); ty += f64At(out, t2 + 1); tz += f64At(out, t2 + 2);
         }
       }
     }

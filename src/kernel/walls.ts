@@ -6,11 +6,14 @@
  * the many wall shapes and the mesh rule. A particle's planes and segments of revolution are resolved first, then
  * its triangles, each in candidate order: a fixed order, so the sums are the same for any number of lanes.
  */
-import { contactLaw } from './law';
+import { contactLaw, contactStiffness } from './law';
 import { AsBound, PerClass } from './laws';
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
-import { ELASTIC_LINEAR, SCRATCH_WALL_SUM, WALL_CANDIDATE_STRIDE } from './layout';
+import {
+  SCRATCH_WALL_SUM, WALL_CANDIDATE_DEFERRED, WALL_CANDIDATE_DELTA, WALL_CANDIDATE_NORMAL, WALL_CANDIDATE_STRIDE,
+  WALL_CANDIDATE_WALL_VELOCITY,
+} from './layout';
 import { f64At, i32At, u16At, u8At } from './memory';
 
 /**
@@ -47,10 +50,13 @@ export function wallContacts(p: i32, dt: f64, t: f64, endedAt: i32): i32 {
   for (let deferred = 0; deferred < 2; deferred++) {
     for (let s = i32At(bound.wallStart, p), end = i32At(bound.wallStart, p + 1); s < end; s++) {
       const c = bound.wallCandidates + (<usize>(WALL_CANDIDATE_STRIDE * s) << 3);
-      if (<i32>load<f64>(c, 56) != deferred) continue;
-      const delta = load<f64>(c);
-      const nx = load<f64>(c, 8), ny = load<f64>(c, 16), nz = load<f64>(c, 24);
-      const vwx = load<f64>(c, 32), vwy = load<f64>(c, 40), vwz = load<f64>(c, 48);
+      if (<i32>load<f64>(c, WALL_CANDIDATE_DEFERRED << 3) != deferred) continue;
+      const delta = load<f64>(c, WALL_CANDIDATE_DELTA << 3);
+      const nx = load<f64>(c, WALL_CANDIDATE_NORMAL << 3), ny = load<f64>(c, (WALL_CANDIDATE_NORMAL + 1) << 3);
+      const nz = load<f64>(c, (WALL_CANDIDATE_NORMAL + 2) << 3);
+      const vwx = load<f64>(c, WALL_CANDIDATE_WALL_VELOCITY << 3);
+      const vwy = load<f64>(c, (WALL_CANDIDATE_WALL_VELOCITY + 1) << 3);
+      const vwz = load<f64>(c, (WALL_CANDIDATE_WALL_VELOCITY + 2) << 3);
       if (delta > 0) touch(sum, s, p, delta, nx, ny, nz, vwx, vwy, vwz, dt, t);
       else if (u8At(bound.wallTouching, s) == 1) nEnded += contactEnds(s, p, nx, ny, nz, vwx, vwy, vwz, dt, endedAt + nEnded);
     }
@@ -72,7 +78,7 @@ function touch(
   const cls = u16At(bound.wallClass, s);
   const sqrtR = Math.sqrt(r);
   const law = changetype<PerClass>(0);
-  const K = law.elasticId(cls) == ELASTIC_LINEAR ? f64At(bound.linearStiffness, cls) : f64At(bound.hertzCoef, cls) * sqrtR;
+  const K = contactStiffness(law.elasticId(cls), cls, sqrtR);
   // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
   const vx = f64At(predicted, q) - vwx - r * (wy * nz - wz * ny);
   const vy = f64At(predicted, q + 1) - vwy - r * (wz * nx - wx * nz);

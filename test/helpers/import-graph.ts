@@ -8,7 +8,7 @@ import path from 'node:path';
 
 /** Folders of src/ from the bottom layer up; folders on one line are siblings and must not import each other. */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['base', 'kernel'],
+  ['base', 'kernel', 'kernel-interface'],
   ['particles', 'broadphase', 'plot'],
   ['forces', 'walls'],
   ['scenario'],

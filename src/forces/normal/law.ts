@@ -13,6 +13,10 @@
  */
 import type { z } from 'zod';
 import type { Material } from '../material-spec.js';
+import { DampingExponent, ElasticLaw } from '../../kernel-interface/layout.js';
+
+/** The kernel's ids (src/kernel-interface/spec.json): ElasticLaw, DampingExponent. */
+export { DampingExponent, ElasticLaw };
 
 /**
  * When a contact ends (docs/physics.md §6.2): "no-tension" clamps the normal force at 0,
@@ -21,55 +25,38 @@ import type { Material } from '../material-spec.js';
 export const endOfContactNames = ['no-tension', 'free'] as const;
 export type EndOfContact = (typeof endOfContactNames)[number];
 
-/**
- * The damping shapes g(δ) of the kernel, each with the exponent m of δ^m it is reported with (scenario.json,
- * reference integrations). The kernel switches on the ids (DampingExponent) in its hot loop: no Math.pow for
- * 1/4 and 1/2.
- */
-const DAMPING_SHAPES = {
-  none: { id: 0, exponent: 0 },
-  /** m = 1/4: Tsuji */
-  quarter: { id: 1, exponent: 0.25 },
-  /** m = 1/2: Kuwabara–Kono, Brilliantov */
-  half: { id: 2, exponent: 0.5 },
-  /** m = 0.65: Bordbar–Hyppänen */
-  bordbar: { id: 3, exponent: 0.65 },
-  /** δ^{3/2}/v₀, v₀ the impact speed latched at first touch: the Hunt–Crossley family, c = Z(e)·K */
-  hysteresis: { id: 4, exponent: 1.5 },
-  /** m = 1/4 while approaching (δ̇ > 0), no damping while separating: Jankowski */
-  quarterLoading: { id: 5, exponent: 0.25 },
-  /** m = 0: linear dashpot, Kelvin–Voigt */
-  zero: { id: 6, exponent: 0 },
-} as const;
-
-type DampingShapeName = keyof typeof DAMPING_SHAPES;
-
-/** Numeric ids of the damping shapes (DAMPING_SHAPES), switched on in the kernel's hot loop (contact.ts). */
-export const DampingExponent = Object.fromEntries(
-  Object.entries(DAMPING_SHAPES).map(([name, shape]) => [name, shape.id]),
-) as { readonly [N in DampingShapeName]: (typeof DAMPING_SHAPES)[N]['id'] };
+type DampingShapeName = keyof typeof DampingExponent;
 export type DampingExponentId = (typeof DampingExponent)[DampingShapeName];
 
-const EXPONENT_BY_ID = new Map<number, number>(Object.values(DAMPING_SHAPES).map((shape) => [shape.id, shape.exponent]));
+/**
+ * The exponent m of δ^m each damping shape g(δ) of the kernel (DampingExponent) is reported with (scenario.json,
+ * reference integrations). The kernel switches on the ids in its hot loop: no Math.pow for 1/4 and 1/2.
+ */
+const DAMPING_SHAPE_EXPONENTS: { readonly [N in DampingShapeName]: number } = {
+  none: 0,
+  /** m = 1/4: Tsuji */
+  quarter: 0.25,
+  /** m = 1/2: Kuwabara–Kono, Brilliantov */
+  half: 0.5,
+  /** m = 0.65: Bordbar–Hyppänen */
+  bordbar: 0.65,
+  /** δ^{3/2}/v₀, v₀ the impact speed latched at first touch: the Hunt–Crossley family, c = Z(e)·K */
+  hysteresis: 1.5,
+  /** m = 1/4 while approaching (δ̇ > 0), no damping while separating: Jankowski */
+  quarterLoading: 0.25,
+  /** m = 0: linear dashpot, Kelvin–Voigt */
+  zero: 0,
+};
+
+const EXPONENT_BY_ID = new Map<number, number>(
+  (Object.keys(DampingExponent) as DampingShapeName[]).map((name) => [DampingExponent[name], DAMPING_SHAPE_EXPONENTS[name]]),
+);
 
 /** The damping exponent m of a damping shape, for reporting and for reference integrations. */
 export function dampingExponentValue(id: DampingExponentId): number {
   return EXPONENT_BY_ID.get(id)!;
 }
 
-/** Numeric ids of the elastic part of the normal force, switched on in the kernel's hot loop. */
-export const ElasticLaw = {
-  /** Kδ^{3/2}, K = (4/3)E*√R_eff */
-  hertz: 0,
-  /** kδ with the law's own k (N/m): Kelvin–Voigt */
-  linear: 1,
-  /**
-   * Hertz while loading; on unloading f_m[(δ−δ_p)/(δ_m−δ_p)]^{3/2} with δ_m the largest overlap of the contact,
-   * f_m = Kδ_m^{3/2} and δ_p = (1−e²)δ_m: Lankarani–Nikravesh permanent indentation
-   * (Lankarani 1994, Eqs 11–19; docs/physics.md §5.3)
-   */
-  plasticHertz: 2,
-} as const;
 export type ElasticLawId = (typeof ElasticLaw)[keyof typeof ElasticLaw];
 
 /** What a law's calibration yields for one material pair: its damping and the constants of its history. */
