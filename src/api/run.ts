@@ -71,7 +71,7 @@ export interface RunScenarioOptions extends RunControl {
  */
 export async function runScenario(scenario: Scenario | ScenarioInput, options: RunScenarioOptions): Promise<RunSummary> {
   const setup = createSetup(checkedScenario(scenario), setupOptions(options));
-  refuseToReplace(options.out, options.force ?? false);
+  refuseToReplace(options.out, options.force ?? false, { kind: 'run' });
   return drive(setup, options.out, false, options, options.force ?? false);
 }
 

@@ -66,7 +66,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
   const finalState: ParticleState = final;
   const tEnd = manifest.steps * manifest.dt;
 
-  const dir = new RunDirectory(options.out, { force: options.force ?? false, kind: 'import' });
+  const dir = new RunDirectory(options.out, { force: options.force ?? false, kind: 'import', inputs: [deckDir] });
   try {
     dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
     const meter = new ContactMeter(setup);
