@@ -16,8 +16,7 @@ import { writeOutputDirectory } from '../run/output-guard.js';
 import { launchChromium, findChromium, type ChromiumChoice } from './browser.js';
 import { encodeGif, encodeMp4, frameFile } from './encode.js';
 import { findFfmpeg } from './ffmpeg.js';
-import { startViewerServer } from './server.js';
-import { FRAME_INDEX, FRAMES_DIRECTORY, type FrameIndex } from '../output/frames.js';
+import { checkRunDirectory, startViewerServer } from './server.js';
 
 /** Colour modes and camera presets of the page (page/colors.js COLOR_MODES, page/scene.js CAMERA_PRESETS). */
 export const COLOR_BY = ['speed', 'height', 'id', 'material'] as const;
@@ -110,7 +109,7 @@ function selectFrames(stored: number, limit: number): number[] {
 export async function renderRun(runDir: string, options: RenderOptions): Promise<RenderResult> {
   const kind = outputKind(options.out);
   if (kind === null) throw new Error(`unsupported --out "${options.out}"`);
-  const index = JSON.parse(fs.readFileSync(path.join(runDir, FRAMES_DIRECTORY, FRAME_INDEX), 'utf8')) as FrameIndex;
+  const index = checkRunDirectory(runDir);
   const stored = index.frames.length;
   const fps = options.fps ?? videoFps(stored);
   const selected = selectFrames(stored, options.maxFrames ?? fps * (options.duration ?? DEFAULT_SECONDS));

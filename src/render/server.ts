@@ -20,7 +20,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { FRAME_INDEX, FRAMES_DIRECTORY } from '../output/frames.js';
+import { readFrameIndex } from '../output/frame-index.js';
+import { FRAME_INDEX, FRAMES_DIRECTORY, type FrameIndex } from '../output/frames.js';
+import { RunFileError } from '../output/run-files.js';
 
 export const VIEWER_HOST = '127.0.0.1';
 /** URL prefix of the run directory's files. */
@@ -57,10 +59,17 @@ function threeDirectory(): string {
   return path.dirname(path.dirname(createRequire(import.meta.url).resolve('three')));
 }
 
-export function checkRunDirectory(runDir: string): void {
+/** The run's frame index; ViewerInputError (one line) for a run without a readable one. */
+export function checkRunDirectory(runDir: string): FrameIndex {
   if (!fs.existsSync(path.join(runDir, FRAMES_DIRECTORY, FRAME_INDEX))) {
     throw new ViewerInputError(`<runDir> "${runDir}" has no ${FRAMES_DIRECTORY}/${FRAME_INDEX}: `
       + 'give the --out directory of a finished `grainflow run` whose scenario keeps outputs.frames true (the default)');
+  }
+  try {
+    return readFrameIndex(runDir);
+  } catch (error) {
+    if (!(error instanceof RunFileError)) throw error;
+    throw new ViewerInputError(error.message);
   }
 }
 
