@@ -156,6 +156,8 @@ function parseNumbers(bytes: Buffer, from: number, to: number, out: Float64Array
     let value: number;
     if (digits <= 15 && Math.abs(exponent) <= 22) value = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
     else value = Number(bytes.toString('latin1', unsignedStart, tokenEnd));
+    // 1e400 is a plain decimal too, but no number a dump may hold.
+    if (!Number.isFinite(value)) return -1;
     if (count < limit) out[offset + count] = negative ? -value : value;
     count++;
   }
