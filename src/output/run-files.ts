@@ -5,6 +5,7 @@
  * place) is refused before a byte is read, so nothing waits forever — and at most a size limit of it, counted
  * while reading. Every refusal is one RunFileError naming the file.
  */
+import { printable } from '../base/printable.js';
 import { InputFileError, readRegularFile } from '../base/regular-file.js';
 
 /** Largest JSON file of a run read back (a scenario listing two million spheres is about this size). */
@@ -33,6 +34,7 @@ export function readRunJson(file: string, maxBytes = MAX_RUN_JSON_BYTES): unknow
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new RunFileError(`${file} is not valid JSON: ${(error as Error).message}`);
+    // V8's message quotes the text, which may hold line breaks and escape sequences: shown, not sent.
+    throw new RunFileError(`${file} is not valid JSON: ${printable((error as Error).message)}`);
   }
 }
