@@ -3,8 +3,6 @@
  * busy output), as one error class whose message the caller words with its own option names: `--out`/`--force` on
  * the command line, `out`/`force: true` in the library.
  */
-import path from 'node:path';
-
 /** How the caller names the output and force options in messages. */
 export interface OutputOptionNames {
   out: string;
@@ -40,8 +38,8 @@ export type Refusal =
   | { reason: 'foreign-entry'; entry: string }
   /** an output another command made (a run directory, as the output of render): never replaced */
   | { reason: 'other-kind'; kind: string }
-  /** what the command reads (the run being rendered), or a directory holding it: never replaced */
-  | { reason: 'input'; input: string }
+  /** what the command reads (the run being rendered), or a directory holding it (`same`: it, through links too): never replaced */
+  | { reason: 'input'; input: string; same: boolean }
   /** another process is writing it */
   | { reason: 'busy'; pid: number | null; host: string | null; lockFile: string };
 
@@ -83,7 +81,7 @@ export class OutputExistsError extends Error {
         return `${subject} is ${KIND_NAMES[r.kind] ?? `an output of grainflow ${r.kind}`}; ${force} replaces only an `
           + `output of the same command: choose another ${out}`;
       case 'input':
-        return `${subject} ${path.resolve(r.input) === path.resolve(this.directory) ? 'is' : 'holds'} ${r.input}, which `
+        return `${subject} ${r.same ? 'is' : 'holds'} ${r.input}, which `
           + `this command reads; grainflow never writes its output over its input: choose another ${out}`;
       case 'foreign-entry':
         return `${subject} holds ${JSON.stringify(r.entry)}, which grainflow did not write there; move it out or `

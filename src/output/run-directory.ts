@@ -83,7 +83,7 @@ function replaceRefusal(target: string, force: boolean, intent: OutputIntent): R
   const what = protectedPath(absolute);
   if (what !== null) return { reason: 'protected', what };
   const input = (intent.inputs ?? []).find((given) => holds(absolute, path.resolve(given)));
-  if (input !== undefined) return { reason: 'input', input };
+  if (input !== undefined) return { reason: 'input', input, same: realPath(absolute) === realPath(path.resolve(input)) };
   let stat: fs.Stats;
   try {
     stat = fs.lstatSync(absolute);
