@@ -90,6 +90,11 @@ export function beverloo(inputs: BeverlooInputs): BeverlooComparison {
     throw new RangeError(`orifice diameter ${inputs.orificeDiameter} m is not larger than ${k} particle diameters `
       + `(${k * inputs.particleDiameter} m): Beverloo's law does not apply`);
   }
+  // W = C × scale: a scale of 0 (or NaN) would give C = Infinity (or NaN), a number for nothing measured.
+  if (!(inputs.bulkDensity > 0)) {
+    throw new RangeError(`the bulk density is ${inputs.bulkDensity} kg/m³ (no sphere in its region?): Beverloo's C cannot be measured`);
+  }
+  if (!(inputs.gravity > 0)) throw new RangeError(`gravity is ${inputs.gravity} m/s²: Beverloo's law needs gravity`);
   const scale = inputs.bulkDensity * Math.sqrt(inputs.gravity) * opening ** 2.5;
   return { k, fittedC: inputs.massFlowRate / scale, scale };
 }

@@ -57,12 +57,30 @@ export interface ReposeResult {
   sectors: SectorProfile[];
 }
 
+/**
+ * The spheres of the heap: those not wholly below the floor. A few below it rolled off the edge of a finite floor
+ * and are left out; when most are, there is no heap on the floor (they fell through, or the floor is above them)
+ * and a number would measure nothing: RangeError.
+ */
+function spheresOnFloor({ position: pos, radius, count }: HeapSpheres, floorZ: number): number[] {
+  const on: number[] = [];
+  for (let p = 0; p < count; p++) if (pos[3 * p + 2] + radius[p] >= floorZ) on.push(p);
+  const below = count - on.length;
+  if (2 * below > count) {
+    throw new RangeError(`${below} of ${count} spheres lie wholly below the floor (z = ${floorZ} m): they fell through `
+      + 'it, or it lies above them; no heap stands on it');
+  }
+  return on;
+}
+
 export function angleOfRepose(spheres: HeapSpheres, options: ReposeOptions): ReposeResult {
-  const { position: pos, radius, count } = spheres;
-  if (count < 2) throw new RangeError(`angleOfRepose: needs at least 2 spheres, got ${count}`);
+  const { position: pos, radius } = spheres;
+  const heap = spheresOnFloor(spheres, options.floorZ);
+  const count = heap.length;
+  if (count < 2) throw new RangeError(`angleOfRepose: needs at least 2 spheres on the floor, got ${count}`);
   const nSectors = options.sectors ?? DEFAULT_SECTORS;
   let meanRadius = 0, cx = 0, cy = 0;
-  for (let p = 0; p < count; p++) {
+  for (const p of heap) {
     meanRadius += radius[p];
     cx += pos[3 * p];
     cy += pos[3 * p + 1];
@@ -74,7 +92,7 @@ export function angleOfRepose(spheres: HeapSpheres, options: ReposeOptions): Rep
   // Highest sphere top per (sector, radial bin).
   const surfaces = Array.from({ length: nSectors }, () => new Map<number, number>());
   let heapHeight = 0;
-  for (let p = 0; p < count; p++) {
+  for (const p of heap) {
     const dx = pos[3 * p] - axis[0], dy = pos[3 * p + 1] - axis[1];
     const top = pos[3 * p + 2] + radius[p] - options.floorZ;
     const azimuth = Math.atan2(dy, dx) + Math.PI; // [0, 2π]

@@ -39,7 +39,7 @@ export function createRunAnalysis(setup: SimulationSetup): RunAnalysis | null {
   const spec = setup.scenario.analysis;
   if (spec === undefined) return null;
   switch (spec.type) {
-    case 'angle-of-repose': return unmeasuredOnRangeError(spec.type, reposeAnalysis(spec));
+    case 'angle-of-repose': return unmeasuredOnRangeError(spec.type, reposeAnalysis(spec, setup.gravity));
     case 'discharge': return unmeasuredOnRangeError(spec.type, dischargeAnalysis(spec, setup));
     case 'bounces': return unmeasuredOnRangeError(spec.type, bounceAnalysis(setup));
     case 'cooling': return coolingAnalysis(spec);
@@ -72,13 +72,18 @@ function append<T>(to: T[], from: readonly T[]): void {
 }
 const degrees = (x: number) => `${x.toFixed(1)}°`;
 
-function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>): RunAnalysis {
+function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>, gravity: readonly number[]): RunAnalysis {
   return {
     sample: () => {},
     onImpact: ignoreImpact,
     save: () => null,
     load: () => {},
     async finish(sim) {
+      // The floor is horizontal (z = floorZ): a heap rests on it only under gravity pointing down (-z).
+      if (!(gravity[2] < 0)) {
+        throw new RangeError(`gravity points ${gravity[2] > 0 ? 'up' : 'along the floor'} (g = [${gravity.join(', ')}] m/s²): `
+          + `no heap rests on the floor at z = ${spec.floorZ} m`);
+      }
       const { pos, radius, n } = sim.st;
       const result = angleOfRepose({ position: pos, radius, count: n }, { floorZ: spec.floorZ, axis: spec.axis, sectors: spec.sectors });
       // One colour per sector: its surface points and its flank fit share it and one legend entry.
@@ -135,6 +140,10 @@ function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, s
     async finish(sim) {
       const flow = massFlowRate({ t, mass });
       const measured = bulk ?? { density: Number.NaN, spheres: 0, time: Number.NaN };
+      if (measured.spheres === 0) {
+        const at = Number.isNaN(measured.time) ? `the run never reached t = ${bulkAt} s` : `at t = ${measured.time} s`;
+        throw new RangeError(`the bulk-density region held no sphere (${at}): ρ_b and Beverloo's C cannot be measured`);
+      }
       let diameter = 0;
       for (let p = 0; p < sim.st.n; p++) diameter += 2 * sim.st.radius[p];
       diameter /= sim.st.n;

@@ -22,6 +22,7 @@ export { ScenarioError } from '../base/scenario-error.js';
 export { OutputExistsError } from '../run/output-guard.js';
 export { ResumeError } from '../checkpoint/run-checkpoints.js';
 export { RunInterrupted, UnstableRunError } from '../run/run.js';
+export { KernelMemoryError } from '../base/kernel-memory.js';
 
 /** A validated scenario, every default filled in: what loadScenario and parseScenario return. */
 export type Scenario = schema.Scenario;

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { readRunJson, readRunText, RunFileError } from '../output/run-files.js';
 import { IMPACTS_HEADER, SERIES_HEADER, type RunSummary } from '../run/run.js';
 import type { Scenario } from '../scenario/schema.js';
 
@@ -58,27 +59,34 @@ export class RunDirectoryError extends Error {
 
 /**
  * Reads a finished run directory.
- * @throws RunDirectoryError when `dir` holds no finished run (no summary.json: missing, unfinished or not a run)
+ * @throws RunDirectoryError when `dir` holds no finished run (no summary.json: missing, unfinished or not a run), or
+ *   when one of its files is not a regular file, is larger than the limits of src/output/run-files.ts or not JSON
  */
 export function readRun(dir: string): RunResults {
   const summaryFile = path.join(dir, 'summary.json');
   if (!fs.existsSync(summaryFile)) {
     throw new RunDirectoryError(fs.existsSync(dir) ? `${dir} holds no finished run (no summary.json)` : `${dir} does not exist`);
   }
-  const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as RunSummary;
-  return {
-    dir,
-    scenario: JSON.parse(fs.readFileSync(path.join(dir, 'scenario.json'), 'utf8')) as ResolvedScenario,
-    summary,
-    analysis: summary.analysis,
-    series: readCsv(path.join(dir, 'series.csv')) as SeriesRow[],
-    impacts: fs.existsSync(path.join(dir, 'impacts.csv')) ? readCsv(path.join(dir, 'impacts.csv')) as ImpactRow[] : [],
-  };
+  try {
+    const summary = readRunJson(summaryFile) as RunSummary;
+    return {
+      dir,
+      scenario: readRunJson(path.join(dir, 'scenario.json')) as ResolvedScenario,
+      summary,
+      analysis: summary.analysis,
+      series: readCsv(path.join(dir, 'series.csv')) as SeriesRow[],
+      impacts: fs.existsSync(path.join(dir, 'impacts.csv')) ? readCsv(path.join(dir, 'impacts.csv')) as ImpactRow[] : [],
+    };
+  } catch (error) {
+    // A FIFO, a device or a file too large in a run's place: one typed error naming it (src/output/run-files.ts).
+    if (error instanceof RunFileError) throw new RunDirectoryError(error.message);
+    throw error;
+  }
 }
 
 /** Rows of a CSV file the run wrote (no quoting): numbers as numbers, empty cells as null, other text as is. */
 function readCsv(file: string): Record<string, number | string | null>[] {
-  const [header, ...lines] = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+  const [header, ...lines] = readRunText(file).trimEnd().split('\n');
   const columns = header.split(',');
   return lines.map((line) => {
     const cells = line.split(',');

@@ -67,11 +67,12 @@ export interface RunScenarioOptions extends RunControl {
  * @param scenario from loadScenario or parseScenario; any other object is validated first, like parseScenario
  * @returns the run's summary, with the scenario's analysis under `analysis` (as in summary.json)
  * @throws ScenarioError (bad scenario or `workers`) and OutputExistsError before anything is written;
+ *   KernelMemoryError when the system will not give the simulation its memory (ulimit -v, a full machine);
  *   UnstableRunError when the watchdog stops the run; RunInterrupted when `signal` aborts it
  */
 export async function runScenario(scenario: Scenario | ScenarioInput, options: RunScenarioOptions): Promise<RunSummary> {
   const setup = createSetup(checkedScenario(scenario), setupOptions(options));
-  refuseToReplace(options.out, options.force ?? false);
+  refuseToReplace(options.out, options.force ?? false, { kind: 'run' });
   return drive(setup, options.out, false, options, options.force ?? false);
 }
 

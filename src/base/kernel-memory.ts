@@ -8,7 +8,28 @@
  * the build checks that they fit). A WebAssembly memory holds at most 4 GiB (docs/scenario-format.md "Limits"; the run budget,
  * engine/run-budget.ts, refuses a run that would need more before anything is allocated).
  */
+import { addressSpaceLimit, TRAP_HANDLER_FLAG, trapHandlerDisabled } from './address-space.js';
 import type { ArrayAllocator } from './shared-arrays.js';
+
+/**
+ * The kernel memory cannot be made or grown: more than 4 GiB needed, or the process's address space (ulimit -v)
+ * or the machine cannot give it. The message is one line naming the limit and what to do.
+ */
+export class KernelMemoryError extends RangeError {
+  override name = 'KernelMemoryError';
+}
+
+/** The error for a memory of `bytes` the system refused (`cause`: the RangeError of WebAssembly.Memory or grow). */
+function refusedMemory(bytes: number, cause: unknown): KernelMemoryError {
+  const limit = addressSpaceLimit();
+  const gib = (b: number) => (b < 2 ** 30 ? `${Math.ceil(b / 2 ** 20)} MiB` : `${(b / 2 ** 30).toFixed(1)} GiB`);
+  const why = limit === null
+    ? 'the machine has not got that much memory free'
+    : `this process may use ${gib(limit)} of address space (ulimit -v)${trapHandlerDisabled() ? ''
+      : `, and a WebAssembly memory reserves about 10 GiB of it unless node runs with ${TRAP_HANDLER_FLAG} (bin/grainflow does so itself under a limit)`}`;
+  return new KernelMemoryError(`cannot reserve ${gib(bytes)} of kernel memory for the simulation: ${why}; raise the limit `
+    + `or run fewer spheres`, { cause });
+}
 
 /** WebAssembly page size (bytes). */
 const PAGE = 65536;
@@ -19,6 +40,22 @@ export const KERNEL_MEMORY_LIMIT = 65536 * PAGE;
 /** Blocks start on cache-line boundaries (bytes). */
 const ALIGN = 64;
 
+
+/** The least a run's kernel memory may grow to under an address-space limit (bytes). */
+const LEAST_MAXIMUM = 256 * 2 ** 20;
+
+/**
+ * The most the kernel memory of a run estimated to need `estimate` bytes (engine/run-budget.ts) may grow to.
+ * Without an address-space limit, 4 GiB: the maximum costs nothing then. Under `ulimit -v` a shared memory reserves
+ * its maximum when it is made (it can never move), so the maximum is what the run needs: four times the estimate
+ * (a dense packing holds more pairs than the settled bed it measures), at least LEAST_MAXIMUM, and at most half
+ * the limit (the rest is the process's own: heaps, threads, code).
+ */
+export function kernelMemoryMaximum(estimate: number): number {
+  const limit = addressSpaceLimit();
+  if (limit === null) return KERNEL_MEMORY_LIMIT;
+  return Math.min(KERNEL_MEMORY_LIMIT, Math.max(4 * estimate, Math.min(LEAST_MAXIMUM, limit / 2)), limit / 2);
+}
 
 type View = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
 interface ViewKind<T extends View> {
@@ -34,10 +71,20 @@ export class KernelMemory implements ArrayAllocator {
   private top = KERNEL_RESERVED_BYTES;
   private readonly blocks = new Map<number, number>();
 
-  /** @param bytes room to reserve at once (it grows on demand) */
-  constructor(bytes = 0) {
+  /**
+   * @param bytes room to reserve at once (it grows on demand)
+   * @param maximumBytes the most it may grow to (kernelMemoryMaximum); the kernel module's own maximum is 4 GiB,
+   *   and an imported memory may declare less
+   */
+  constructor(bytes = 0, maximumBytes = KERNEL_MEMORY_LIMIT) {
     const pages = Math.ceil((KERNEL_RESERVED_BYTES + bytes) / PAGE);
-    this.memory = new WebAssembly.Memory({ initial: pages, maximum: KERNEL_MEMORY_LIMIT / PAGE, shared: true });
+    const maximum = Math.max(pages, Math.min(KERNEL_MEMORY_LIMIT, Math.ceil(maximumBytes / PAGE) * PAGE) / PAGE);
+    try {
+      this.memory = new WebAssembly.Memory({ initial: pages, maximum, shared: true });
+    } catch (error) {
+      if (error instanceof RangeError) throw refusedMemory(pages * PAGE, error);
+      throw error;
+    }
   }
 
   /** Bytes the memory holds (in use, free, and the reserved first page); it never shrinks. */
@@ -112,10 +159,15 @@ export class KernelMemory implements ArrayAllocator {
     const start = this.top;
     const end = start + size;
     if (end > KERNEL_MEMORY_LIMIT) {
-      throw new RangeError(`the simulation needs more than the ${KERNEL_MEMORY_LIMIT / 2 ** 30} GiB a WebAssembly memory can hold`);
+      throw new KernelMemoryError(`the simulation needs more than the ${KERNEL_MEMORY_LIMIT / 2 ** 30} GiB a WebAssembly memory can hold`);
     }
     const missing = end - this.memory.buffer.byteLength;
-    if (missing > 0) this.memory.grow(Math.ceil(missing / PAGE));
+    try {
+      if (missing > 0) this.memory.grow(Math.ceil(missing / PAGE));
+    } catch (error) {
+      if (error instanceof RangeError) throw refusedMemory(end, error);
+      throw error;
+    }
     this.top = end;
     this.blocks.set(start, size);
     return start;

@@ -65,7 +65,8 @@ function readAtMost(fd: number, maxBytes: number, sizeHint: number): Buffer {
   }
 }
 
-function fileKind(stats: Stats): string {
+/** What a file that is not a regular one is, in words: "a FIFO (named pipe)", "a character device", … */
+export function fileKind(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
   if (stats.isFIFO()) return 'a FIFO (named pipe)';
   if (stats.isCharacterDevice()) return 'a character device';

@@ -60,7 +60,7 @@ export class RunCheckpoints {
     this.everyWallMs = typeof every === 'number' ? undefined : 1000 * every.wallSeconds;
     this.hash = scenarioHash(setup.scenario);
     this.inputFiles = inputFileHashes(setup);
-    this.store = new CheckpointStore(path.join(runDir, CHECKPOINT_DIRECTORY));
+    this.store = new CheckpointStore(path.join(runDir, CHECKPOINT_DIRECTORY), (file) => this.directory.file(path.relative(runDir, file)));
     this.directory = new ResumableRunDirectory(runDir, resume ? 'resume' : 'fresh', { force, onNotice: log });
     try {
       if (resume) {

@@ -21,11 +21,13 @@ const FILE_PATTERN = /^step-(\d+)\.gfck$/;
 const TEMPORARY_PATTERN = /^step-\d+\.gfck\.\d+\.tmp$/;
 
 export class CheckpointStore {
-  constructor(readonly directory: string) {}
+  /** @param record told of each checkpoint file before it is written (the run directory lists it in its marker) */
+  constructor(readonly directory: string, private readonly record: (file: string) => void = () => {}) {}
 
   write(cp: Checkpoint): string {
     fs.mkdirSync(this.directory, { recursive: true });
     const file = path.join(this.directory, `step-${String(cp.step).padStart(10, '0')}.gfck`);
+    this.record(file);
     writeFileAtomically(file, encodeCheckpoint(cp), true);
     syncDirectory(this.directory);
     for (const old of this.files().slice(KEPT)) {

@@ -2,8 +2,10 @@
  * Errors that escape a command's own handling, as one line on stderr and an exit status (exit-status.ts): an output
  * refused by the output rule (2: choose another output, or pass --force when the message says so) and file-system
  * failures — a full disk, a read-only mount, no permission, a path under /proc, a short write — (1: the work could
- * not be written), each naming the path and the cause. Anything else is a bug and keeps its stack trace.
+ * not be written), each naming the path and the cause; kernel memory the system will not give (1: ulimit -v, a
+ * full machine), naming the limit. Anything else is a bug and keeps its stack trace.
  */
+import { KernelMemoryError } from '../base/kernel-memory.js';
 import { describeFileError } from '../output/file-writes.js';
 import { CLI_OPTION_NAMES, OutputExistsError, type OutputOptionNames } from '../run/output-guard.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED } from './exit-status.js';
@@ -19,6 +21,7 @@ export interface Failure {
  */
 export function describeFailure(error: unknown, names: OutputOptionNames = CLI_OPTION_NAMES, where?: string): Failure | null {
   if (error instanceof OutputExistsError) return { status: EXIT_BAD_INPUT, message: error.describe(names) };
+  if (error instanceof KernelMemoryError) return { status: EXIT_FAILED, message: error.message };
   const line = describeFileError(error);
   if (line === null) return null;
   const pathless = (error as { path?: unknown }).path === undefined;

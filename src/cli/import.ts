@@ -4,6 +4,7 @@
  * Missing, damaged or cut-short LAMMPS output is one line on stderr, and nothing is written.
  */
 import { parseArgs } from 'node:util';
+import { printable } from '../base/printable.js';
 import { ScenarioError } from '../base/scenario-error.js';
 import { DeckError } from '../interop/deck-manifest.js';
 import { importLammpsRun } from '../interop/lammps-import.js';
@@ -20,13 +21,18 @@ class UsageError extends Error {}
 
 export async function importCommand(argv: string[]): Promise<number> {
   const fail = (message: string) => {
-    process.stderr.write(`grainflow: ${message}\n`);
+    // What a deck's files say is echoed in messages: never their control characters (a crafted dump's escapes).
+    process.stderr.write(`grainflow: ${printable(message)}\n`);
     return EXIT_BAD_INPUT;
   };
   try {
     return await importRun(argv);
   } catch (err) {
-    if (err instanceof UsageError) return fail(`${err.message}\n${IMPORT_USAGE}`);
+    if (err instanceof UsageError) {
+      fail(err.message);
+      process.stderr.write(`${IMPORT_USAGE}\n`);
+      return EXIT_BAD_INPUT;
+    }
     if (err instanceof DeckError) return fail(`cannot import: ${err.message}`);
     if (err instanceof ScenarioError) return fail(`cannot import: the deck's scenario.json: ${err.message}`);
     throw err;

@@ -79,6 +79,11 @@ function machineMemory(): number {
 
 const gigabytes = (bytes: number) => `${shown(bytes / 1e9)} GB`;
 
+/** Kernel memory a run of `spheres` is estimated to need (bytes), its pairs with the longest history a run can have. */
+export function kernelBytesEstimate(spheres: number, impacts: boolean): number {
+  return spheres * (KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * pairBytes(HISTORY_STRIDE, impacts));
+}
+
 /** Refuses a scenario whose spheres would not fit in this machine's memory or in the JavaScript heap. */
 export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scenario' | 'explicit'>): void {
   const listed = explicit.file === null ? explicit.spheres.n : 0;
@@ -89,8 +94,8 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   // Pairs with the longest history a run can have: the estimate must not depend on the laws' details.
   const impacts = scenario.outputs.impacts;
   const kernelPerPair = pairBytes(HISTORY_STRIDE, impacts);
-  const kernelPerSphere = KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * kernelPerPair;
-  const kernel = spheres * kernelPerSphere;
+  const kernelPerSphere = kernelBytesEstimate(1, impacts);
+  const kernel = kernelBytesEstimate(spheres, impacts);
   const memory = machineMemory();
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
   if (bytes <= memory && heap <= heapLimit && kernel <= KERNEL_MEMORY_LIMIT) return;

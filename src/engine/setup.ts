@@ -109,7 +109,10 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
   // The material indices of the spheres (material-names.ts) are the contact table's: both follow `materials`.
   const materialIndex = materialIndices(scenario.materials);
   const random = new RunRandom(scenario.seed);
-  const particles = buildInitialParticles(checked, random);
+  // The set-up's own record of the arrays: without insert blocks they are the checked scenario's explicit spheres,
+  // and releaseInitialMotion must let go of them here without emptying those, which a library Scenario keeps for
+  // its next run (issue 25).
+  const particles = { ...buildInitialParticles(checked, random) };
   const pour = planPour(scenario, random);
   // The time step and skin must suit every sphere the run will hold, poured ones included.
   const everySphere = [particles, pourStandIns(pour, materialIndex)];

@@ -14,7 +14,7 @@ import { MortonOrder } from '../broadphase/morton.js';
 import {
   imageShifts, PeriodicPairFinder, wrapPositions,
 } from '../broadphase/periodic.js';
-import { KernelMemory } from '../base/kernel-memory.js';
+import { KernelMemory, kernelMemoryMaximum } from '../base/kernel-memory.js';
 import { kernelTableIn } from '../forces/kernel-instance.js';
 import { historyStride, kernelFeatures, type KernelFeatures } from '../forces/contact.js';
 import type { KernelTable } from '../forces/contact-table.js';
@@ -23,6 +23,7 @@ import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
 import { initialMotionReleased, releaseInitialMotion, type SimulationSetup } from './setup.js';
 import { createPourer, type Pourer } from './pour.js';
+import { kernelBytesEstimate } from './run-budget.js';
 import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 
 /**
@@ -121,7 +122,7 @@ export class Simulation implements SavedState {
   /** what the contact kernels are bound to use */
   private readonly features: KernelFeatures;
   /** where the state, the contact lists and the kernel's table live (base/kernel-memory.ts) */
-  readonly memory = new KernelMemory();
+  readonly memory: KernelMemory;
   private readonly kernelTable: KernelTable;
   private executor: SerialExecutor;
   private readonly morton = new MortonOrder(MORTON_REFINE_RUN);
@@ -135,6 +136,8 @@ export class Simulation implements SavedState {
     if (initialMotionReleased(setup)) {
       throw new Error('internal: this set-up\'s spheres at t = 0 were let go after its run started (releaseInitialMotion); create a new set-up');
     }
+    // Under an address-space limit the memory reserves its maximum at once: what the run is estimated to need.
+    this.memory = new KernelMemory(0, kernelMemoryMaximum(kernelBytesEstimate(setup.particles.n + setup.pour.total, setup.trackImpacts)));
     this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null);
     const stride = historyStride(this.features);
     this.st = createParticleState(setup.particles, setup.densities, this.memory, setup.particles.n + setup.pour.total);

@@ -4,6 +4,7 @@
  * the atom types, the step and output cadence.
  */
 import fs from 'node:fs';
+import { readRunJson, RunFileError } from '../output/run-files.js';
 import path from 'node:path';
 import type { LammpsVersion } from './lammps-target.js';
 
@@ -60,11 +61,12 @@ export function readDeckManifest(dir: string): DeckManifest {
   }
   let manifest: DeckManifest;
   try {
-    manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as DeckManifest;
+    manifest = readRunJson(file) as DeckManifest;
   } catch (error) {
-    throw new DeckError(`${file} is not valid JSON (${(error as Error).message})`);
+    if (error instanceof RunFileError) throw new DeckError(error.message);
+    throw error;
   }
-  if (manifest.format !== DECK_FORMAT || manifest.version !== DECK_FORMAT_VERSION) {
+  if (manifest === null || typeof manifest !== 'object' || manifest.format !== DECK_FORMAT || manifest.version !== DECK_FORMAT_VERSION) {
     throw new DeckError(`${file} is not a version ${DECK_FORMAT_VERSION} ${DECK_FORMAT} manifest`);
   }
   return manifest;

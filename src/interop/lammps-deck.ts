@@ -24,6 +24,13 @@ import { deckReadme, type DeckNotes } from './lammps-readme.js';
 /** The columns of every dumped frame; the importer reads them by name. */
 export const DUMP_COLUMNS = ['id', 'type', 'radius', 'x', 'y', 'z', 'vx', 'vy', 'vz', 'omegax', 'omegay', 'omegaz'] as const;
 
+/**
+ * A scenario's name or a material name as it appears in the deck's comments: JSON-quoted, so that no name can end
+ * a comment line in "&" (LAMMPS joins the next line, the next command, to the comment) or hold a line break (a
+ * command of its own).
+ */
+const deckText = (name: string) => JSON.stringify(name);
+
 export interface LammpsDeck {
   /** file name → content */
   files: Map<string, string>;
@@ -90,7 +97,7 @@ export function buildLammpsDeck(
     const wall = deckWall(spec, k);
     const wallMaterial = setup.wallMaterials[k];
     const fixes: string[] = [];
-    wallCommands.push(`# walls[${k}]: ${spec.type} of ${spec.material}`, ...wall.variables);
+    wallCommands.push(`# walls[${k}]: ${spec.type} of ${deckText(spec.material)}`, ...wall.variables);
     for (const region of wall.regions) {
       wallCommands.push(...region.commands);
       for (const m of census) {
@@ -134,7 +141,7 @@ export function buildLammpsDeck(
   const events = [...gates, ...pours.map((p) => ({ step: p.step, commands: [p.pour.fix] }))]
     .filter((e) => e.step < steps);
   const input = [
-    `# grainflow scenario "${scenario.name}" for ${target.label}, written by grainflow export lammps.`,
+    `# grainflow scenario ${deckText(scenario.name)} for ${target.label}, written by grainflow export lammps.`,
     `# Run here: lmp -in ${DECK_FILES.input}   or   mpirun -np N lmp -in ${DECK_FILES.input}`,
     '# README.md maps every scenario setting to these commands and lists what differs from grainflow.',
     'units           si',
@@ -144,7 +151,7 @@ export function buildLammpsDeck(
     'newton          off',
     'comm_modify     vel yes',
     `read_data       ${DECK_FILES.data}`,
-    ...census.map((m) => `group           ${group(m)} type ${typeOf(m.material)}   # ${m.name}`),
+    ...census.map((m) => `group           ${group(m)} type ${typeOf(m.material)}   # ${deckText(m.name)}`),
     '',
     '# contacts: pair_style granular, one pair_coeff per pair of sphere materials (README.md, Contacts)',
     'pair_style      granular',
@@ -277,7 +284,7 @@ function dataFile(
   const axes = periodicAxes(checked);
   const bounds = [0, 1, 2].map((a) => (axes[a] ? [periodic!.min[a], periodic!.max[a]] : [lo[a] - margin, hi[a] + margin]));
   const lines = [
-    `LAMMPS data file: grainflow scenario "${scenario.name}" at t = 0 (seed ${scenario.seed}), written by grainflow export lammps`,
+    `LAMMPS data file: grainflow scenario ${deckText(scenario.name)} at t = 0 (seed ${scenario.seed}), written by grainflow export lammps`,
     '',
     `${particles.n} atoms`,
     `${census.length} atom types`,

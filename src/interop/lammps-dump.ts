@@ -11,6 +11,7 @@
  * path: an integer mantissa times or over an exact power of ten is one correctly rounded operation).
  */
 import fs from 'node:fs';
+import { fileKind } from '../base/regular-file.js';
 import { DeckError } from './deck-manifest.js';
 
 export interface DumpFrame {
@@ -21,6 +22,8 @@ export interface DumpFrame {
 }
 
 const CHUNK_BYTES = 1 << 24;
+/** More atoms than grainflow runs (README, Limits: 6.7 million spheres) in one frame: not a dump of one of its decks. */
+export const MAX_DUMP_ATOMS = 10_000_000;
 const NEWLINE = 10, SPACE = 32, TAB = 9, CR = 13;
 
 /** Lines of a file as byte ranges of a shared buffer, read in chunks; `number` is the 1-based line number. */
@@ -37,8 +40,15 @@ class LineReader {
   lineStart = 0;
   lineEnd = 0;
 
+  /** Opens `file` if it is a regular file (run-files.ts's rule: a FIFO or device is refused before a byte is read). */
   constructor(readonly file: string) {
-    this.fd = fs.openSync(file, 'r');
+    // O_NONBLOCK: opening a FIFO otherwise waits for a writer, forever if none comes.
+    this.fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const stats = fs.fstatSync(this.fd);
+    if (!stats.isFile()) {
+      fs.closeSync(this.fd);
+      throw new DeckError(`cannot read ${file}: it is ${fileKind(stats)}, not a regular file`);
+    }
   }
 
   get bytes(): Buffer {
@@ -146,6 +156,8 @@ function parseNumbers(bytes: Buffer, from: number, to: number, out: Float64Array
     let value: number;
     if (digits <= 15 && Math.abs(exponent) <= 22) value = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
     else value = Number(bytes.toString('latin1', unsignedStart, tokenEnd));
+    // 1e400 is a plain decimal too, but no number a dump may hold.
+    if (!Number.isFinite(value)) return -1;
     if (count < limit) out[offset + count] = negative ? -value : value;
     count++;
   }
@@ -153,10 +165,12 @@ function parseNumbers(bytes: Buffer, from: number, to: number, out: Float64Array
 }
 
 /**
- * The frames of a dump whose ATOMS item has exactly `columns`, in file order. `onFrame` may keep the frame's
- * values only until it returns (the buffer is reused).
+ * The frames of a dump whose ATOMS item has exactly `columns` and at most `maxAtoms` rows, in file order. `onFrame`
+ * may keep the frame's values only until it returns (the buffer is reused).
  */
-export function readDump(file: string, columns: readonly string[], onFrame: (frame: DumpFrame) => void): void {
+export function readDump(
+  file: string, columns: readonly string[], onFrame: (frame: DumpFrame) => void, maxAtoms = MAX_DUMP_ATOMS,
+): void {
   if (!fs.existsSync(file)) throw new DeckError(`${file} is missing: run LAMMPS in the deck directory first`);
   const lines = new LineReader(file);
   const where = () => `${file}, line ${lines.number}`;
@@ -185,6 +199,8 @@ export function readDump(file: string, columns: readonly string[], onFrame: (fra
       const step = wholeNumber('the timestep');
       expectItem('NUMBER OF ATOMS');
       const atoms = wholeNumber('the number of atoms');
+      // Checked before the frame's buffer is made: a count of 10^15 would otherwise be a RangeError.
+      if (atoms > maxAtoms) throw new DeckError(`${where()}: ${atoms} atoms, at most ${maxAtoms} are read (the deck's spheres)`);
       expectItem('BOX BOUNDS');
       for (let a = 0; a < 3; a++) expectLine('the box bounds');
       const header = expectItem('ATOMS').slice('ITEM: ATOMS'.length).trim().split(/\s+/);

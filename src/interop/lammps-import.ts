@@ -61,12 +61,12 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
       throw new DeckError(`${DECK_FILES.final} is of step ${frame.step}, the deck runs ${manifest.steps} steps`);
     }
     final = frames.state(frame, DECK_FILES.final);
-  });
+  }, frames.capacity);
   if (final === null) throw new DeckError(`${path.join(deckDir, DECK_FILES.final)} holds no frame: the LAMMPS run did not finish`);
   const finalState: ParticleState = final;
   const tEnd = manifest.steps * manifest.dt;
 
-  const dir = new RunDirectory(options.out, { force: options.force ?? false, kind: 'import' });
+  const dir = new RunDirectory(options.out, { force: options.force ?? false, kind: 'import', inputs: [deckDir] });
   try {
     dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
     const meter = new ContactMeter(setup);
@@ -99,7 +99,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
         }
         lastStep = frame.step;
         sample(frames.state(frame, DECK_FILES.dump), frame.step * manifest.dt);
-      });
+      }, frames.capacity);
       // LAMMPS dumps multiples of outputEvery; grainflow's last row is the final step (the deck's final state).
       if (lastStep < 0 || manifest.steps - lastStep >= manifest.outputEvery) {
         throw new DeckError(`${DECK_FILES.dump} ends at step ${lastStep} of ${manifest.steps}: the LAMMPS run did not finish `
@@ -136,7 +136,8 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
 
 /** Dumped frames as particle states, every value checked against the deck. */
 class FrameReader {
-  private readonly capacity: number;
+  /** spheres the scenario can hold: the most atoms a frame may list */
+  readonly capacity: number;
   private readonly materialOfType: number[];
 
   constructor(private readonly setup: SimulationSetup, manifest: DeckManifest) {
@@ -159,6 +160,8 @@ class FrameReader {
     const st = createParticleState({ n: 0, position: none, velocity: none, angularVelocity: none, radius: none,
       material: new Uint16Array(0) }, this.setup.densities, sharedArrays, atoms);
     st.active[0] = atoms;
+    // An id listed twice would leave another sphere out and the frame's last slot a phantom at the origin.
+    const seen = new Uint8Array(this.capacity);
     for (let k = 0; k < atoms; k++) {
       const row = k * WIDTH;
       const id = values[row + C.id] - 1;
@@ -167,6 +170,8 @@ class FrameReader {
       if (!Number.isInteger(id) || id < 0 || id >= this.capacity) {
         throw new DeckError(`${file}, step ${step}: atom id ${id + 1} is not one of the scenario's spheres (1 to ${this.capacity})`);
       }
+      if (seen[id] === 1) throw new DeckError(`${file}, step ${step}: atom id ${id + 1} is listed twice`);
+      seen[id] = 1;
       if (!Number.isInteger(type) || type < 1 || type > this.materialOfType.length) {
         throw new DeckError(`${file}, step ${step}: atom ${id + 1} has type ${type}; the deck has types 1 to ${this.materialOfType.length}`);
       }

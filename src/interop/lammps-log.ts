@@ -4,6 +4,7 @@
  * performance figures of its summary come from here.
  */
 import fs from 'node:fs';
+import { readRunText, RunFileError } from '../output/run-files.js';
 import { DeckError } from './deck-manifest.js';
 
 export interface LammpsLog {
@@ -24,7 +25,13 @@ export interface LammpsLog {
 /** Parses `file`; null when there is none; a DeckError when the run stopped with an error or did not finish. */
 export function readLammpsLog(file: string): LammpsLog | null {
   if (!fs.existsSync(file)) return null;
-  const text = fs.readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readRunText(file);
+  } catch (error) {
+    if (error instanceof RunFileError) throw new DeckError(error.message);
+    throw error;
+  }
   const error = /^ERROR.*$/m.exec(text);
   if (error) throw new DeckError(`${file}: the LAMMPS run stopped with "${error[0].slice(0, 160)}"`);
   const total = /^Total wall time: (\d+):(\d+):(\d+)/m.exec(text);

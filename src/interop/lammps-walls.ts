@@ -40,6 +40,18 @@ const ORIFICE_BAND = 1e-3;
 
 const num = (x: number) => String(x);
 
+/**
+ * The unit vector along `v`: the scenario takes any non-zero normal, but LAMMPS normalises it by its length, whose
+ * square underflows to 0 for a normal of 1e-300 (ERROR: Illegal region plane normal vector). Scaled by its largest
+ * component first, so no square underflows or overflows.
+ */
+function unit(v: readonly number[]): number[] {
+  const largest = Math.max(...v.map(Math.abs));
+  const scaled = v.map((x) => x / largest);
+  const length = Math.hypot(...scaled);
+  return scaled.map((x) => x / length);
+}
+
 /** The regions and motion variables of walls[k]; mesh walls are refused. */
 export function deckWall(wall: WallSpec, k: number): DeckWall {
   const id = `w${k}`;
@@ -50,7 +62,7 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
   switch (wall.type) {
     case 'plane':
       return { index: k, variables, regions: [{
-        id, curvatureRadius: 0, commands: [region(id, `plane ${[...wall.point, ...wall.normal].map(num).join(' ')}`)],
+        id, curvatureRadius: 0, commands: [region(id, `plane ${[...wall.point, ...unit(wall.normal)].map(num).join(' ')}`)],
       }] };
     case 'box':
       return { index: k, variables, regions: [{

@@ -3,7 +3,6 @@
  * busy output), as one error class whose message the caller words with its own option names: `--out`/`--force` on
  * the command line, `out`/`force: true` in the library.
  */
-
 /** How the caller names the output and force options in messages. */
 export interface OutputOptionNames {
   out: string;
@@ -16,6 +15,16 @@ export const LIBRARY_OPTION_NAMES: OutputOptionNames = { out: 'out', force: 'for
 /** The command line's names. */
 export const CLI_OPTION_NAMES: OutputOptionNames = { out: '--out', force: '--force' };
 
+/** What each command's output is, in the words of the refusal that keeps another command from replacing it. */
+const KIND_NAMES: Record<string, string> = {
+  run: 'a run directory (grainflow run made it)',
+  frames: 'a directory of rendered frames (grainflow render made it)',
+  export: 'a LAMMPS deck (grainflow export made it)',
+  import: 'an imported LAMMPS run (grainflow import made it)',
+  calibrate: 'a calibration table (grainflow calibrate made it)',
+  impact: 'an impact table (grainflow impact made it)',
+};
+
 export type Refusal =
   /** a directory grainflow made, or a file output: replacing it needs force */
   | { reason: 'exists'; directory: boolean }
@@ -25,8 +34,12 @@ export type Refusal =
   | { reason: 'wrong-type'; what: string; wanted: 'directory' | 'file' }
   /** a non-empty directory without grainflow's marker file */
   | { reason: 'not-ours'; marker: string }
-  /** a directory grainflow made that now holds an entry grainflow did not write there */
+  /** a directory grainflow made that now holds, at any depth, something grainflow did not write there */
   | { reason: 'foreign-entry'; entry: string }
+  /** an output another command made (a run directory, as the output of render): never replaced */
+  | { reason: 'other-kind'; kind: string }
+  /** what the command reads (the run being rendered), or a directory holding it (`same`: it, through links too): never replaced */
+  | { reason: 'input'; input: string; same: boolean }
   /** another process is writing it */
   | { reason: 'busy'; pid: number | null; host: string | null; lockFile: string };
 
@@ -64,6 +77,12 @@ export class OutputExistsError extends Error {
       case 'not-ours':
         return `${subject} is not empty and grainflow did not make it (it has no ${r.marker}); grainflow never `
           + `replaces it: choose a new directory`;
+      case 'other-kind':
+        return `${subject} is ${KIND_NAMES[r.kind] ?? `an output of grainflow ${r.kind}`}; ${force} replaces only an `
+          + `output of the same command: choose another ${out}`;
+      case 'input':
+        return `${subject} ${r.same ? 'is' : 'holds'} ${r.input}, which `
+          + `this command reads; grainflow never writes its output over its input: choose another ${out}`;
       case 'foreign-entry':
         return `${subject} holds ${JSON.stringify(r.entry)}, which grainflow did not write there; move it out or `
           + `choose another ${out} (${force} never deletes what grainflow did not write)`;

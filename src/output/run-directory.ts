@@ -1,10 +1,11 @@
 /**
  * Where grainflow writes its outputs, and the one rule for replacing an existing one (docs/outputs.md, "Safety
- * of your files"). Every output directory grainflow makes holds a marker file, `.grainflow-output`, written when the
- * directory is made and listing what grainflow put at its top level. An existing output is
+ * of your files"). Every output directory grainflow makes holds a marker file, `.grainflow-output` (output-marker.ts),
+ * naming the command that made it and listing every file it wrote there, at every depth. An existing output is
  *  - used as it is when it is an empty directory;
- *  - replaced with force only when it is a directory holding the marker and nothing the marker does not list (a file
- *    output: a regular file);
+ *  - replaced with force only when it is a directory the same command made (the marker's kind: `render` never
+ *    replaces a run, nor `calibrate` a run's checkpoints) holding nothing its marker does not list, at any depth,
+ *    and when it is not an input of the command writing it (a file output: a regular file);
  *  - never written at all when it is `/`, the home directory, the working directory or one of its ancestors, a
  *    non-empty directory without the marker, or something other than a directory (a file output: a regular file).
  * Every writer first takes the output's lock (output-lock.ts), checks the rule under it, and removes what killed
@@ -25,13 +26,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { onProcessExit } from './exit-cleanup.js';
 import { fileTypeOf, OutputWriteError, writeFileAtomically, writeWholeFile } from './file-writes.js';
-import { busyRefusal, LOCK_SUFFIX, OutputLock, processIsAlive } from './output-lock.js';
+import { busyRefusal, OutputLock, processIsAlive } from './output-lock.js';
+import { foreignPath, OUTPUT_MARKER, readMarker, recordPath, relativeName, writeMarker } from './output-marker.js';
 import { OutputExistsError, type Refusal } from './output-refusal.js';
 
-export const OUTPUT_MARKER = '.grainflow-output';
-const MARKER_SIGNATURE = 'output directory';
-const MARKER_NOTE = 'grainflow made this directory. grainflow --force replaces it only while everything at its top '
-  + 'level is listed under "entries"; anything else you put here keeps it from being replaced.';
+export { OUTPUT_MARKER } from './output-marker.js';
 
 export interface RunOutputDirectory {
   /** path of an output file (`name` may have directories: "frames/000001.f32") */
@@ -44,34 +43,47 @@ export interface RunOutputDirectory {
 }
 
 export interface OutputOptions {
-  /** replace an existing output grainflow made (see the rule above); without it an existing non-empty one is refused */
+  /** replace an existing output the same command made (see the rule above); without it an existing non-empty one is refused */
   force?: boolean;
-  /** what the output holds, recorded in the marker: 'run', 'calibrate', 'impact', 'frames', … (default 'run') */
+  /** the command making the output, recorded in the marker: 'run', 'calibrate', 'impact', 'frames', … (default 'run') */
   kind?: string;
+  /** what the command reads (a run being rendered, a deck being imported): the output may neither be nor hold one */
+  inputs?: readonly string[];
   /** one-line notices: a stale lock taken over, a dead process's staging directory removed */
   onNotice?: (message: string) => void;
+}
+
+/** What a new output is, for the rule: a directory or a file; for a directory, the command making it (when known). */
+export interface OutputIntent {
+  wanted?: 'directory' | 'file';
+  /** the marker kind of the new output; when absent, an existing output of any kind counts as this command's */
+  kind?: string;
+  inputs?: readonly string[];
 }
 
 /**
  * Throws OutputExistsError when a new output may not be written at `target` (the rule above), or when another
  * process is writing it: the check a command makes before its work, which its writer repeats under the lock.
  */
-export function refuseToReplace(target: string, force: boolean, wanted: 'directory' | 'file' = 'directory'): void {
-  const refusal = replaceRefusal(target, force, wanted) ?? busyRefusal(target);
+export function refuseToReplace(target: string, force: boolean, intent: OutputIntent = {}): void {
+  const refusal = replaceRefusal(target, force, intent) ?? busyRefusal(target);
   if (refusal !== null) throw new OutputExistsError(target, refusal);
 }
 
 /** The rule alone, for a writer holding the output's lock. */
-function refuseByRule(target: string, force: boolean, wanted: 'directory' | 'file'): void {
-  const refusal = replaceRefusal(target, force, wanted);
+function refuseByRule(target: string, force: boolean, intent: OutputIntent): void {
+  const refusal = replaceRefusal(target, force, intent);
   if (refusal !== null) throw new OutputExistsError(target, refusal);
 }
 
 /** Why a new output may not be written at `target`, or null when it may (the rule above). */
-function replaceRefusal(target: string, force: boolean, wanted: 'directory' | 'file'): Refusal | null {
+function replaceRefusal(target: string, force: boolean, intent: OutputIntent): Refusal | null {
+  const wanted = intent.wanted ?? 'directory';
   const absolute = path.resolve(target);
   const what = protectedPath(absolute);
   if (what !== null) return { reason: 'protected', what };
+  const input = (intent.inputs ?? []).find((given) => holds(absolute, path.resolve(given)));
+  if (input !== undefined) return { reason: 'input', input, same: realPath(absolute) === realPath(path.resolve(input)) };
   let stat: fs.Stats;
   try {
     stat = fs.lstatSync(absolute);
@@ -87,13 +99,18 @@ function replaceRefusal(target: string, force: boolean, wanted: 'directory' | 'f
     return force ? null : { reason: 'exists', directory: false };
   }
   if (!stat.isDirectory()) return { reason: 'wrong-type', what: fileTypeOf(stat), wanted };
-  const entries = fs.readdirSync(absolute);
-  if (entries.length === 0) return null;
+  if (fs.readdirSync(absolute).length === 0) return null;
   const marker = readMarker(absolute);
   if (marker === null) return { reason: 'not-ours', marker: OUTPUT_MARKER };
-  const foreign = entries.find((entry) => !isOwnEntry(entry, marker.entries));
-  if (foreign !== undefined) return { reason: 'foreign-entry', entry: foreign };
+  if (intent.kind !== undefined && marker.kind !== intent.kind) return { reason: 'other-kind', kind: marker.kind };
+  const foreign = foreignPath(absolute, marker);
+  if (foreign !== null) return { reason: 'foreign-entry', entry: foreign };
   return force ? null : { reason: 'exists', directory: true };
+}
+
+/** Whether `outer` is `inner` or one of its ancestors (compared through symbolic links too). */
+function holds(outer: string, inner: string): boolean {
+  return [outer, realPath(outer)].some((o) => [inner, realPath(inner)].some((i) => o === i || isInside(i, o)));
 }
 
 /**
@@ -136,55 +153,12 @@ function realPath(p: string): string {
 
 // --- The marker ---
 
-interface Marker {
-  kind: string;
-  entries: string[];
-}
-
-/** The marker of `dir`, or null when it has none (or one grainflow did not write). */
-function readMarker(dir: string): Marker | null {
-  const file = path.join(dir, OUTPUT_MARKER);
-  try {
-    const stat = fs.lstatSync(file);
-    if (!stat.isFile() || stat.size > 1 << 20) return null;
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const { entries, kind } = parsed;
-    if (parsed.grainflow !== MARKER_SIGNATURE || typeof kind !== 'string' || !Array.isArray(entries)
-      || !entries.every((e) => typeof e === 'string')) return null;
-    return { kind, entries: entries as string[] };
-  } catch {
-    return null;
-  }
-}
-
-function writeMarker(dir: string, marker: Marker): void {
-  const content = { grainflow: MARKER_SIGNATURE, kind: marker.kind, note: MARKER_NOTE, entries: [...marker.entries].sort() };
-  writeFileAtomically(path.join(dir, OUTPUT_MARKER), `${JSON.stringify(content, null, 2)}\n`);
-}
-
-/**
- * Whether a top-level entry of a marked directory is grainflow's: the marker, an entry it lists, or what a writer
- * leaves for a moment (a file being renamed into place, the lock and staging directory of an output inside it).
- */
-function isOwnEntry(entry: string, listed: readonly string[]): boolean {
-  if (entry === OUTPUT_MARKER || listed.includes(entry)) return true;
-  const temporary = /^(.+)\.\d+\.tmp$/.exec(entry);
-  if (temporary && (temporary[1] === OUTPUT_MARKER || listed.includes(temporary[1]))) return true;
-  return new RegExp(`^\\..+(\\.partial-\\d+(\\.old)?|${escapeRegExp(LOCK_SUFFIX)})$`).test(entry);
-}
-
-/** Adds `name` to the marker of the directory holding it, if that is an output grainflow made (a run's video). */
+/** Lists `file` in the marker of the directory holding it, if that is an output grainflow made (a run's video). */
 function recordInEnclosingOutput(file: string): void {
   const dir = path.dirname(path.resolve(file));
   const marker = readMarker(dir);
   const name = path.basename(file);
-  if (marker === null || marker.entries.includes(name)) return;
-  writeMarker(dir, { ...marker, entries: [...marker.entries, name] });
-}
-
-/** The first path component of a name inside an output ("frames" of "frames/000001.f32"). */
-function topLevel(name: string): string {
-  return name.split(/[/\\]/).find((part) => part !== '' && part !== '.') ?? name;
+  if (marker !== null && !marker.paths.has(name)) recordPath(dir, name);
 }
 
 // --- Claiming an output: lock, rule, leftovers ---
@@ -202,8 +176,9 @@ function stagingPath(target: string): string {
 function claim(target: string, wanted: 'directory' | 'file', options: OutputOptions, resume = false): OutputLock {
   const force = options.force ?? false;
   const notice = options.onNotice ?? (() => {});
+  const intent = intentOf(options, wanted);
   // First without side effects: a refused output gets no parent directory and no lock file.
-  if (!resume) refuseToReplace(target, force, wanted);
+  if (!resume) refuseToReplace(target, force, intent);
   const parent = path.dirname(path.resolve(target));
   let lock: OutputLock;
   try {
@@ -216,7 +191,7 @@ function claim(target: string, wanted: 'directory' | 'file', options: OutputOpti
     throw new OutputWriteError(target, code, 'mkdir');
   }
   try {
-    if (!resume) refuseByRule(target, force, wanted);
+    if (!resume) refuseByRule(target, force, intent);
     removeStaleStaging(target, notice);
   } catch (error) {
     lock.release();
@@ -252,12 +227,17 @@ function createStaging(staging: string, kind: string): void {
     if (typeof code !== 'string') throw error;
     throw new OutputWriteError(staging, code, 'mkdir');
   }
-  writeMarker(staging, { kind, entries: [] });
+  writeMarker(staging, kind);
+}
+
+/** The rule's view of an output written with `options`. */
+function intentOf(options: OutputOptions, wanted: 'directory' | 'file'): OutputIntent {
+  return { wanted, kind: options.kind ?? 'run', inputs: options.inputs };
 }
 
 /** Puts `staged` where `target` is, replacing what is there (checked by the rule under the lock). */
-function moveIntoPlace(staged: string, target: string, force: boolean, wanted: 'directory' | 'file'): void {
-  refuseByRule(target, force, wanted);
+function moveIntoPlace(staged: string, target: string, options: OutputOptions, wanted: 'directory' | 'file'): void {
+  refuseByRule(target, options.force ?? false, intentOf(options, wanted));
   const absolute = path.resolve(target);
   if (wanted === 'file') {
     fs.renameSync(staged, absolute);
@@ -275,6 +255,14 @@ function moveIntoPlace(staged: string, target: string, force: boolean, wanted: '
   if (replacing) fs.rmSync(previous, { recursive: true, force: true });
 }
 
+/** Lists `name` in the marker of the output `dir` unless `listed` (what it lists already) has it. */
+function listOnce(dir: string, name: string, listed: Set<string>): void {
+  const relative = relativeName(name);
+  if (listed.has(relative)) return;
+  recordPath(dir, relative);
+  listed.add(relative);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -283,7 +271,8 @@ function escapeRegExp(text: string): string {
 
 export class RunDirectory implements RunOutputDirectory {
   private readonly options: OutputOptions;
-  private readonly marker: Marker;
+  /** the paths listed in the staging directory's marker */
+  private readonly listed = new Set<string>();
   /** taken with the first file, so that a set-up that fails (or aborts) leaves neither lock nor staging */
   private lock: OutputLock | null = null;
   private finished = false;
@@ -293,8 +282,7 @@ export class RunDirectory implements RunOutputDirectory {
   /** Checks the rule for `target` (OutputExistsError when refused); nothing is written before the first file. */
   constructor(readonly target: string, options: OutputOptions = {}) {
     this.options = options;
-    this.marker = { kind: options.kind ?? 'run', entries: [] };
-    refuseToReplace(target, options.force ?? false);
+    refuseToReplace(target, options.force ?? false, intentOf(options, 'directory'));
     this.cancelExitHook = onProcessExit(() => this.discard());
   }
 
@@ -305,8 +293,7 @@ export class RunDirectory implements RunOutputDirectory {
 
   file(name: string): string {
     this.makeStaging();
-    const entry = topLevel(name);
-    if (!this.marker.entries.includes(entry)) this.marker.entries.push(entry);
+    listOnce(this.staging, name, this.listed);
     return path.join(this.staging, name);
   }
 
@@ -317,8 +304,7 @@ export class RunDirectory implements RunOutputDirectory {
   /** Moves the staging directory into place, replacing an earlier output at the same path (rule permitting). */
   commit(): void {
     this.makeStaging();
-    writeMarker(this.staging, this.marker);
-    moveIntoPlace(this.staging, this.target, this.options.force ?? false, 'directory');
+    moveIntoPlace(this.staging, this.target, this.options, 'directory');
     this.finished = true;
     recordInEnclosingOutput(this.target);
   }
@@ -342,7 +328,7 @@ export class RunDirectory implements RunOutputDirectory {
     if (this.closed) throw new Error(`internal: ${this.target} written after discard()`);
     const lock = claim(this.target, 'directory', this.options);
     try {
-      createStaging(this.staging, this.marker.kind);
+      createStaging(this.staging, this.options.kind ?? 'run');
     } catch (error) {
       lock.release();
       throw error;
@@ -354,7 +340,7 @@ export class RunDirectory implements RunOutputDirectory {
 export class ResumableRunDirectory implements RunOutputDirectory {
   private readonly lock: OutputLock;
   /** the directory's marker, kept up to date as entries appear; null for a directory without one (resumed) */
-  private readonly marker: Marker | null;
+  private readonly listed: Set<string> | null;
   private closed = false;
 
   /**
@@ -365,13 +351,13 @@ export class ResumableRunDirectory implements RunOutputDirectory {
     this.lock = claim(target, 'directory', options, mode === 'resume');
     try {
       if (mode === 'resume') {
-        this.marker = readMarker(target);
+        this.listed = readMarker(target)?.paths ?? null;
         return;
       }
       if (fs.existsSync(target) && fs.readdirSync(target).length > 0) fs.rmSync(target, { recursive: true });
       fs.mkdirSync(target, { recursive: true });
-      this.marker = { kind: options.kind ?? 'run', entries: [] };
-      writeMarker(target, this.marker);
+      writeMarker(target, options.kind ?? 'run');
+      this.listed = new Set();
     } catch (error) {
       this.lock.release();
       throw error;
@@ -379,11 +365,7 @@ export class ResumableRunDirectory implements RunOutputDirectory {
   }
 
   file(name: string): string {
-    const entry = topLevel(name);
-    if (this.marker !== null && !this.marker.entries.includes(entry)) {
-      this.marker.entries.push(entry);
-      writeMarker(this.target, this.marker);
-    }
+    if (this.listed !== null) listOnce(this.target, name, this.listed);
     return path.join(this.target, name);
   }
 
@@ -410,15 +392,15 @@ export class ResumableRunDirectory implements RunOutputDirectory {
  */
 export class StagedFiles {
   private readonly lock: OutputLock;
-  private readonly force: boolean;
+  private readonly options: OutputOptions;
   private closed = false;
   private readonly cancelExitHook: () => void;
   /** the staging directory, made with the marker */
   readonly directory: string;
 
   constructor(readonly targets: readonly string[], options: OutputOptions = {}) {
-    this.force = options.force ?? false;
-    for (const target of targets) refuseToReplace(target, this.force, 'file');
+    this.options = options;
+    for (const target of targets) refuseToReplace(target, options.force ?? false, intentOf(options, 'file'));
     this.lock = claim(targets[0], 'file', options);
     this.directory = stagingPath(targets[0]);
     this.cancelExitHook = onProcessExit(() => this.discard());
@@ -432,8 +414,8 @@ export class StagedFiles {
 
   /** Renames `staged[k]` (files in the staging directory) to `targets[k]`. */
   commit(staged: readonly string[]): void {
-    for (const target of this.targets) refuseByRule(target, this.force, 'file');
-    staged.forEach((file, k) => moveIntoPlace(file, this.targets[k], this.force, 'file'));
+    for (const target of this.targets) refuseByRule(target, this.options.force ?? false, intentOf(this.options, 'file'));
+    staged.forEach((file, k) => moveIntoPlace(file, this.targets[k], this.options, 'file'));
     for (const target of this.targets) recordInEnclosingOutput(target);
   }
 

@@ -16,8 +16,7 @@ import { writeOutputDirectory } from '../run/output-guard.js';
 import { launchChromium, findChromium, type ChromiumChoice } from './browser.js';
 import { encodeGif, encodeMp4, frameFile } from './encode.js';
 import { findFfmpeg } from './ffmpeg.js';
-import { startViewerServer } from './server.js';
-import { FRAME_INDEX, FRAMES_DIRECTORY, type FrameIndex } from '../output/frames.js';
+import { checkRunDirectory, startViewerServer } from './server.js';
 
 /** Colour modes and camera presets of the page (page/colors.js COLOR_MODES, page/scene.js CAMERA_PRESETS). */
 export const COLOR_BY = ['speed', 'height', 'id', 'material'] as const;
@@ -110,8 +109,7 @@ function selectFrames(stored: number, limit: number): number[] {
 export async function renderRun(runDir: string, options: RenderOptions): Promise<RenderResult> {
   const kind = outputKind(options.out);
   if (kind === null) throw new Error(`unsupported --out "${options.out}"`);
-  const browser = options.browser ?? findChromium();
-  const index = JSON.parse(fs.readFileSync(path.join(runDir, FRAMES_DIRECTORY, FRAME_INDEX), 'utf8')) as FrameIndex;
+  const index = checkRunDirectory(runDir);
   const stored = index.frames.length;
   const fps = options.fps ?? videoFps(stored);
   const selected = selectFrames(stored, options.maxFrames ?? fps * (options.duration ?? DEFAULT_SECONDS));
@@ -119,11 +117,12 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
   const result = { frames, storedFrames: stored, fps };
   // The output as the user named it (for the messages of the output rule), without a directory's trailing slash.
   const given = options.out.replace(/(.)\/+$/, '$1');
-  const claim = { force: options.force, onNotice: options.onNotice };
+  // The run is the input: an output that is the run, or holds it, is refused whatever --force says.
+  const claim = { force: options.force, onNotice: options.onNotice, inputs: [runDir] };
   if (kind === 'frames') {
     const out = path.resolve(given);
     return writeOutputDirectory(given, { ...claim, kind: 'frames' }, async (dir) => {
-      await renderFrames(runDir, browser, (name) => dir.file(name), selected, options);
+      await renderFrames(runDir, options.browser ?? findChromium(), (name) => dir.file(name), selected, options);
       fs.copyFileSync(dir.file(frameFile(frames - 1)), dir.file('poster.png'));
       return { ...result, output: out, poster: path.join(out, 'poster.png') };
     });
@@ -140,7 +139,7 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
   const staged = new StagedFiles([target, poster], { ...claim, kind: 'render' });
   try {
     const work = staged.directory;
-    await renderFrames(runDir, browser, (name) => path.join(work, name), selected, options);
+    await renderFrames(runDir, options.browser ?? findChromium(), (name) => path.join(work, name), selected, options);
     const encoded = path.join(work, `encoded${path.extname(target)}`);
     if (target.toLowerCase().endsWith('.mp4')) encodeMp4(ffmpeg!, work, fps, encoded);
     else encodeGif(work, frames, fps, encoded);

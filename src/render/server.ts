@@ -19,8 +19,11 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { FRAME_INDEX, FRAMES_DIRECTORY } from '../output/frames.js';
+import { readFrameIndex } from '../output/frame-index.js';
+import { FRAME_INDEX, FRAMES_DIRECTORY, type FrameIndex } from '../output/frames.js';
+import { RunFileError } from '../output/run-files.js';
 
 export const VIEWER_HOST = '127.0.0.1';
 /** URL prefix of the run directory's files. */
@@ -57,10 +60,17 @@ function threeDirectory(): string {
   return path.dirname(path.dirname(createRequire(import.meta.url).resolve('three')));
 }
 
-export function checkRunDirectory(runDir: string): void {
+/** The run's frame index; ViewerInputError (one line) for a run without a readable one. */
+export function checkRunDirectory(runDir: string): FrameIndex {
   if (!fs.existsSync(path.join(runDir, FRAMES_DIRECTORY, FRAME_INDEX))) {
     throw new ViewerInputError(`<runDir> "${runDir}" has no ${FRAMES_DIRECTORY}/${FRAME_INDEX}: `
       + 'give the --out directory of a finished `grainflow run` whose scenario keeps outputs.frames true (the default)');
+  }
+  try {
+    return readFrameIndex(runDir);
+  } catch (error) {
+    if (!(error instanceof RunFileError)) throw error;
+    throw new ViewerInputError(error.message);
   }
 }
 
@@ -71,10 +81,10 @@ export async function startViewerServer(runDir: string, port = 0): Promise<Viewe
     ['/vendor/three/', threeDirectory()],
     [RUN_PREFIX, path.resolve(runDir)],
   ];
-  const server = http.createServer((req, res) => {
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse, connection: Connection) => {
     let status: number;
     try {
-      status = respond(req, res, roots, server);
+      status = respond(req, res, roots, server, connection);
     } catch {
       status = 500;
     }
@@ -82,6 +92,12 @@ export async function startViewerServer(runDir: string, port = 0): Promise<Viewe
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`${status} ${http.STATUS_CODES[status]}\n`);
     }
+  };
+  const server = http.createServer((req, res) => {
+    const connection = connectionOf(req.socket);
+    if (connection.streams.size < MAX_OPEN_FILES_PER_CONNECTION) answer(req, res, connection);
+    else if (connection.waiting.length < MAX_WAITING_PER_CONNECTION) connection.waiting.push(() => answer(req, res, connection));
+    else answer503(res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, port)));
@@ -118,8 +134,48 @@ function openErrorStatus(error: unknown): number {
   return 500;
 }
 
+/**
+ * Pipelined requests (HTTP/1.1 lets a client send many before reading any answer) each open a file, whose answer
+ * waits in line behind the one before: a client that sends hundreds and reads none would hold a descriptor per
+ * request, for as long as it stays connected. So a connection holds at most MAX_OPEN_FILES_PER_CONNECTION files
+ * open; its further requests wait unopened (at most MAX_WAITING_PER_CONNECTION, then 503), and when the client
+ * goes away its files are closed, answered or not.
+ */
+export const MAX_OPEN_FILES_PER_CONNECTION = 4;
+const MAX_WAITING_PER_CONNECTION = 256;
+
+interface Connection {
+  /** the files being sent on it */
+  streams: Set<fs.ReadStream>;
+  /** requests that wait for one of those to finish */
+  waiting: (() => void)[];
+}
+
+const connections = new WeakMap<net.Socket, Connection>();
+
+function connectionOf(socket: net.Socket): Connection {
+  let connection = connections.get(socket);
+  if (connection === undefined) {
+    const made: Connection = { streams: new Set(), waiting: [] };
+    socket.once('close', () => {
+      made.waiting.length = 0;
+      for (const stream of made.streams) stream.destroy();
+    });
+    connections.set(socket, made);
+    connection = made;
+  }
+  return connection;
+}
+
+function answer503(res: http.ServerResponse): void {
+  res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  res.end(`503 ${http.STATUS_CODES[503]}\n`);
+}
+
 /** Sends the file and returns 200, or returns the error status to send. */
-function respond(req: http.IncomingMessage, res: http.ServerResponse, roots: [string, string][], server: http.Server): number {
+function respond(
+  req: http.IncomingMessage, res: http.ServerResponse, roots: [string, string][], server: http.Server, connection: Connection,
+): number {
   if (req.method !== 'GET' && req.method !== 'HEAD') return 405;
   const { port } = server.address() as AddressInfo;
   if (req.headers.host !== `${VIEWER_HOST}:${port}` && req.headers.host !== `localhost:${port}`) return 403;
@@ -159,7 +215,7 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, roots: [st
     'x-content-type-options': 'nosniff',
   });
   if (req.method === 'HEAD' || stat.size === 0) res.end();
-  else sendOpenFile(fd, stat.size, res);
+  else sendOpenFile(fd, stat.size, res, connection);
   return 200;
 }
 
@@ -168,8 +224,14 @@ function respond(req: http.IncomingMessage, res: http.ServerResponse, roots: [st
  * was on a disk that went away) or ends short (the file was cut while being sent) closes the connection: the client
  * sees an incomplete response instead of waiting for bytes that will not come.
  */
-function sendOpenFile(fd: number, size: number, res: http.ServerResponse): void {
+function sendOpenFile(fd: number, size: number, res: http.ServerResponse, connection: Connection): void {
   const stream = fs.createReadStream('', { fd, start: 0, end: size - 1, autoClose: true });
+  connection.streams.add(stream);
+  // The descriptor is closed: the next waiting request of the connection may open its file.
+  stream.once('close', () => {
+    connection.streams.delete(stream);
+    connection.waiting.shift()?.();
+  });
   let sent = 0;
   stream.on('data', (chunk) => {
     sent += chunk.length;

@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
+import { angleOfRepose } from '../../src/analysis/repose.js';
+import { beverloo } from '../../src/analysis/discharge.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-degenerate-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -28,5 +30,53 @@ describe('a discharge analysis with nothing discharged', () => {
     expect(summary.analysis?.type).toBe('discharge');
     expect(summary.analysis?.error).toMatch(/^nothing was discharged/);
     expect(summary.analysis?.headline).toMatch(/^no discharge result: /);
+  });
+});
+
+describe('degenerate inputs give an error, never a number (issue 25)', () => {
+  const TWO_SPHERES = 'scenarios/two-spheres.json';
+  const repose = async (name: string, gravity: [number, number, number], floorZ: number) => {
+    const setup = createSetup(editedScenario(TWO_SPHERES, (s) => {
+      s.gravity = gravity;
+      s.analysis = { type: 'angle-of-repose', floorZ };
+    }));
+    return (await runToDirectory(setup, path.join(scratch, name))).analysis;
+  };
+
+  it('angle of repose with gravity pointing up: no heap can rest on a floor', async () => {
+    const analysis = await repose('repose-up', [0, 0, 9.81], -1);
+    expect(analysis?.angleOfRepose_deg).toBeUndefined();
+    expect(analysis?.error).toMatch(/^gravity points .*up .*no heap rests on the floor/);
+    expect(analysis?.headline).toMatch(/^no angle-of-repose result: gravity/);
+  });
+
+  it('angle of repose with the floor above every sphere: heap height 0 is no heap', async () => {
+    const analysis = await repose('repose-floor-above', [0, 0, -9.81], 1);
+    expect(analysis?.angleOfRepose_deg).toBeUndefined();
+    expect(analysis?.error).toMatch(/^4 of 4 spheres lie wholly below the floor \(z = 1 m\)/);
+  });
+
+  it('angle of repose of spheres that fell through no floor: refused; a few that rolled off the edge are left out', () => {
+    const heap = { position: [0, 0, -5, 0.003, 0, -5, 0, 0.003, -5], radius: [1e-3, 1e-3, 1e-3], count: 3 };
+    expect(() => angleOfRepose(heap, { floorZ: 0 })).toThrow(/^3 of 3 spheres lie wholly below the floor \(z = 0 m\)/);
+    expect(() => angleOfRepose(heap, { floorZ: 0 })).toThrow(RangeError);
+    // A cone of spheres on the floor, and one that fell off its edge: measured without it.
+    const cone: number[] = [];
+    for (let k = 0; k < 200; k++) {
+      const r = 0.002 * (k % 20), a = k * 2.39996, top = 0.02 - r * Math.tan(Math.PI / 6);
+      cone.push(r * Math.cos(a), r * Math.sin(a), Math.max(1e-3, top));
+    }
+    const on = angleOfRepose({ position: cone, radius: cone.map(() => 1e-3), count: 200 }, { floorZ: 0, axis: [0, 0] });
+    const withFallen = angleOfRepose({ position: [...cone, 0.05, 0, -3], radius: [...cone.map(() => 1e-3), 1e-3], count: 201 },
+      { floorZ: 0, axis: [0, 0] });
+    expect(withFallen.angleDegrees).toBe(on.angleDegrees);
+  });
+
+  it('Beverloo with an empty bulk-density region or no gravity: refused, never C = Infinity', () => {
+    const inputs = { massFlowRate: 0.1, bulkDensity: 1500, gravity: 9.81, orificeDiameter: 0.05, particleDiameter: 0.005 };
+    expect(Number.isFinite(beverloo(inputs).fittedC)).toBe(true);
+    expect(() => beverloo({ ...inputs, bulkDensity: 0 })).toThrow(/^the bulk density is 0 kg\/m³ \(no sphere in its region\?\)/);
+    expect(() => beverloo({ ...inputs, bulkDensity: Number.NaN })).toThrow(RangeError);
+    expect(() => beverloo({ ...inputs, gravity: 0 })).toThrow(/^gravity is 0 m\/s²: Beverloo's law/);
   });
 });

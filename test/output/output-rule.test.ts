@@ -2,9 +2,10 @@
  * No command deletes or overwrites what it did not make (issue 12, items 1 and 5): every command that writes
  * (run, calibrate, impact, render) refuses `--out .`, `..`, `/` and the home directory, with or without --force,
  * in a folder holding the user's own scenario.json and sources, and leaves it byte for byte as it was; --force
- * replaces only a directory holding grainflow's marker and nothing the marker does not list; a file, /dev/null, a
- * FIFO or a symbolic link as --out is refused with one line; an existing output of calibrate/impact needs --force;
- * every output directory grainflow makes holds the marker, listing what is in it. Exit status 2 for every refusal,
+ * replaces only a directory holding grainflow's marker and nothing the marker does not list (in full depth:
+ * test/output/replace-in-depth.test.ts); a file, /dev/null, a FIFO or a symbolic link as --out is refused with one
+ * line; an existing output of calibrate/impact needs --force; every output directory grainflow makes holds the
+ * marker, listing what is in it. Exit status 2 for every refusal,
  * one line on stderr naming the path, never a stack trace.
  */
 import { spawnSync } from 'node:child_process';
@@ -45,6 +46,17 @@ function userFolder(name: string): string {
   fs.writeFileSync(path.join(dir, 'src', 'main.ts'), 'export const answer = 42;\n');
   fs.writeFileSync(path.join(dir, 'notes.txt'), 'my notes\n');
   return dir;
+}
+
+/** The marker of `dir`: its first line (a JSON object), and the paths listed on the lines after it. */
+function markerOf(dir: string): { header: Record<string, unknown>; paths: string[] } {
+  const [header, ...lines] = fs.readFileSync(path.join(dir, MARKER), 'utf8').trimEnd().split('\n');
+  return { header: JSON.parse(header), paths: lines.map((line) => JSON.parse(line) as string).sort() };
+}
+
+/** Every file and folder under `dir` but the marker, '/'-separated. */
+function everything(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((n) => n !== MARKER).map((n) => n.split(path.sep).join('/')).sort();
 }
 
 function expectOneLineRefusal(r: { status: number | null; lines: string[]; stderr: string }, pattern: RegExp) {
@@ -173,34 +185,34 @@ describe('calibrate and impact keep an existing output unless --force', () => {
     expect(fs.readFileSync(path.join(out, files[1])).equals(table)).toBe(true);
     const forced = grainflow([...args, '--out', out, '--force']);
     expect(forced.status, forced.stderr).toBe(0);
-    expect(JSON.parse(fs.readFileSync(path.join(out, MARKER), 'utf8'))).toMatchObject({ kind: name, entries: files });
+    expect(markerOf(out)).toEqual({ header: expect.objectContaining({ kind: name }), paths: files });
   });
 });
 
 describe('the marker in every output directory grainflow makes', () => {
-  it('lists a run\'s entries (staged and checkpointed runs alike)', () => {
-    const marker = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8'));
-    const entries = (dir: string) => fs.readdirSync(dir).filter((n) => n !== MARKER).sort();
-    expect(marker(finishedRun)).toMatchObject({ grainflow: 'output directory', kind: 'run', entries: entries(finishedRun) });
+  it('lists everything in a run, in full depth (staged and checkpointed runs alike)', () => {
+    // Directories are listed where a writer asks for them (frames/); every file is.
+    const files = (dir: string) => everything(dir).filter((n) => fs.lstatSync(path.join(dir, n)).isFile());
+    expect(markerOf(finishedRun).header).toMatchObject({ grainflow: 'output directory', kind: 'run' });
+    expect(markerOf(finishedRun).paths).toEqual(expect.arrayContaining(files(finishedRun)));
+    expect(files(finishedRun)).toContain('frames/index.json');
     const scenario = JSON.parse(fs.readFileSync(TWO_SPHERES, 'utf8'));
     const file = path.join(scratch, 'checkpointed.json');
     fs.writeFileSync(file, JSON.stringify({ ...scenario, outputs: { ...scenario.outputs, contactTrace: false, checkpointEvery: 0.0005 } }));
     const out = path.join(scratch, 'checkpointed');
     expect(grainflow(['run', file, '--out', out, '--quiet']).status).toBe(0);
-    expect(marker(out).entries).toEqual(entries(out));
-    expect(entries(out)).toContain('checkpoints');
+    expect(markerOf(out).paths).toEqual(expect.arrayContaining(files(out)));
+    expect(files(out).filter((n) => n.startsWith('checkpoints/step-')).length).toBeGreaterThan(0);
   });
 
   it('render: a frames directory gets its own; a video and poster written into a run are added to the run\'s', () => {
     const frames = path.join(scratch, 'png');
     const r = grainflow(['render', finishedRun, '--out', `${frames}/`, '--width', '16', '--height', '16', '--quiet']);
     expect(r.status, r.stderr).toBe(0);
-    const marker = JSON.parse(fs.readFileSync(path.join(frames, MARKER), 'utf8'));
-    expect(marker.kind).toBe('frames');
-    expect(marker.entries).toEqual(fs.readdirSync(frames).filter((n) => n !== MARKER).sort());
+    expect(markerOf(frames)).toEqual({ header: expect.objectContaining({ kind: 'frames' }), paths: everything(frames) });
     const video = grainflow(['render', finishedRun, '--out', path.join(finishedRun, 'anim.gif'), '--width', '16', '--height', '16', '--quiet']);
     expect(video.status, video.stderr).toBe(0);
-    expect(JSON.parse(fs.readFileSync(path.join(finishedRun, MARKER), 'utf8')).entries).toEqual(expect.arrayContaining(['anim.gif', 'anim.png']));
+    expect(markerOf(finishedRun).paths).toEqual(expect.arrayContaining(['anim.gif', 'anim.png']));
     // Rendered again: the video exists, so --force; the run itself stays replaceable.
     expectOneLineRefusal(grainflow(['render', finishedRun, '--out', path.join(finishedRun, 'anim.gif'), '--width', '16', '--height', '16', '--quiet']),
       /anim\.gif already exists; pass --force to replace it$/);

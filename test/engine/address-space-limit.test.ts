@@ -1,0 +1,61 @@
+/**
+ * Runs under `ulimit -v` (issue 25, item 8). A WebAssembly memory reserved its 4 GiB maximum and ~10 GiB of guard
+ * regions up front, so any run under a limit of 11 GB or less died with a WebAssembly.Memory stack trace. Now
+ * bin/grainflow runs itself without the trap handler under a limit and the kernel memory reserves what the run
+ * needs: a run fits in a few GB of address space, with the same results; a stop signal still reaches it; and where
+ * the memory cannot be had, the library throws KernelMemoryError, one line naming the limit.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI } from '../helpers/privileges.js';
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-ulimit-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+const LIMIT_KB = 3_000_000;
+
+/** `sh -c 'ulimit -v KB; exec node …'`: the limit for the command only. */
+const limited = (kilobytes: number, args: string[]) => ['/bin/sh', ['-c', `ulimit -v ${kilobytes} && exec "$0" "$@"`, process.execPath, ...args]] as const;
+
+describe('grainflow run under ulimit -v', () => {
+  it(`runs in ${LIMIT_KB / 1e6} GB of address space, on two threads, with the results of an unlimited run`, () => {
+    const free = spawnSync(process.execPath, [CLI, 'run', 'test/fixtures/render-2k.json', '--out', path.join(scratch, 'free'), '--workers', '2', '--quiet'], { encoding: 'utf8' });
+    expect(free.status, free.stderr).toBe(0);
+    const [command, args] = limited(LIMIT_KB, [CLI, 'run', 'test/fixtures/render-2k.json', '--out', path.join(scratch, 'limited'), '--workers', '2', '--quiet']);
+    const r = spawnSync(command, args, { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/WebAssembly|\n\s+at /);
+    const series = (dir: string) => fs.readFileSync(path.join(scratch, dir, 'series.csv'), 'utf8');
+    expect(series('limited')).toBe(series('free'));
+  });
+
+  it('passes SIGTERM on to the run, which stops with status 143 and leaves nothing', async () => {
+    const json = JSON.parse(fs.readFileSync('scenarios/two-spheres.json', 'utf8'));
+    const file = path.join(scratch, 'long.json');
+    fs.writeFileSync(file, JSON.stringify({ ...json, time: { duration: 5 }, outputs: { interval: 0.01 } }));
+    const out = path.join(scratch, 'stopped');
+    const [command, args] = limited(LIMIT_KB, [CLI, 'run', file, '--out', out, '--quiet']);
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.kill('SIGTERM');
+    const status = await exited;
+    expect(status, stderr).toBe(143);
+    expect(fs.existsSync(out)).toBe(false);
+    expect(fs.readdirSync(scratch).filter((name) => name.startsWith('.stopped'))).toEqual([]);
+  });
+
+  it('the library, with the trap handler on, throws KernelMemoryError naming the limit', () => {
+    const script = `import { loadScenario, runScenario } from './dist/src/api/index.js';
+      runScenario(loadScenario('scenarios/two-spheres.json'), { out: ${JSON.stringify(path.join(scratch, 'library'))} })
+        .then(() => console.log('ran'), (e) => console.log(e.name + ': ' + e.message));`;
+    const [command, args] = limited(LIMIT_KB, ['--input-type=module', '-e', script]);
+    const r = spawnSync(command, args, { encoding: 'utf8' });
+    expect(r.stdout.trimEnd().split('\n')).toEqual([expect.stringMatching(
+      /^KernelMemoryError: cannot reserve \d+ MiB of kernel memory for the simulation: this process may use 2\.9 GiB of address space \(ulimit -v\), and a WebAssembly memory reserves about 10 GiB of it unless node runs with --disable-wasm-trap-handler/)]);
+  });
+});

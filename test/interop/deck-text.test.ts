@@ -1,0 +1,43 @@
+/**
+ * Decks LAMMPS accepts whatever the names and vectors of a valid scenario (issue 25, item 9): a material or
+ * scenario name ending in "&" would join the next command to a comment (LAMMPS continues a line that ends in "&",
+ * before it strips comments; names hold no line breaks, the schema refuses them), and a plane normal of 1e-300
+ * has a squared length of 0 to LAMMPS ("Illegal region plane normal vector").
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { exportLammpsDeck } from '../../src/interop/lammps-export.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-deck-text-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** The deck's commands as LAMMPS reads them: "&" continuations joined, then comments stripped. */
+function commands(text: string): string[] {
+  return text.replace(/&[ \t]*\n/g, ' ').split('\n').map((line) => line.replace(/#.*/, '').trim()).filter((line) => line !== '');
+}
+
+describe('names and vectors in an exported deck', () => {
+  it('materials named "floor&" and "ball&", a plane normal of 1e-300: every command intact', () => {
+    const material = 'floor&';
+    const checked = editedScenario('scenarios/bouncing-ball.json', (s) => {
+      s.name = 'drop &';
+      s.materials = { [material]: s.materials.ball, 'ball&': s.materials.ball };
+      s.particles = [{ ...(s.particles as object[])[0], material: 'ball&' }] as typeof s.particles;
+      s.walls = [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1e-300], material }];
+    });
+    const out = path.join(scratch, 'deck');
+    exportLammpsDeck(checked, { out });
+    const plain = exportLammpsDeck(editedScenario('scenarios/bouncing-ball.json', () => {}), { out: path.join(scratch, 'plain') });
+    const input = fs.readFileSync(path.join(out, 'in.grainflow'), 'utf8');
+    const reference = fs.readFileSync(path.join(plain.dir, 'in.grainflow'), 'utf8');
+    // The same commands as the deck of the plain scenario, the region's normal written as a unit vector.
+    expect(commands(input)).toEqual(commands(reference));
+    expect(commands(input).filter((c) => c.startsWith('region'))).toEqual([expect.stringMatching(/^region w0 plane 0 0 0 0 0 1 /)]);
+    expect(input).not.toMatch(/&\s*\n/);
+    const data = fs.readFileSync(path.join(out, 'data.grainflow'), 'utf8');
+    expect(data.split('\n')[0]).toMatch(/^LAMMPS data file: grainflow scenario "drop &" at t = 0/);
+  });
+});
