@@ -1,6 +1,6 @@
 /**
  * The marker file, `.grainflow-output`, that every output directory grainflow makes holds, and what it proves
- * (README, "Safety of your files"). Its first line is a JSON object naming the command that made the directory
+ * (docs/outputs.md, "Safety of your files"). Its first line is a JSON object naming the command that made the directory
  * (`kind`: run, calibrate, impact, frames, export, import); every line after it is the path, relative to the
  * directory and JSON-quoted, of a file or directory the writer made there, in full depth ("frames/000003.f32"),
  * appended before the file is written — so a writer killed at any moment leaves a list that holds at least what it
