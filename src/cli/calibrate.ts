@@ -34,7 +34,7 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
     const compare = (text(values, 'compare') ?? '').split(',').map((m) => m.trim()).filter((m) => m !== '');
     const geometry = geometryOptions(values);
     const target = text(values, 'out') ?? `calibrate-${values.model}`;
-    refuseToReplace(target, values.force === true);
+    refuseToReplace(target, values.force === true, { kind: 'calibrate' });
     const models = [values.model, ...compare];
     const laws = models.map((model) => lawSpec(values, model, compare.length > 0));
     const results = laws.map((normal) => calibrateLaw(normal, geometry));

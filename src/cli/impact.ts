@@ -96,7 +96,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
       name = model;
     }
     const target = text(values, 'out') ?? `impact-${name}`;
-    refuseToReplace(target, values.force === true);
+    refuseToReplace(target, values.force === true, { kind: 'impact' });
     const results = tables.map((t) => ({ table: t, outcomes: t.cases.map((c) => run(t.scene, c.normal)) }));
     await writeOutputDirectory(target, outputOptions(values, 'impact'), async (out) => {
       const csv = ['table,law,restitution_in,e_out,max_overlap_m,max_force_N,contact_time_s'];

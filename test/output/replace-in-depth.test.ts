@@ -82,6 +82,16 @@ describe('calibrate and impact never replace a run', () => {
     expectRefusal(grainflow([...args, '--out', run, '--force']), /is a run directory \(grainflow run made it\)/);
     expect(snapshot(run)).toEqual(before);
   });
+
+  it.each([
+    ['calibrate', ['calibrate', '--model', 'hertz']],
+    ['impact', ['impact', '--model', 'hertz', '--speed', '1']],
+  ])('%s --out <run> without --force: refused without advising --force, which would be refused too', (_, args) => {
+    const run = makeRun(`advice-${args[0]}`, false);
+    const result = grainflow([...args, '--out', run]);
+    expectRefusal(result, /is a run directory \(grainflow run made it\)/);
+    expect(result.stderr).not.toMatch(/pass --force/);
+  });
 });
 
 describe('a file the user added anywhere in an output keeps it', () => {
