@@ -18,7 +18,7 @@
  * References: Hertz's closed forms (hertz.ts); e_out = e_in; the rigid-body formulas where the contact slides
  * throughout (tests 4, 5, 6, 8) — which the independent integration (mindlin-reference.ts) decides, point by
  * point; that integration for every point, the compliant regimes included; the no-slip symmetry of test 7; and
- * the measurements of Kharaz, Gorham & Salman (Powder Technol. 120 (2001) 281) for test 4 (aluminium oxide).
+ * (The experiment test 4 is modelled on, Kharaz et al. 2001 on a glass anvil, is its own case: kharaz.ts.)
  */
 import type { Material } from '../scenario/schema.js';
 import type { PlotSeries } from '../plot/line-plot.js';
@@ -43,17 +43,16 @@ export const CHUNG_OOI_MATERIALS = {
 } satisfies Record<string, Material>;
 type MaterialName = keyof typeof CHUNG_OOI_MATERIALS;
 
-/** Kharaz, Gorham & Salman (2001): tangential restitution of 5 mm aluminium oxide spheres at 3.9 m/s, by angle. */
-export const KHARAZ_2001: readonly { angle: number; tangentialRestitution: number }[] = [
-  { angle: 2.2, tangentialRestitution: 0.797 }, { angle: 9.8, tangentialRestitution: 0.675 },
-  { angle: 20.2, tangentialRestitution: 0.599 }, { angle: 30.4, tangentialRestitution: 0.690 },
-  { angle: 49.6, tangentialRestitution: 0.848 }, { angle: 85.2, tangentialRestitution: 0.979 },
-];
-
 const EXACT = relative(0.01, 'the reference is exact; 1 % is the error budget of the benchmark for exact references '
   + '(the engine is within 1e-3 at the default step)');
 const RESTITUTION = absolute(0.003, 'the suite\'s acceptance for a delivered restitution (docs/verification.md): at the '
   + 'default step the damping at touch-down costs up to 0.002 in e, whatever e is, so 1 % of e would fail only at small e');
+/**
+ * The peak of a contact is the largest of its steps: at the automatic ~50 steps per contact a sampled maximum of a
+ * half-sine-like pulse falls short by at most (1/2)(π/50/2)² ≈ 5e-4, and velocity Verlet adds O(Δt²) ≈ 2e-4.
+ */
+const PEAK = relative(0.001, 'the reference is exact; the peak is sampled at whole steps, ~50 per contact at the '
+  + 'automatic step, which misses a smooth maximum by at most 5e-4, and velocity Verlet adds 2e-4');
 const DURATION = relative(0.001, 'contact times are interpolated to a fraction of a step (docs/physics.md §11.4); what '
   + 'remains is velocity Verlet\'s O(Δt²) error, 2e-4 at the default t_c/50');
 /** β = x − 1 crosses zero at x = 1: an error relative to it means nothing there. */
@@ -61,22 +60,23 @@ const BETA_EXACT = absolute(0.01, 'the reference is exact; β runs from −1 to 
 const NO_SLIP = absolute(0.002, 'no tangential force acts, so the spheres leave without tangential velocity: 1 % of the '
   + '0.2 m/s normal speed');
 /**
- * The engine against the fine-step integration of the same contact model. The engine integrates the tangential
- * spring to first order in Δt (F_s −= k_t v_t Δt, and a stick–slip switch is resolved to one step), so at the automatic
- * step (~50 steps per contact) the compliant regime is off by up to a tenth in these normalised quantities
- * (measured: 0.096 in test 5's ψ′ at ψ = 3.3); at Δt/10 the same points agree to 0.01, which shows the difference
- * is the step, not the model.
+ * The engine against the fine-step integration of the same contact model, at the automatic step. The budget is the
+ * one a user needs from a tangential contact: 0.005 in these normalised quantities (e_t, β, ψ′, ω′R/v), a tenth of
+ * the experimental scatter of e_t (kharaz.ts). The engine integrates the tangential spring to first order in Δt
+ * (F_s −= k_t v_t Δt, a stick–slip switch placed to one step), which leaves 0.007–0.1 at ~50 steps per contact:
+ * every such row is open until the tangential update is second order or the automatic step resolves it.
  */
-const COMPLIANT = absolute(0.1, 'the engine integrates the tangential spring to first order in Δt: at the automatic '
-  + 'step (~t_c/50) a stick–slip switch is placed to one step, up to 0.1 in these normalised quantities; the row at '
-  + 'Δt/10 shows the error falls tenfold with the step');
-const CONVERGED = absolute(0.02, 'at Δt/10 the first-order error of the row above falls tenfold (measured ≤ 0.01): '
-  + 'the engine converges to the independent integration of the same model');
-const KHARAZ = absolute(0.05, 'experiment against an idealised model where the contact slides throughout (θ ≥ 30°): '
-  + 'Kharaz et al. quote ±0.02 scatter, and e = 0.98, μ = 0.092 are Chung & Ooi\'s fits to the same experiment. Below '
-  + '30° a Mindlin spring without micro-slip (Maw–Barber–Fawcett) is not the experiment: shown in the plot, not checked');
-/** Below this incident angle the measured e_t is not compared (KHARAZ). */
-const KHARAZ_FROM = 30;
+const COMPLIANT = absolute(0.005, 'a tenth of the ±0.02 experimental scatter of e_t (Kharaz et al. 2001): the step must '
+  + 'not be what decides a tangential outcome');
+const FIRST_ORDER = 'open: the tangential spring is integrated to first order in Δt, 0.007–0.1 off at the automatic '
+  + 'step (issue 24, point 2)';
+/**
+ * The observed order of convergence in Δt at the curve's worst point, log10(error at Δt / error at Δt/10): the
+ * tangential update of docs/physics.md §9.3 is first order, and an observed order within 0.1 of it shows that the
+ * engine converges to the independent integration of the same model — a change of the update's order moves it.
+ */
+const ORDER = absolute(0.1, 'the formal order of the tangential update (1, docs/physics.md §9.3); 0.1 allows for '
+  + 'the pre-asymptotic range at ~50 and ~500 steps per contact');
 
 /** Test 4: above this incident angle (°) the contact slides throughout (Chung & Ooi 2011). */
 const SLIDING_FROM_ANGLE = 32.5;
@@ -109,8 +109,8 @@ function elasticImpacts(
       : hertzContact(material, radius, material, radius, sphereMass(material, radius), 2 * speed);
     checks.push(
       check(`contact time (µs), ${name}`, 'Hertz t_c', ref.duration * 1e6, out.record.duration * 1e6, DURATION),
-      check(`peak force (kN), ${name}`, 'Hertz F_max', ref.maxForce / 1e3, out.record.maxNormalForce / 1e3, EXACT),
-      check(`peak overlap (µm), ${name}`, 'Hertz δ_max', ref.maxOverlap * 1e6, out.record.maxOverlap * 1e6, EXACT),
+      check(`peak force (kN), ${name}`, 'Hertz F_max', ref.maxForce / 1e3, out.record.maxNormalForce / 1e3, PEAK),
+      check(`peak overlap (µm), ${name}`, 'Hertz δ_max', ref.maxOverlap * 1e6, out.record.maxOverlap * 1e6, PEAK),
     );
     const curve = Array.from({ length: 41 }, (_, k) => (ref.maxOverlap * k) / 40);
     series.push(
@@ -218,11 +218,14 @@ interface Point {
 function curveChecks(
   quantity: string, material: string, points: readonly Point[], rigidName: string, rigidTolerance = EXACT,
 ): Check[] {
+  const atStep = worstOf(`${quantity}, ${material}, at`, 'Mindlin contact integrated finely',
+    points.map((p) => ({ label: p.label, reference: p.reference, value: p.engine })), COMPLIANT);
+  const worst = points.reduce((w, p) => (Math.abs(p.engine - p.reference) > Math.abs(w.engine - w.reference) ? p : w));
+  const order = Math.log10(Math.abs(worst.engine - worst.reference) / Math.abs(worst.refined - worst.reference));
   const checks = [
-    worstOf(`${quantity}, ${material}, at`, 'Mindlin contact integrated finely',
-      points.map((p) => ({ label: p.label, reference: p.reference, value: p.engine })), COMPLIANT),
-    worstOf(`${quantity}, ${material}, step Δt/${REFINE}, at`, 'Mindlin contact integrated finely',
-      points.map((p) => ({ label: p.label, reference: p.reference, value: p.refined })), CONVERGED),
+    { ...atStep, open: FIRST_ORDER },
+    check(`order of convergence in Δt of ${quantity}, ${material}, at ${worst.label} (Δt and Δt/${REFINE})`,
+      'first order', 1, order, ORDER),
   ];
   const sliding = points.filter((p) => p.rigid !== undefined);
   if (sliding.length > 0) {
@@ -263,13 +266,6 @@ function obliqueAngles(quantity: 'restitution' | 'spin'): CaseResult {
     const rigidName = quantity === 'restitution' ? 'rigid body: 1 − μ(1+e)/tan θ' : 'rigid body: (5/2)μ(1+e) cos θ';
     checks.push(...curveChecks(quantity === 'restitution' ? 'e_t' : 'ω′R/v', name, points, rigidName));
     series.push(...curveSeries(name, points, rigidName));
-    if (quantity === 'restitution' && name === 'aluminium oxide') {
-      const measured = KHARAZ_2001.filter((k) => k.angle >= KHARAZ_FROM)
-        .map((k) => ({ label: `${k.angle}°`, reference: k.tangentialRestitution, value: run(k.angle).engine }));
-      checks.push(worstOf(`e_t, ${name}, against experiment at`, 'Kharaz, Gorham & Salman 2001', measured, KHARAZ));
-      series.push({ name: 'Kharaz et al. 2001 (experiment)', x: KHARAZ_2001.map((k) => k.angle),
-        y: KHARAZ_2001.map((k) => k.tangentialRestitution), mark: 'point' });
-    }
   }
   return {
     checks,
