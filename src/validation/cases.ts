@@ -4,7 +4,8 @@ import { CHUNG_OOI_CASES } from './chung-ooi.js';
 import { EXPERIMENT_CASES } from './kharaz.js';
 import { RESTITUTION_CASES } from './restitution.js';
 import { SCENARIO_CASES } from './scenario-laws.js';
+import { TANGENTIAL_CASES } from './tangential-step.js';
 
 export const VALIDATION_CASES: readonly ValidationCase[] = [
-  ...CHUNG_OOI_CASES, ...EXPERIMENT_CASES, ...RESTITUTION_CASES, ...SCENARIO_CASES,
+  ...CHUNG_OOI_CASES, ...TANGENTIAL_CASES, ...EXPERIMENT_CASES, ...RESTITUTION_CASES, ...SCENARIO_CASES,
 ];

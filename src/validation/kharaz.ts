@@ -10,16 +10,24 @@
  * - Above about 30° the contact slides throughout, so e_t = 1 − μ(1+e)/tan θ whatever the tangential compliance;
  *   μ = 0.092 is Chung & Ooi's fit of these very points, so a comparison there is circular: shown, not checked.
  * - Below 30° the contact sticks for part of the impact and the tangential compliance decides the outcome. Those
- *   points are checked, e_t, spin and rebound angle, with the data's scatter as the tolerance.
+ *   points are checked, e_t, spin and rebound angle, with the data's scatter as the tolerance, for Mindlin &
+ *   Deresiewicz's micro-slip (docs/physics.md §9.9); Mindlin's no-slip spring is plotted beside it, and misses
+ *   e_t by up to 0.15 below 10°.
  */
 import type { Material } from '../scenario/schema.js';
 import type { PlotSeries } from '../plot/line-plot.js';
 import { absolute, check, shown, type CaseResult, type Check, type ValidationCase } from './checks.js';
-import { collide, type PlanarMotion } from './collision.js';
+import { collide, type PlanarMotion, type TangentialModel } from './collision.js';
 
 const SPHERE: Material = { youngsModulus: 3.8e11, poissonsRatio: 0.23, density: 4000 };
 const GLASS: Material = { youngsModulus: 7.0e10, poissonsRatio: 0.25, density: 2500 };
 const RADIUS = 0.0025, SPEED = 3.9, RESTITUTION = 0.98, FRICTION = 0.092;
+/** The experiment's impact, for the other cases that run it (tangential-step.ts). */
+export const KHARAZ_IMPACT = {
+  material: SPHERE, radius: RADIUS, target: { plane: GLASS }, speed: SPEED, restitution: RESTITUTION, friction: FRICTION,
+} as const;
+/** The tangential model checked against the experiment; the other is plotted beside it. */
+const CHECKED: TangentialModel = 'mindlin-deresiewicz';
 
 /** Incident angle θ (° from the normal) against the measured quantity. */
 type Series = readonly (readonly [number, number])[];
@@ -59,18 +67,18 @@ const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;
 
 /**
- * Known disagreement: grainflow's tangential law is Mindlin's no-slip spring (docs/physics.md §9.2–9.5), which has
- * no micro-slip and no unloading rule, so below ~10° it returns too much of the tangential elastic energy.
+ * Known disagreement: Mindlin–Deresiewicz's micro-slip follows the data's fall of e_t with the angle, but between about
+ * 3° and 6° it stays above it by a little more than the scatter (e_t 0.793 against 0.745 at 3.7°).
  */
-const NO_MICROSLIP = 'open: the no-slip Mindlin spring has no micro-slip and no unloading rule (Mindlin & Deresiewicz '
-  + '1953); a tangential law with load history is issue 24';
+const ABOVE_AT_FEW_DEGREES = 'open: between 3° and 6° the micro-slip model returns a little more tangential energy '
+  + 'than measured (e_t 0.05 above at 3.7°; the no-slip spring is 0.17 above); not yet understood';
 
 /** One impact at incident angle θ through the engine, at the automatic step. */
-function impact(angle: number): PlanarMotion {
+function impact(angle: number, tangential: TangentialModel = CHECKED): PlanarMotion {
   const vn = SPEED * Math.cos(toRadians(angle)), vt = SPEED * Math.sin(toRadians(angle));
   return collide({
     material: SPHERE, radius: RADIUS, normalSpeed: vn, tangentialSpeed: vt, target: { plane: GLASS },
-    normal: { model: 'tsuji', restitution: RESTITUTION }, friction: FRICTION,
+    normal: { model: 'tsuji', restitution: RESTITUTION }, friction: FRICTION, tangential,
   }).after[0];
 }
 
@@ -85,10 +93,10 @@ interface Quantity {
 
 const QUANTITIES: readonly Quantity[] = [
   { name: 'e_t', data: TANGENTIAL_RESTITUTION, value: (a, m) => m.tangential / (SPEED * Math.sin(toRadians(a))),
-    band: () => E_T_BAND, open: [1.84, 3.703, 9.496] },
-  { name: 'spin |ω′| (rad/s)', data: REBOUND_SPIN, value: (_, m) => Math.abs(m.spin), band: spinBand, open: [6.143, 10.991] },
+    band: () => E_T_BAND, open: [3.703] },
+  { name: 'spin |ω′| (rad/s)', data: REBOUND_SPIN, value: (_, m) => Math.abs(m.spin), band: spinBand, open: [6.143] },
   { name: 'rebound angle (°)', data: REBOUND_ANGLE, value: (_, m) => toDegrees(Math.atan2(m.tangential, m.normal)),
-    band: angleBand, open: [2.15, 4.096, 9.826, 20.567] },
+    band: angleBand, open: [4.096] },
 ];
 
 function experiment(): CaseResult {
@@ -97,20 +105,21 @@ function experiment(): CaseResult {
   for (const q of QUANTITIES) {
     for (const [angle, measured] of q.data) {
       const value = q.value(angle, impact(angle));
-      const quantity = `${q.name} at ${angle}°`;
+      const quantity = `${q.name} at ${angle}°, ${CHECKED}`;
       if (angle >= STICKING_BELOW) {
         checks.push(shown(quantity, 'Kharaz et al. 2001', measured, value, 'the contact slides throughout here, and '
           + 'μ = 0.092 was fitted to these points (Chung & Ooi 2011): a comparison would be circular'));
         continue;
       }
       const c = check(quantity, 'Kharaz et al. 2001', measured, value, absolute(q.band(angle, measured), SCATTER));
-      checks.push(q.open.includes(angle) ? { ...c, open: NO_MICROSLIP } : c);
+      checks.push(q.open.includes(angle) ? { ...c, open: ABOVE_AT_FEW_DEGREES } : c);
     }
   }
-  // The plot: e_t of grainflow on a fine sweep of angles beside the measured points.
+  // The plot: e_t of both tangential models on a fine sweep of angles beside the measured points.
   const sweep = Array.from({ length: 30 }, (_, k) => 1 + 2 * k);
   series.push(
-    { name: 'grainflow (Mindlin no-slip spring)', x: sweep, y: sweep.map((a) => QUANTITIES[0].value(a, impact(a))) },
+    ...(['mindlin-deresiewicz', 'mindlin'] as const).map((model) => ({
+      name: `grainflow, ${model}`, x: sweep, y: sweep.map((a) => QUANTITIES[0].value(a, impact(a, model))) })),
     { name: 'Kharaz et al. 2001 (experiment)', x: TANGENTIAL_RESTITUTION.map((p) => p[0]),
       y: TANGENTIAL_RESTITUTION.map((p) => p[1]), mark: 'point' },
     { name: 'rigid body, sliding: 1 − μ(1+e)/tan θ', x: sweep.filter((a) => a >= 15),
