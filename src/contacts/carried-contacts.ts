@@ -3,7 +3,7 @@
  * collision record); they are set aside before a contact list is rebuilt in place and put back where the
  * contact now stands. Serves sphere pairs and sphere–wall contacts alike.
  */
-import { HISTORY_VECTOR_SLOTS } from '../forces/contact.js';
+import { isVectorSlot } from '../forces/contact.js';
 import type { ContactArrays } from './contact-arrays.js';
 import { IMPACT, IMPACT_STRIDE } from './impact-records.js';
 
@@ -59,14 +59,14 @@ export class CarriedContacts {
         if (secondIsParticle) b = newIndexOf[b];
       }
       // Swapping the roles of the two bodies reverses every relative vector (contact.ts conventions); the normal
-      // law's scalar state (v₀ or δ_m) is symmetric.
+      // law's scalar state (v₀ or δ_m) is symmetric, and the turning point is a component along the spring.
       const swapped = secondIsParticle && a > b;
       const sign = swapped ? -1 : 1;
       this.first[k] = swapped ? b : a;
       this.second[k] = swapped ? a : b;
       const h = stride * k, ho = stride * p;
       for (let c = 0; c < stride; c++) {
-        this.history[h + c] = (c < HISTORY_VECTOR_SLOTS ? sign : 1) * list.history[ho + c];
+        this.history[h + c] = (isVectorSlot(c) ? sign : 1) * list.history[ho + c];
       }
       if (list.trackImpacts) {
         const m = IMPACT_STRIDE * k, o = IMPACT_STRIDE * p;

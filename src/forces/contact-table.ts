@@ -50,6 +50,8 @@ export interface KernelTable {
   hertzCoef: Float64Array;
   /** 8G*: k_t = mindlinCoef·√(R_eff δ) */
   mindlinCoef: Float64Array;
+  /** TangentialModel id (the model's kernelId) of each class */
+  tangential: Uint8Array;
   dampingScale: Float64Array;
   kPower: Float64Array;
   massPower: Float64Array;
@@ -114,6 +116,7 @@ export function buildContactTable(scenario: ContactInput): ContactTable {
       rollingFriction: f64((c) => c.rollingFriction),
       hertzCoef: f64((c) => (4 / 3) * c.effectiveModulus),
       mindlinCoef: f64((c) => 8 * c.effectiveShearModulus),
+      tangential: Uint8Array.from(classes, (c) => c.tangential.kernelId),
       dampingScale: f64((c) => c.law.dampingScale),
       kPower: f64((c) => c.law.kPower),
       massPower: f64((c) => c.law.massPower),

@@ -12,7 +12,7 @@
  */
 import type { KernelTable } from './contact-table.js';
 import { DampingExponent, ElasticLaw } from './normal/law.js';
-import { HISTORY_STRIDE } from '../kernel-interface/layout.js';
+import { HISTORY, HISTORY_STRIDE, TangentialModel } from '../kernel-interface/layout.js';
 
 /**
  * HISTORY: the per-contact history, zeroed when a contact ends; CONTACT and OUT: the inputs and outputs of one
@@ -23,11 +23,18 @@ export { CONTACT, CONTACT_LENGTH, HISTORY, HISTORY_STRIDE, OUT, OUT_LENGTH } fro
 
 /**
  * The history of a contact that has only the tangential spring (HISTORY.tangential, first): a run without rolling
- * resistance whose laws keep no scalar stores it alone (historyStride), 24 bytes a contact instead of 56.
+ * resistance whose laws keep no scalar stores it alone (historyStride), 24 bytes a contact instead of 64; with the
+ * turning point of mindlin-deresiewicz after it, 32 bytes.
  */
 export const SPRING_HISTORY_STRIDE = 3;
-/** History slots that are vectors (they change sign when the two bodies of a contact swap roles). */
-export const HISTORY_VECTOR_SLOTS = 6;
+export const MICROSLIP_HISTORY_STRIDE = 4;
+/**
+ * Whether history slot `c` belongs to a vector (the spring force, the rolling torque): those change sign when the two
+ * bodies of a contact swap roles. The turning point is a component along the spring, so it keeps its sign.
+ */
+export function isVectorSlot(c: number): boolean {
+  return (c >= HISTORY.tangential && c < HISTORY.tangential + 3) || (c >= HISTORY.rolling && c < HISTORY.rolling + 3);
+}
 
 /**
  * What the run uses, read once at set-up from the contact table (and the scenario's outputs) and bound into every
@@ -44,6 +51,8 @@ export interface KernelFeatures {
   friction: boolean;
   /** some class has rolling resistance μ_r > 0 */
   rolling: boolean;
+  /** some class has friction with the tangential model mindlin-deresiewicz (HISTORY.turningPoint) */
+  microSlip: boolean;
   /** some class's normal law keeps a scalar in the history (HISTORY.lawState) */
   lawState: boolean;
   /** collision records are kept (outputs.impacts): |v_t| is needed */
@@ -60,6 +69,7 @@ export function kernelFeatures(table: KernelTable, trackImpacts: boolean, period
     exponent: shared(table.exponent),
     friction: table.friction.some((mu) => mu > 0),
     rolling: table.rollingFriction.some((mu) => mu > 0),
+    microSlip: table.tangential.some((id, cls) => id === TangentialModel.mindlinDeresiewicz && table.friction[cls] > 0),
     lawState: table.exponent.some((id) => id === DampingExponent.hysteresis)
       || table.elastic.some((id) => id === ElasticLaw.plasticHertz),
     impacts: trackImpacts,
@@ -69,12 +79,14 @@ export function kernelFeatures(table: KernelTable, trackImpacts: boolean, period
 
 /** Every part, every lookup: what a caller that does not know the table gets (tests, one-off evaluations). */
 export const ALL_FEATURES: KernelFeatures = {
-  elastic: null, exponent: null, friction: true, rolling: true, lawState: true, impacts: true, periodic: true,
+  elastic: null, exponent: null, friction: true, rolling: true, microSlip: true, lawState: true, impacts: true,
+  periodic: true,
 };
 
-/** Doubles of history per contact in a run with features `f`: the whole layout, or the spring alone. */
+/** Doubles of history per contact in a run with features `f`: the whole layout, or the spring (and its turning point) alone. */
 export function historyStride(f: KernelFeatures): number {
-  return f.rolling || f.lawState ? HISTORY_STRIDE : SPRING_HISTORY_STRIDE;
+  if (f.rolling || f.lawState) return HISTORY_STRIDE;
+  return f.microSlip ? MICROSLIP_HISTORY_STRIDE : SPRING_HISTORY_STRIDE;
 }
 
 /** One contact of class `cls` evaluated from its CONTACT block into OUT slots, its history advanced in place (hist[h ..]). */

@@ -90,11 +90,11 @@ export class Kernel {
       elasticOf: at(table.elastic), exponentOf: at(table.exponent), linearStiffness: at(table.linearStiffness),
       plasticSet: at(table.plasticSet), minimumImpactSpeed: at(table.minimumImpactSpeed), friction: at(table.friction),
       rollingFriction: at(table.rollingFriction), hertzCoef: at(table.hertzCoef), mindlinCoef: at(table.mindlinCoef),
-      noTension: table.noTension,
+      tangentialOf: at(table.tangential), noTension: table.noTension,
     });
     this.bind('features', {
       sharedElastic: f.elastic ?? -1, sharedExponent: f.exponent ?? -1, hasFriction: f.friction, hasRolling: f.rolling,
-      trackImpacts: f.impacts, periodic: f.periodic,
+      hasMicroSlip: f.microSlip, trackImpacts: f.impacts, periodic: f.periodic,
     });
     this.contact = scratch.subarray(SCRATCH.contact, SCRATCH.contact + CONTACT_LENGTH);
     this.out = scratch.subarray(SCRATCH.out, SCRATCH.out + OUT_LENGTH);
@@ -123,7 +123,7 @@ export function kernelTableIn(memory: KernelMemory, t: KernelTable): KernelTable
     linearStiffness: memory.copyOf(t.linearStiffness), plasticSet: memory.copyOf(t.plasticSet),
     minimumImpactSpeed: memory.copyOf(t.minimumImpactSpeed), friction: memory.copyOf(t.friction),
     rollingFriction: memory.copyOf(t.rollingFriction), hertzCoef: memory.copyOf(t.hertzCoef),
-    mindlinCoef: memory.copyOf(t.mindlinCoef),
+    mindlinCoef: memory.copyOf(t.mindlinCoef), tangential: memory.copyOf(t.tangential),
   };
 }
 

@@ -74,12 +74,15 @@ export function referenceOverlap(K: number, meff: number, weight: number, speed:
   return weight > 0 ? (weight / K) ** (2 / 3) : impactOverlap(K, meff, speed);
 }
 
-/** The scenario field that sets a material pair's normal law: its contactPairs entry, else contact.normal. */
-export function lawField(scenario: Scenario, materials: readonly [string, string]): string {
-  const k = scenario.contactPairs.findIndex((p) => p.normal !== undefined
+/**
+ * The scenario field that sets a material pair's normal law (or tangential model): its contactPairs entry, else
+ * contact.normal (contact.tangential).
+ */
+export function lawField(scenario: Scenario, materials: readonly [string, string], part: 'normal' | 'tangential' = 'normal'): string {
+  const k = scenario.contactPairs.findIndex((p) => p[part] !== undefined
     && ((p.materials[0] === materials[0] && p.materials[1] === materials[1])
       || (p.materials[0] === materials[1] && p.materials[1] === materials[0])));
-  return k < 0 ? 'contact.normal' : `contactPairs[${k}].normal`;
+  return k < 0 ? `contact.${part}` : `contactPairs[${k}].${part}`;
 }
 
 /**
@@ -98,6 +101,7 @@ export function lammpsDamping(c: ContactClass, field: string): LammpsDamping {
 /** The LAMMPS contact model of contact class `cls` at the reference contact. */
 export function contactModel(
   table: ContactTable, cls: number, at: ReferenceContact, endOfContact: EndOfContact, target: LammpsTarget, field: string,
+  tangentialField: string,
 ): ContactModel {
   const c = table.classes[cls];
   const dampingModel = lammpsDamping(c, field);
@@ -133,7 +137,11 @@ export function contactModel(
         ? ' (the same for every contact)' : `, exact at R_eff = ${at.reff.toPrecision(4)} m`);
   }
   const { friction, effectiveShearModulus, rollingFriction } = c;
-  words.push(c.tangential.lammps({ friction, effectiveShearModulus, curvature: at.curvature }));
+  const tangential = c.tangential.lammps({ friction, effectiveShearModulus, curvature: at.curvature });
+  if (typeof tangential !== 'string') {
+    throw new ScenarioError(tangentialField, `"${c.tangential.model}" has no LAMMPS form: ${tangential.refusal}`);
+  }
+  words.push(tangential);
   const rolling = c.rolling.lammps({ rollingFriction, stiffness: K, overlap: at.rollingOverlap, curvature: at.curvature });
   if (rolling !== undefined) words.push(rolling);
   if (endOfContact === 'no-tension') words.push('limit_damping');

@@ -81,7 +81,8 @@ export function buildLammpsDeck(
     const field = lawField(scenario, table.classes[cls].materials);
     const at = reference(cls, effectiveRadius(a.mean, b.mean), effectiveMass(a.meanMass, b.meanMass),
       g * Math.min(a.meanMass, b.meanMass), 1);
-    const model = contactModel(table, cls, at, endOfContact, target, field);
+    const model = contactModel(table, cls, at, endOfContact, target, field,
+      lawField(scenario, table.classes[cls].materials, 'tangential'));
     pairCoeffs.push(`pair_coeff ${typeOf(a.material)} ${typeOf(b.material)} ${model.args}`);
     const corners = [a.min, a.max].flatMap((ra) => [b.min, b.max].map((rb) => ({
       reff: effectiveRadius(ra, rb), meff: effectiveMass(sphereMass(a, ra), sphereMass(b, rb)),
@@ -105,7 +106,8 @@ export function buildLammpsDeck(
         const field = lawField(scenario, table.classes[cls].materials);
         const curvature = region.curvatureRadius > 0 ? 1 - m.mean / region.curvatureRadius : 1;
         const at = reference(cls, m.mean, m.meanMass, g * m.meanMass, curvature);
-        const model = contactModel(table, cls, at, endOfContact, target, field);
+        const model = contactModel(table, cls, at, endOfContact, target, field,
+          lawField(scenario, table.classes[cls].materials, 'tangential'));
         const fix = `${region.id}_${typeOf(m.material)}`;
         fixes.push(fix);
         wallCommands.push(`fix ${fix} ${group(m)} wall/gran/region granular ${model.args} region ${region.id}`);

@@ -22,7 +22,7 @@ export interface DumpFrame {
 }
 
 const CHUNK_BYTES = 1 << 24;
-/** More atoms than grainflow runs (docs/scenario-format.md, Limits: 6.7 million spheres) in one frame: not a dump of one of its decks. */
+/** More atoms than grainflow runs (docs/scenario-format.md, Limits: 6.3 million spheres) in one frame: not a dump of one of its decks. */
 export const MAX_DUMP_ATOMS = 10_000_000;
 const NEWLINE = 10, SPACE = 32, TAB = 9, CR = 13;
 

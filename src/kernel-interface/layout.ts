@@ -7,22 +7,28 @@
 
 /**
  * Per-contact history (forces/contact.ts), zeroed when a contact ends (0 = not latched yet). The tangential spring must
- * stay first: a run with neither rolling resistance nor a law with state keeps only its 3 doubles
- * (SPRING_HISTORY_STRIDE). Saved in checkpoints: a new layout needs new versions of the pairContacts and wallContacts
- * parts.
+ * stay first and the turning point right after it: a run with neither rolling resistance nor a law with state keeps
+ * only the spring's 3 doubles (SPRING_HISTORY_STRIDE), or 4 with the turning point when a class uses
+ * mindlin-deresiewicz (MICROSLIP_HISTORY_STRIDE). Saved in checkpoints: a new layout needs new versions of the
+ * pairContacts and wallContacts parts.
  */
 export const HISTORY = {
   /** tangential spring force F_s (N); x, y, z */
   tangential: 0,
+  /**
+   * mindlin-deresiewicz: the spring force at the start of the current branch (a reversal of the slip), as a multiple of
+   * F_s along which it lies; 0 on the first loading (docs/physics.md §9.9)
+   */
+  turningPoint: 3,
   /** rolling torque M_r (N m); x, y, z */
-  rolling: 3,
+  rolling: 4,
   /**
    * the normal law's scalar: latched impact speed v0 (m/s, Hunt–Crossley family) or largest overlap δ_m (m, permanent
    * indentation)
    */
-  lawState: 6,
+  lawState: 7,
 } as const;
-export const HISTORY_STRIDE = 7;
+export const HISTORY_STRIDE = 8;
 
 /**
  * The one-contact input block the sphere–wall kernel and tests fill before calling the kernel's one-contact law
@@ -37,20 +43,27 @@ export const CONTACT = {
   vx: 4, vy: 5, vz: 6,
   /** ω_first − ω_second (rad/s) */
   wx: 7, wy: 8, wz: 9,
+  /**
+   * the same at the half step, from the velocities and spins the drift used (m/s): the springs' increments
+   * (docs/physics.md §9.10); x, y, z
+   */
+  vHalf: 10,
+  /** ω_first − ω_second at the half step (rad/s): the rolling spring's increment; x, y, z */
+  wHalf: 13,
   /** Hertz K (N m^-3/2) or linear k (N/m): contactStiffness */
-  stiffness: 10,
+  stiffness: 16,
   /** damping coefficient c of the normal law */
-  damping: 11,
+  damping: 17,
   /** 8G*√R_eff: k_t = this·√δ */
-  tangentialCoefficient: 12,
+  tangentialCoefficient: 18,
   /** R_eff (m) */
-  reff: 13,
+  reff: 19,
   /** lever arm of the first body for the tangential torque: its radius (m) */
-  radiusFirst: 14,
+  radiusFirst: 20,
   /** lever arm of the second body: its radius (m), 0 for a wall */
-  radiusSecond: 15,
+  radiusSecond: 21,
 } as const;
-export const CONTACT_LENGTH = 16;
+export const CONTACT_LENGTH = 22;
 
 /** Output slots of the one-contact law. */
 export const OUT = {
@@ -133,22 +146,33 @@ export const WALL_CANDIDATE_STRIDE = 8;
 export const SCRATCH = {
   /** the pair pass's sink (kernel/pairs.ts PairSums); 8 doubles */
   sink: 0,
-  /** the one-contact input block; 16 doubles */
+  /** the one-contact input block; 22 doubles */
   contact: 8,
   /** the one-contact output block; 11 doubles */
-  out: 24,
+  out: 30,
   /**
    * the wall sum of the particle pass 3 is summing: force, torque, the last contact's F_n, v·n and slip
    * (kernel/walls.ts WallSum); 9 doubles
    */
-  wallSum: 35,
+  wallSum: 41,
   /**
    * the bind block: one group's fields, written by JavaScript before its bind entry copies them into the kernel's
    * globals; 9 doubles
    */
-  bind: 44,
+  bind: 50,
 } as const;
-export const SCRATCH_LENGTH = 53;
+export const SCRATCH_LENGTH = 59;
+
+/**
+ * Numeric ids of the tangential contact models (forces/tangential/: each model's kernelId), switched on in the kernel's
+ * hot loop.
+ */
+export const TangentialModel = {
+  /** Mindlin's no-slip spring kept as a force (docs/physics.md §9.2–9.5) */
+  mindlin: 0,
+  /** Mindlin & Deresiewicz's micro-slip with load history (docs/physics.md §9.9) */
+  mindlinDeresiewicz: 1,
+} as const;
 
 /** Numeric ids of the elastic part of the normal force, switched on in the kernel's hot loop (forces/normal/law.ts). */
 export const ElasticLaw = {
@@ -216,7 +240,8 @@ export const BIND = {
       rollingFriction: { offset: 24, type: 'usize' },
       hertzCoef: { offset: 28, type: 'usize' },
       mindlinCoef: { offset: 32, type: 'usize' },
-      noTension: { offset: 36, type: 'bool' },
+      tangentialOf: { offset: 36, type: 'usize' },
+      noTension: { offset: 40, type: 'bool' },
     },
   },
   features: {
@@ -226,8 +251,9 @@ export const BIND = {
       sharedExponent: { offset: 4, type: 'i32' },
       hasFriction: { offset: 8, type: 'bool' },
       hasRolling: { offset: 9, type: 'bool' },
-      trackImpacts: { offset: 10, type: 'bool' },
-      periodic: { offset: 11, type: 'bool' },
+      hasMicroSlip: { offset: 10, type: 'bool' },
+      trackImpacts: { offset: 11, type: 'bool' },
+      periodic: { offset: 12, type: 'bool' },
     },
   },
   pairs: {
@@ -334,6 +360,8 @@ export interface BindTable {
   hertzCoef: number;
   /** 8G* per class: the tangential coefficient is this·√R_eff */
   mindlinCoef: number;
+  /** TangentialModel id per class (Uint8) */
+  tangentialOf: number;
   /** the normal force is clamped at 0 ("no-tension", docs/physics.md §6.2) */
   noTension: boolean;
 }
@@ -351,6 +379,8 @@ export interface BindFeatures {
   hasFriction: boolean;
   /** some class has rolling resistance μ_r > 0 */
   hasRolling: boolean;
+  /** some class uses the tangential model mindlin-deresiewicz (its turning point is in the history) */
+  hasMicroSlip: boolean;
   /** collision records are kept (outputs.impacts) */
   trackImpacts: boolean;
   /** sphere pairs act through periodic images */

@@ -57,6 +57,8 @@ export let rollingFriction: usize = 0;
 export let hertzCoef: usize = 0;
 /** 8G* per class: the tangential coefficient is this·√R_eff */
 export let mindlinCoef: usize = 0;
+/** TangentialModel id per class (Uint8) */
+export let tangentialOf: usize = 0;
 /** the normal force is clamped at 0 ("no-tension", docs/physics.md §6.2) */
 export let noTension: bool = false;
 
@@ -70,6 +72,8 @@ export let sharedExponent: i32 = 0;
 export let hasFriction: bool = false;
 /** some class has rolling resistance μ_r > 0 */
 export let hasRolling: bool = false;
+/** some class uses the tangential model mindlin-deresiewicz (its turning point is in the history) */
+export let hasMicroSlip: bool = false;
 /** collision records are kept (outputs.impacts) */
 export let trackImpacts: bool = false;
 /** sphere pairs act through periodic images */
@@ -166,6 +170,7 @@ export function bindTable(block: usize): void {
   rollingFriction = load<usize>(block, layout.BIND_TABLE_ROLLING_FRICTION);
   hertzCoef = load<usize>(block, layout.BIND_TABLE_HERTZ_COEF);
   mindlinCoef = load<usize>(block, layout.BIND_TABLE_MINDLIN_COEF);
+  tangentialOf = load<usize>(block, layout.BIND_TABLE_TANGENTIAL_OF);
   noTension = load<u8>(block, layout.BIND_TABLE_NO_TENSION) != 0;
 }
 
@@ -175,6 +180,7 @@ export function bindFeatures(block: usize): void {
   sharedExponent = load<i32>(block, layout.BIND_FEATURES_SHARED_EXPONENT);
   hasFriction = load<u8>(block, layout.BIND_FEATURES_HAS_FRICTION) != 0;
   hasRolling = load<u8>(block, layout.BIND_FEATURES_HAS_ROLLING) != 0;
+  hasMicroSlip = load<u8>(block, layout.BIND_FEATURES_HAS_MICRO_SLIP) != 0;
   trackImpacts = load<u8>(block, layout.BIND_FEATURES_TRACK_IMPACTS) != 0;
   periodic = load<u8>(block, layout.BIND_FEATURES_PERIODIC) != 0;
 }

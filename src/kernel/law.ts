@@ -16,31 +16,36 @@
  *   speed latched at first touch, raised if the contact is later driven closed faster, and floored v₀ ≥ v_min
  *   (Hunt–Crossley family, §4.1, §4.2; c = Z(e)·K).
  * Tangential (§9.2–§9.5, Mindlin no-slip stiffness, spring kept as a force [Thornton 2013, Eq 18]):
- *   spring force F_s rotated into the current tangent plane (length kept), F_s −= k_t v_t dt,
- *   k_t = 8 G* √(R_eff δ), F_t = F_s − η_t v_t with η_t = c g(δ) (Tsuji applied the normal damping tangentially
+ *   spring force F_s rotated into the current tangent plane (length kept), F_s −= k_t v_t½ dt,
+ *   k_t = 8 G* √(R_eff δ½), F_t = F_s − η_t v_t with η_t = c g(δ) (Tsuji applied the normal damping tangentially
  *   [Corral 2021]; §9.4), Coulomb cap |F_t| ≤ μ F_n, after which F_s = F_t + η_t v_t.
  *   (A spring kept as a displacement ξ, F_s = −k_t ξ, makes impacts that slip at touch-down depend on Δt: §9.5.)
- * Rolling (§9.7, EPSD, Ai et al. 2011): k_r = 2.25 μ_r² k_n R_eff², k_n = dF_el/dδ ((3/2)K√δ, or k for a linear
- *   spring), M_r −= k_r ω_r dt with ω_r the tangential part of ω_i − ω_j, capped at μ_r R_eff F_n.
+ *   With `mindlin-deresiewicz` (§9.9) k_t is multiplied by θ, the micro-slip factor of the contact's load history.
+ * Rolling (§9.7, EPSD, Ai et al. 2011): k_r = 2.25 μ_r² k_n R_eff², k_n = dF_el/dδ ((3/2)K√δ½, or k for a linear
+ *   spring), M_r −= k_r ω_r½ dt with ω_r the tangential part of ω_i − ω_j, capped at μ_r R_eff F_n.
+ * The springs advance by the step's mid-point values (§9.10): v_t½ and ω_r½ from the half-step velocities and
+ * spins the drift used, δ½ the mean overlap of the step, so their increments are second order in Δt like the
+ * positions; the forces themselves see the predicted full-step velocities (§11.2).
  *
- * The arithmetic, operation by operation, is what every earlier version of grainflow computed: results are the
- * same to the last bit, and skipping a part no contact class of the run uses changes no bit
- * (test/forces/compiled-law.test.ts).
+ * Skipping a part no contact class of the run uses changes no bit (test/forces/compiled-law.test.ts).
  */
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_QUARTER, DAMPING_QUARTER_LOADING, DAMPING_ZERO,
   ELASTIC_LINEAR, ELASTIC_PLASTIC_HERTZ, HISTORY_LAW_STATE, HISTORY_ROLLING, HISTORY_TANGENTIAL,
+  HISTORY_TURNING_POINT, TANGENTIAL_MINDLIN_DERESIEWICZ,
 } from './layout';
 import {
-  friction, hasFriction, hertzCoef, linearStiffness, minimumImpactSpeed, noTension, plasticSet, rollingFriction,
+  friction, hasFriction, hasMicroSlip, hertzCoef, linearStiffness, minimumImpactSpeed, noTension, plasticSet,
+  rollingFriction, tangentialOf,
 } from './bound';
-import { f64At } from './memory';
+import { f64At, u8At } from './memory';
 
 /**
  * One contact: its geometry, velocities and constants in, its forces to `sink.emit`, its history (`hist`: the
  * contact's first history double) advanced in place.
  *   delta: overlap δ (m); n: unit normal from the second body to the first;
  *   v: velocity of the first body's contact point minus the second's (m/s); w: ω_first − ω_second (rad/s);
+ *   vh, wh: the same two at the half step (the velocities and spins the drift used): the springs' increments;
  *   K: Hertz K (N m^-3/2) or linear k (N/m); c: damping coefficient of the normal law; ktCoef: 8G*√R_eff;
  *   reff: R_eff (m); ri, rj: each body's lever arm for the tangential torque (its radius; 0 for a wall).
  * The sink receives the force on the first body (the second gets the opposite), the torques on both bodies,
@@ -48,13 +53,21 @@ import { f64At } from './memory';
  */
 @inline export function contactLaw<Law, Options, Sink>(
   law: Law, options: Options, sink: Sink, delta: f64, nx: f64, ny: f64, nz: f64, vx: f64, vy: f64, vz: f64,
-  wx: f64, wy: f64, wz: f64, K: f64, c: f64, ktCoef: f64, reff: f64, ri: f64, rj: f64, cls: i32, hist: usize, dt: f64,
+  wx: f64, wy: f64, wz: f64, vhx: f64, vhy: f64, vhz: f64, whx: f64, why: f64, whz: f64,
+  K: f64, c: f64, ktCoef: f64, reff: f64, ri: f64, rj: f64, cls: i32, hist: usize, dt: f64,
 ): void {
   const vn = vx * nx + vy * ny + vz * nz;
   const sqrtDelta = Math.sqrt(delta);
   const elastic = law.elasticId(cls);
   const eta = c * dampingShape(law.shapeId(cls), cls, delta, sqrtDelta, vn, hist);
-  let fn = elasticForce(elastic, cls, K, delta, sqrtDelta, hist) - eta * vn; // δ̇ = −v_n
+  const elasticPart = elasticForce(elastic, cls, K, delta, sqrtDelta, hist);
+  let fn = elasticPart - eta * vn; // δ̇ = −v_n
+  // The overlap a step ago, from the step's drift along n (δ̇ = −v·n with the half-step velocity), and the root of
+  // the step's mean overlap δ½, at which the springs' stiffnesses are taken (§9.10); only runs with a spring use them.
+  const springs = hasFriction || options.rolling;
+  const vhn = springs ? vhx * nx + vhy * ny + vhz * nz : 0;
+  const deltaOld = springs ? Math.max(0, delta + vhn * dt) : 0;
+  const sqrtMid = springs ? Math.sqrt(0.5 * (delta + deltaOld)) : 0;
   if (fn < 0 && noTension) fn = 0;
   const vtx = vx - vn * nx, vty = vy - vn * ny, vtz = vz - vn * nz;
   const slip = options.impacts ? Math.sqrt(vtx * vtx + vty * vty + vtz * vtz) : 0;
@@ -75,19 +88,70 @@ import { f64At } from './memory';
       const scale = lengthKept(oldLen2, hx, hy, hz);
       hx = hx * scale; hy = hy * scale; hz = hz * scale;
     }
-    const kt = ktCoef * sqrtDelta, cap = mu * capForce;
-    hx -= kt * vtx * dt; hy -= kt * vty * dt; hz -= kt * vtz * dt;
+    // The slip of the step, −v_t½ dt: the displacement that loads the spring.
+    const ux = -(vhx - vhn * nx) * dt, uy = -(vhy - vhn * ny) * dt, uz = -(vhz - vhn * nz) * dt;
+    let kt = ktCoef * sqrtMid;
+    const cap = mu * capForce;
+    // Mindlin–Deresiewicz (§9.9): the turning point F_o (0 on the first loading) lies along the spring and is kept
+    // as a multiple of it.
+    const microSlip = hasMicroSlip && u8At(tangentialOf, cls) == TANGENTIAL_MINDLIN_DERESIEWICZ;
+    let ox: f64 = 0, oy: f64 = 0, oz: f64 = 0;
+    if (microSlip) {
+      const ratio = load<f64>(hist, HISTORY_TURNING_POINT << 3);
+      ox = hx * ratio; oy = hy * ratio; oz = hz * ratio;
+      if (delta < deltaOld) {
+        // Normal unloading: the traction scales with the contact radius a ∝ √δ (Thornton 2011, Eq 18).
+        const r = sqrtDelta / Math.sqrt(deltaOld);
+        hx *= r; hy *= r; hz *= r; ox *= r; oy *= r; oz *= r;
+      } else if (ox != 0 || oy != 0 || oz != 0) {
+        // Normal loading moves the turning point away from zero by μΔN (Thornton & Yin 1991).
+        const grow = mu * (elasticPart - springForce(elastic, K, deltaOld)) / Math.sqrt(ox * ox + oy * oy + oz * oz);
+        ox += grow * ox; oy += grow * oy; oz += grow * oz;
+      }
+      // A slip against the current branch starts a new one here (Masing's rule).
+      if (ux * (hx - ox) + uy * (hy - oy) + uz * (hz - oz) < 0) { ox = hx; oy = hy; oz = hz; }
+      // θ at the middle of the step (second order, §9.10), with the normal load at the step's middle: θ³ = 1 − used
+      // at the force at its start, then moved by what half the step's increment adds to `used`, to first order
+      // (θ_mid = θ − Δused/(3θ²): one cube root a step, not two; near full sliding, where that expansion fails, the
+      // root of 1 − used − Δused).
+      const muN = mu * 0.5 * (elasticPart + springForce(elastic, K, deltaOld));
+      const firstLoading = ox == 0 && oy == 0 && oz == 0;
+      const perLimit = 1 / (firstLoading ? muN : 2 * muN);
+      const dx = hx - ox, dy = hy - oy, dz = hz - oz;
+      const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      const room = 1 - length * perLimit;
+      let theta: f64 = 0;
+      if (muN > 0 && room > 0) {
+        const start = Math.cbrt(room);
+        // Half the increment, kt·θ·u/2, along the branch (F_s − F_o) raises `used` by this much.
+        const along = length > 0 ? (dx * ux + dy * uy + dz * uz) / length : Math.sqrt(ux * ux + uy * uy + uz * uz);
+        const more = 0.5 * kt * start * along * perLimit;
+        theta = room > 2 * more ? start - more / (3 * start * start) : Math.cbrt(Math.max(0, room - more));
+      }
+      kt *= theta;
+    }
+    hx += kt * ux; hy += kt * uy; hz += kt * uz;
+    if (microSlip && (ox != 0 || oy != 0 || oz != 0)) {
+      // A branch that reaches −F_o has unloaded through 2F_o: it rejoins the first-loading curve.
+      const dx = hx - ox, dy = hy - oy, dz = hz - oz;
+      if (dx * dx + dy * dy + dz * dz >= 4 * (ox * ox + oy * oy + oz * oz)) { ox = 0; oy = 0; oz = 0; }
+    }
     ftx = hx - eta * vtx;
     fty = hy - eta * vty;
     ftz = hz - eta * vtz;
     const ft2 = ftx * ftx + fty * fty + ftz * ftz;
     if (ft2 > cap * cap) {
-      // Coulomb cap; the spring keeps what is consistent with the capped force.
+      // Coulomb cap; the spring keeps what is consistent with the capped force, and gross slip ends any branch.
       const s = ft2 > 0 ? cap / Math.sqrt(ft2) : 0;
       ftx *= s; fty *= s; ftz *= s;
       hx = ftx + eta * vtx;
       hy = fty + eta * vty;
       hz = ftz + eta * vtz;
+      ox = 0; oy = 0; oz = 0;
+    }
+    if (microSlip) {
+      const len2 = hx * hx + hy * hy + hz * hz;
+      store<f64>(hist, len2 > 0 ? (ox * hx + oy * hy + oz * hz) / len2 : 0, HISTORY_TURNING_POINT << 3);
     }
     store<f64>(spring, hx); store<f64>(spring, hy, 8); store<f64>(spring, hz, 16);
   }
@@ -111,12 +175,12 @@ import { f64At } from './memory';
       const scale = lengthKept(oldLen2, hx, hy, hz);
       hx = hx * scale; hy = hy * scale; hz = hz * scale;
     }
-    const kn = normalStiffness(elastic, K, sqrtDelta);
+    const kn = normalStiffness(elastic, K, sqrtMid);
     const kr = 2.25 * muRoll * muRoll * kn * reff * reff, cap = muRoll * reff * capForce;
-    const wn = wx * nx + wy * ny + wz * nz;
-    hx -= kr * (wx - wn * nx) * dt;
-    hy -= kr * (wy - wn * ny) * dt;
-    hz -= kr * (wz - wn * nz) * dt;
+    const wn = whx * nx + why * ny + whz * nz;
+    hx -= kr * (whx - wn * nx) * dt;
+    hy -= kr * (why - wn * ny) * dt;
+    hz -= kr * (whz - wn * nz) * dt;
     const m2 = hx * hx + hy * hy + hz * hz;
     if (m2 > cap * cap) {
       const s = m2 > 0 ? cap / Math.sqrt(m2) : 0;
@@ -148,6 +212,14 @@ import { f64At } from './memory';
  */
 @inline function normalStiffness(elastic: i32, K: f64, sqrtDelta: f64): f64 {
   return elastic == ELASTIC_LINEAR ? K : 1.5 * K * sqrtDelta;
+}
+
+/**
+ * The elastic force of the law's spring alone, Hertz Kδ^{3/2} or linear kδ, at overlap δ: the normal load whose
+ * change moves a Mindlin–Deresiewicz turning point (§9.9). The permanent-indentation law loads along Hertz.
+ */
+@inline function springForce(elastic: i32, K: f64, delta: f64): f64 {
+  return elastic == ELASTIC_LINEAR ? K * delta : K * delta * Math.sqrt(delta);
 }
 
 /**

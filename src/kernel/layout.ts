@@ -6,19 +6,25 @@
  */
 
 // HISTORY: Per-contact history (forces/contact.ts), zeroed when a contact ends (0 = not latched yet). The tangential
-// spring must stay first: a run with neither rolling resistance nor a law with state keeps only its 3 doubles
-// (SPRING_HISTORY_STRIDE). Saved in checkpoints: a new layout needs new versions of the pairContacts and wallContacts
-// parts.
+// spring must stay first and the turning point right after it: a run with neither rolling resistance nor a law with
+// state keeps only the spring's 3 doubles (SPRING_HISTORY_STRIDE), or 4 with the turning point when a class uses
+// mindlin-deresiewicz (MICROSLIP_HISTORY_STRIDE). Saved in checkpoints: a new layout needs new versions of the
+// pairContacts and wallContacts parts.
 /** tangential spring force F_s (N); x, y, z */
 export const HISTORY_TANGENTIAL: i32 = 0;
+/**
+ * mindlin-deresiewicz: the spring force at the start of the current branch (a reversal of the slip), as a multiple of
+ * F_s along which it lies; 0 on the first loading (docs/physics.md §9.9)
+ */
+export const HISTORY_TURNING_POINT: i32 = 3;
 /** rolling torque M_r (N m); x, y, z */
-export const HISTORY_ROLLING: i32 = 3;
+export const HISTORY_ROLLING: i32 = 4;
 /**
  * the normal law's scalar: latched impact speed v0 (m/s, Hunt–Crossley family) or largest overlap δ_m (m, permanent
  * indentation)
  */
-export const HISTORY_LAW_STATE: i32 = 6;
-export const HISTORY_STRIDE: i32 = 7;
+export const HISTORY_LAW_STATE: i32 = 7;
+export const HISTORY_STRIDE: i32 = 8;
 
 // CONTACT: The one-contact input block the sphere–wall kernel and tests fill before calling the kernel's one-contact
 // law (evaluateContact), so the law reads named values instead of twenty positional arguments.
@@ -36,19 +42,26 @@ export const CONTACT_VZ: i32 = 6;
 export const CONTACT_WX: i32 = 7;
 export const CONTACT_WY: i32 = 8;
 export const CONTACT_WZ: i32 = 9;
+/**
+ * the same at the half step, from the velocities and spins the drift used (m/s): the springs' increments
+ * (docs/physics.md §9.10); x, y, z
+ */
+export const CONTACT_V_HALF: i32 = 10;
+/** ω_first − ω_second at the half step (rad/s): the rolling spring's increment; x, y, z */
+export const CONTACT_W_HALF: i32 = 13;
 /** Hertz K (N m^-3/2) or linear k (N/m): contactStiffness */
-export const CONTACT_STIFFNESS: i32 = 10;
+export const CONTACT_STIFFNESS: i32 = 16;
 /** damping coefficient c of the normal law */
-export const CONTACT_DAMPING: i32 = 11;
+export const CONTACT_DAMPING: i32 = 17;
 /** 8G*√R_eff: k_t = this·√δ */
-export const CONTACT_TANGENTIAL_COEFFICIENT: i32 = 12;
+export const CONTACT_TANGENTIAL_COEFFICIENT: i32 = 18;
 /** R_eff (m) */
-export const CONTACT_REFF: i32 = 13;
+export const CONTACT_REFF: i32 = 19;
 /** lever arm of the first body for the tangential torque: its radius (m) */
-export const CONTACT_RADIUS_FIRST: i32 = 14;
+export const CONTACT_RADIUS_FIRST: i32 = 20;
 /** lever arm of the second body: its radius (m), 0 for a wall */
-export const CONTACT_RADIUS_SECOND: i32 = 15;
-export const CONTACT_LENGTH: i32 = 16;
+export const CONTACT_RADIUS_SECOND: i32 = 21;
+export const CONTACT_LENGTH: i32 = 22;
 
 // OUT: Output slots of the one-contact law.
 /** force on the first body (N); the second gets the opposite; x, y, z */
@@ -116,21 +129,28 @@ export const WALL_CANDIDATE_STRIDE: i32 = 8;
 // SCRATCH: A lane's scratch block (forces/kernel-instance.ts, bound by bindScratch), from the shared memory.
 /** the pair pass's sink (kernel/pairs.ts PairSums); 8 doubles */
 export const SCRATCH_SINK: i32 = 0;
-/** the one-contact input block; 16 doubles */
+/** the one-contact input block; 22 doubles */
 export const SCRATCH_CONTACT: i32 = 8;
 /** the one-contact output block; 11 doubles */
-export const SCRATCH_OUT: i32 = 24;
+export const SCRATCH_OUT: i32 = 30;
 /**
  * the wall sum of the particle pass 3 is summing: force, torque, the last contact's F_n, v·n and slip (kernel/walls.ts
  * WallSum); 9 doubles
  */
-export const SCRATCH_WALL_SUM: i32 = 35;
+export const SCRATCH_WALL_SUM: i32 = 41;
 /**
  * the bind block: one group's fields, written by JavaScript before its bind entry copies them into the kernel's
  * globals; 9 doubles
  */
-export const SCRATCH_BIND: i32 = 44;
-export const SCRATCH_LENGTH: i32 = 53;
+export const SCRATCH_BIND: i32 = 50;
+export const SCRATCH_LENGTH: i32 = 59;
+
+// TangentialModel: Numeric ids of the tangential contact models (forces/tangential/: each model's kernelId), switched
+// on in the kernel's hot loop.
+/** Mindlin's no-slip spring kept as a force (docs/physics.md §9.2–9.5) */
+export const TANGENTIAL_MINDLIN: i32 = 0;
+/** Mindlin & Deresiewicz's micro-slip with load history (docs/physics.md §9.9) */
+export const TANGENTIAL_MINDLIN_DERESIEWICZ: i32 = 1;
 
 // ElasticLaw: Numeric ids of the elastic part of the normal force, switched on in the kernel's hot loop
 // (forces/normal/law.ts).
@@ -185,13 +205,15 @@ export const BIND_TABLE_FRICTION: i32 = 20;
 export const BIND_TABLE_ROLLING_FRICTION: i32 = 24;
 export const BIND_TABLE_HERTZ_COEF: i32 = 28;
 export const BIND_TABLE_MINDLIN_COEF: i32 = 32;
-export const BIND_TABLE_NO_TENSION: i32 = 36;
+export const BIND_TABLE_TANGENTIAL_OF: i32 = 36;
+export const BIND_TABLE_NO_TENSION: i32 = 40;
 export const BIND_FEATURES_SHARED_ELASTIC: i32 = 0;
 export const BIND_FEATURES_SHARED_EXPONENT: i32 = 4;
 export const BIND_FEATURES_HAS_FRICTION: i32 = 8;
 export const BIND_FEATURES_HAS_ROLLING: i32 = 9;
-export const BIND_FEATURES_TRACK_IMPACTS: i32 = 10;
-export const BIND_FEATURES_PERIODIC: i32 = 11;
+export const BIND_FEATURES_HAS_MICRO_SLIP: i32 = 10;
+export const BIND_FEATURES_TRACK_IMPACTS: i32 = 11;
+export const BIND_FEATURES_PERIODIC: i32 = 12;
 export const BIND_PAIRS_PAIR_FIRST: i32 = 0;
 export const BIND_PAIRS_PAIR_SECOND: i32 = 4;
 export const BIND_PAIRS_PAIR_DAMPING: i32 = 8;

@@ -129,6 +129,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
   const touching = bound.pairTouching, history = bound.pairHistory, image = bound.image, shift = bound.shift;
   const mindlinCoef = bound.mindlinCoef, periodic = bound.periodic;
   const stride = bound.pairHistoryStride;
+  const springs = bound.hasFriction || options.rolling;
   const sums = changetype<PairSums<Options>>(scratch + (<usize>SCRATCH_SINK << 3));
   sums.t = t;
   sums.dt = dt;
@@ -182,9 +183,20 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const vz = f64At(predicted, i6 + 2) - f64At(predicted, j6 + 2) - (sx * ny - sy * nx);
     const K = contactStiffness(law.elasticId(cls), cls, sqrtReff);
     sums.pair = p; sums.first = i; sums.second = j; sums.delta = delta;
+    // The same at the half step, from the velocities and spins the drift used: the springs' increments (§9.10).
+    let vhx: f64 = 0, vhy: f64 = 0, vhz: f64 = 0, whx: f64 = 0, why: f64 = 0, whz: f64 = 0;
+    if (springs) {
+      const hix = f64At(omega, i3), hiy = f64At(omega, i3 + 1), hiz = f64At(omega, i3 + 2);
+      const hjx = f64At(omega, j3), hjy = f64At(omega, j3 + 1), hjz = f64At(omega, j3 + 2);
+      const qx = ri * hix + rj * hjx, qy = ri * hiy + rj * hjy, qz = ri * hiz + rj * hjz;
+      vhx = f64At(vel, i3) - f64At(vel, j3) - (qy * nz - qz * ny);
+      vhy = f64At(vel, i3 + 1) - f64At(vel, j3 + 1) - (qz * nx - qx * nz);
+      vhz = f64At(vel, i3 + 2) - f64At(vel, j3 + 2) - (qx * ny - qy * nx);
+      whx = hix - hjx; why = hiy - hjy; whz = hiz - hjz;
+    }
     contactLaw<Law, Options, PairSums<Options>>(law, options, sums, delta, nx, ny, nz, vx, vy, vz,
-      wix - wjx, wiy - wjy, wiz - wjz, K, f64At(damping, p), f64At(mindlinCoef, cls) * sqrtReff, reff, ri, rj, cls,
-      history + (<usize>(stride * p) << 3), dt);
+      wix - wjx, wiy - wjy, wiz - wjz, vhx, vhy, vhz, whx, why, whz, K, f64At(damping, p),
+      f64At(mindlinCoef, cls) * sqrtReff, reff, ri, rj, cls, history + (<usize>(stride * p) << 3), dt);
   }
   return nEnded;
 }

@@ -69,7 +69,10 @@ export function wallContacts(p: i32, dt: f64, t: f64, endedAt: i32): i32 {
   return changetype<WallSum>(bound.scratch + (<usize>SCRATCH_WALL_SUM << 3));
 }
 
-/** Candidate s overlaps by δ: the law with the predicted full-step velocities of pass 1 (passes.ts), then its record. */
+/**
+ * Candidate s overlaps by δ: the law with the predicted full-step velocities of pass 1 (passes.ts) and the half-step
+ * ones for the springs, then its record.
+ */
 function touch(
   sum: WallSum, s: i32, p: i32, delta: f64, nx: f64, ny: f64, nz: f64, vwx: f64, vwy: f64, vwz: f64, dt: f64, t: f64,
 ): void {
@@ -83,8 +86,14 @@ function touch(
   const vx = f64At(predicted, q) - vwx - r * (wy * nz - wz * ny);
   const vy = f64At(predicted, q + 1) - vwy - r * (wz * nx - wx * nz);
   const vz = f64At(predicted, q + 2) - vwz - r * (wx * ny - wy * nx);
+  // The same at the half step (the sphere's velocity and spin before its kick in this pass): the springs' increments.
+  const b = 3 * p, vel = bound.vel, omega = bound.omega;
+  const whx = f64At(omega, b), why = f64At(omega, b + 1), whz = f64At(omega, b + 2);
+  const vhx = f64At(vel, b) - vwx - r * (why * nz - whz * ny);
+  const vhy = f64At(vel, b + 1) - vwy - r * (whz * nx - whx * nz);
+  const vhz = f64At(vel, b + 2) - vwz - r * (whx * ny - why * nx);
   contactLaw<PerClass, AsBound, WallSum>(law, changetype<AsBound>(0), sum, delta, nx, ny, nz, vx, vy, vz, wx, wy, wz,
-    K, f64At(bound.wallDamping, s), f64At(bound.mindlinCoef, cls) * sqrtR, r, r, 0, cls,
+    vhx, vhy, vhz, whx, why, whz, K, f64At(bound.wallDamping, s), f64At(bound.mindlinCoef, cls) * sqrtR, r, r, 0, cls,
     bound.wallHistory + (<usize>(bound.wallHistoryStride * s) << 3), dt);
   touchContact(bound.trackImpacts, bound.wallTouching, bound.wallImpact, s, t, dt, -sum.vn, delta, sum.normalForce,
     sum.slip, p, -1);

@@ -28,6 +28,11 @@ export interface Check {
    * failing one fails the report), and the test suite asserts that it still fails, so a fix must remove the note
    */
   open?: string;
+  /**
+   * a row that is shown beside the others but not checked (it could not fail in practice, or its reference was
+   * fitted to the same data): it always "passes", and the report says "shown, not checked" and why
+   */
+  shownOnly?: true;
 }
 
 /** The checks, each marked as a known open disagreement (see Check.open). */
@@ -96,6 +101,17 @@ export function inRange(quantity: string, reference: string, low: number, high: 
   return {
     quantity, reference, referenceValue: mid, value, error: Math.abs(value - mid), kind: 'absolute', tolerance: half, why,
     pass: Number.isFinite(value) && value >= low && value <= high,
+  };
+}
+
+/**
+ * A row that is shown, not checked: the value beside its reference, with the reason it is not a check (`why`). It
+ * never fails; the report marks it.
+ */
+export function shown(quantity: string, reference: string, referenceValue: number, value: number, why: string): Check {
+  return {
+    quantity, reference, referenceValue, value, error: Math.abs(value - referenceValue), kind: 'absolute',
+    tolerance: Number.NaN, why, pass: true, shownOnly: true,
   };
 }
 

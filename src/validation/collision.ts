@@ -14,6 +14,7 @@ import { Simulation, type ImpactRecord } from '../engine/simulation.js';
 import { hertzContact } from './hertz.js';
 
 export type NormalLaw = NonNullable<ScenarioInput['contact']>['normal'];
+export type TangentialModel = NonNullable<NonNullable<ScenarioInput['contact']>['tangential']>['model'];
 
 /** A second sphere: its material, radius and motion (x velocity, z velocity towards sphere 1, spin about y). */
 export interface SecondSphere {
@@ -36,6 +37,8 @@ export interface CollisionSpec {
   target: { plane: Material } | { sphere: SecondSphere };
   normal: NormalLaw;
   friction?: number;
+  /** the tangential model (contact.tangential.model; default the scenario format's) */
+  tangential?: TangentialModel;
   /** the automatic time step is divided by this (default 1: what a user gets) */
   refine?: number;
 }
@@ -90,7 +93,10 @@ export function collide(spec: CollisionSpec): CollisionOutcome {
     gravity: [0, 0, 0],
     time: { duration: lead + 20 * estimate.duration, dt: 'auto' },
     materials,
-    contact: { normal: spec.normal, friction: spec.friction ?? 0 },
+    contact: {
+      normal: spec.normal, friction: spec.friction ?? 0,
+      ...(spec.tangential === undefined ? {} : { tangential: { model: spec.tangential } }),
+    },
     particles,
     walls: two ? [] : [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'two' }],
     outputs: { frames: false },

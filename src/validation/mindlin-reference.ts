@@ -10,6 +10,10 @@
  *   tangential  spring force Ḟ_s = −k_t s with k_t = 8G*√(R_eff δ), F_t = F_s − c δ^m s, capped at μF_n, after
  *               which F_s = F_t + c δ^m s;  ṡ = κ F_t with κ = Σ (1/m + R²/I) over both bodies (7/(2m) for one
  *               solid sphere; the plane adds nothing).
+ *   mindlin-deresiewicz (docs/physics.md §9.9): k_t = 8G*√(R_eff δ)·θ with θ³ = 1 − |F_s|/(μN) on the first
+ *               loading and 1 − |F_s − F_o|/(2μN) on a branch that started at F_o (a reversal of the slip), N = Kδ^{3/2};
+ *               when δ falls F_s and F_o scale with a/a_old = √(δ/δ_old), when it grows F_o moves away from zero by
+ *               μΔN; a branch that reaches −F_o rejoins the first-loading curve; the Coulomb cap forgets F_o.
  * The impulses ∫F_n dt and ∫F_t dt then give every body's velocities and spins after the impact.
  */
 
@@ -22,6 +26,8 @@ export interface ObliqueContact {
   /** 8G*√R_eff (N m^-3/2): k_t = this·√δ */
   tangentialCoefficient: number;
   friction: number;
+  /** the tangential law: Mindlin's no-slip spring, or Mindlin & Deresiewicz's micro-slip with load history */
+  tangential: 'mindlin' | 'mindlin-deresiewicz';
   /** m* (kg) */
   effectiveMass: number;
   /** κ (1/kg): rate of change of the slip per unit tangential force */
@@ -50,23 +56,41 @@ export function obliqueImpact(c: ObliqueContact, approach: number, slip: number)
   const contactTime = 2.94 * ((5 * meff * approach * approach) / (4 * K)) ** 0.4 / approach;
   const h = contactTime / STEPS_PER_CONTACT;
   let delta = 0, rate = approach, s = slip, spring = 0, jn = 0, jt = 0;
+  // Mindlin–Deresiewicz: the force at the start of the current branch (0 on the first loading) and δ a step ago.
+  let origin = 0, deltaOld = 0;
   let slidThroughout = true;
   for (let k = 0; k < 100 * STEPS_PER_CONTACT; k++) {
     const damping = delta > 0 ? c.damping * delta ** c.dampingExponent : 0;
     const fn = delta > 0 ? Math.max(0, K * delta ** 1.5 + damping * rate) : 0;
     let ft = 0;
     if (delta > 0 && c.friction > 0) {
-      const kt = c.tangentialCoefficient * Math.sqrt(delta);
+      let kt = c.tangentialCoefficient * Math.sqrt(delta);
+      if (c.tangential === 'mindlin-deresiewicz') {
+        const load = K * delta ** 1.5, oldLoad = K * deltaOld ** 1.5;
+        if (delta < deltaOld) {
+          const ratio = Math.sqrt(delta / deltaOld);
+          spring *= ratio;
+          origin *= ratio;
+        } else if (origin !== 0) {
+          origin += Math.sign(origin) * c.friction * (load - oldLoad);
+        }
+        if (-s * (spring - origin) < 0) origin = spring;
+        const used = origin === 0 ? Math.abs(spring) / (c.friction * load) : Math.abs(spring - origin) / (2 * c.friction * load);
+        kt *= Math.cbrt(Math.min(1, Math.max(0, 1 - used)));
+      }
       spring -= kt * s * h;
+      if (origin !== 0 && Math.abs(spring - origin) >= 2 * Math.abs(origin)) origin = 0;
       ft = spring - damping * s;
       const cap = c.friction * fn;
       if (Math.abs(ft) > cap) {
         ft = Math.sign(ft) * cap;
         spring = ft + damping * s;
+        origin = 0;
       } else if (fn > 0) {
         slidThroughout = false;
       }
     }
+    deltaOld = delta;
     rate -= (fn / meff) * h;
     s += c.slipCompliance * ft * h;
     delta += rate * h;

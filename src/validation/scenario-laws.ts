@@ -3,11 +3,12 @@
  *   - granular-gas.json / granular-gas-brilliantov.json: the cooling exponent p of T0/(1 + t/τ)^p against Haff's 2
  *     and Brilliantov & Pöschel's 5/3 (src/analysis/cooling.ts);
  *   - silo.json at D/d = 6, 8, 10: Beverloo's log–log slope 5/2 of W against D − 1.5 d, and its k and C fitted
- *     together (C at k = 1.5 per orifice is shown), and hopper.json against the silo's mean C at k = 1.5: a converging
- *     hopper drains faster;
- *   - pile.json at μ = 0, 0.05, 0.1, 0.3 and the file's 0.5 (its μ_r = 0.1 but at μ = 0): the angle of repose rises with μ (the weighted slope over the
- *     frictional heaps, analysis/repose.ts reposeTrend) and is flat without friction (the floor stays rough, as in
- *     test/physics/pile.test.ts).
+ *     together (C checked against the range of glass beads; k, C at k = 1.5 per orifice and hopper.json's C over the
+ *     silo's mean C beside Rose & Tanaka's factor are shown, not checked: they could not fail, or need the unmeasured
+ *     stagnant-zone angle);
+ *   - pile.json at μ = 0, 0.05, 0.1, 0.3 and the file's 0.5 (its μ_r = 0.1 but at μ = 0): the angle of repose rises with
+ *     μ (the weighted slope over the frictional heaps, analysis/repose.ts reposeTrend); the flat frictionless heap
+ *     (the floor stays rough, as in test/physics/pile.test.ts) is shown, not checked.
  * Each run is the file as shipped but for the field varied (and frames off); the numbers README quotes for these
  * scenarios are the ones this prints.
  */
@@ -23,7 +24,7 @@ import type { PlotSeries } from '../plot/line-plot.js';
 import { runToDirectory, type RunSummary } from '../run/run.js';
 import { parseScenario } from '../scenario/load.js';
 import type { Scenario } from '../scenario/schema.js';
-import { absolute, atLeast, check, inRange, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { absolute, atLeast, check, inRange, shown, type CaseResult, type Check, type ValidationCase } from './checks.js';
 
 /** The scenario file as shipped, edited by `edit`, run in a scratch directory; the summary and that directory. */
 async function runScenarioFile(file: string, edit: (s: Scenario) => void, read?: (dir: string) => void): Promise<RunSummary> {
@@ -40,10 +41,15 @@ async function runScenarioFile(file: string, edit: (s: Scenario) => void, read?:
   }
 }
 
-/** ±0.2 in p: the suite's tolerance for the 500-sphere gases (test/physics/granular-gas.test.ts), whose soft
- * contacts last ~10 % of the free flight at first and raise Haff's p by about 0.08. */
-const COOLING = absolute(0.2, '500 soft spheres: contacts last ~10 % of the free flight at first, which raises p by '
-  + 'about 0.08 above the hard-sphere value; the 2 000-sphere, 10× stiffer long variant of the suite comes within 0.04');
+/**
+ * The two gases must be told apart: Haff's p = 2 (Tsuji, constant e) and Brilliantov & Pöschel's p = 5/3
+ * (viscoelastic, e rising as the gas cools). A window of half their distance, ±1/6, is the widest in which no
+ * exponent passes for both; the 500 soft spheres sit ~0.08 above the hard-sphere value (their contacts last ~10 % of
+ * the free flight at first), inside it.
+ */
+const COOLING = absolute(1 / 6, 'half the distance between Haff\'s 2 and Brilliantov & Pöschel\'s 5/3, so that the '
+  + 'two windows do not overlap and each law is told from the other; the 500 soft spheres sit ~0.08 above the '
+  + 'hard-sphere value, inside it');
 
 async function cooling(): Promise<CaseResult> {
   const checks: Check[] = [];
@@ -75,9 +81,16 @@ const ORIFICES = [6, 8, 10];
 const PARTICLE_DIAMETER = 0.004;
 const BEVERLOO_SLOPE = absolute(0.3, 'three orifices of D/d = 6–10 give the exponent to about ±0.2 (the suite\'s '
   + 'acceptance, test/physics/silo-discharge.test.ts: 2.5 ± 0.3)');
-const HOPPER_FASTER = 'Beverloo\'s law times the hopper factor (tan θ)^−0.35 of Rose & Tanaka (Nedderman 1992, θ the cone\'s '
-  + 'half-angle from the vertical) predicts that a converging hopper drains faster than a flat bottom with the same orifice; '
-  + 'the factor is an empirical fit, so only its direction is checked and the ratio is shown beside it';
+/**
+ * Rose & Tanaka's hopper factor (Nedderman 1992): F = (tan θ tan φ_d)^−0.35 for θ < 90° − φ_d, θ the cone's half-angle
+ * from the vertical and φ_d the angle of the stagnant zone's boundary with the horizontal in a flat-bottomed silo.
+ * grainflow does not measure φ_d, so the factor is shown for the range reported for free-flowing spheres
+ * (STAGNANT_ZONE_DEG), not checked.
+ */
+const STAGNANT_ZONE_DEG = [45, 60] as const;
+const HOPPER_SHOWN = 'Rose & Tanaka\'s factor needs the stagnant-zone angle φ_d of the silo, which is not measured here, '
+  + 'and any converging hopper drains faster than a flat bottom, so a ratio above 1 could not fail: shown beside the '
+  + `factor for φ_d = ${STAGNANT_ZONE_DEG.join('°–')}°`;
 
 interface Discharge { massFlowRate_kg_per_s: number; meanParticleDiameter_m: number; bulkDensity_kg_per_m3: number; beverloo: { fittedC: number } }
 
@@ -102,7 +115,9 @@ async function beverloo(): Promise<CaseResult> {
   })).analysis as unknown as Discharge;
   const fit = fitLine(runs.map((r) => Math.log(r.opening)), runs.map((r) => Math.log(r.massFlowRate_kg_per_s)));
   const meanC = runs.reduce((s, r) => s + r.beverloo.fittedC, 0) / runs.length;
-  const hopperFactor = Math.tan(halfAngle) ** -0.35;
+  // (tan θ tan φ_d)^−0.35 at the smaller and the larger stagnant-zone angle; 1 where θ ≥ 90° − φ_d.
+  const hopperFactors = STAGNANT_ZONE_DEG.map((phi) => (halfAngle >= Math.PI / 2 - (phi * Math.PI) / 180 ? 1
+    : (Math.tan(halfAngle) * Math.tan((phi * Math.PI) / 180)) ** -0.35));
   const halfAngleText = `${((halfAngle * 180) / Math.PI).toFixed(1)}°`;
   // C at k = 1.5 rises with D here (0.48 to 0.54 in the report of 2026-11-27, k fitted ≈ 1.9): it is checked with k
   // fitted too, as measured C are, not orifice by orifice (analysis/discharge.ts beverlooFit).
@@ -117,10 +132,12 @@ async function beverloo(): Promise<CaseResult> {
     check('log–log slope of W against D − 1.5 d', "Beverloo's 5/2", 2.5, fit.slope, BEVERLOO_SLOPE),
     inRange('Beverloo C, k and C fitted together', 'glass beads, 0.5–0.7 (Nedderman 1992)', 0.5, 0.7, fitted.C,
       'the range measured for glass beads in flat-bottomed silos, with k fitted as in the measurements'),
-    inRange('Beverloo k, k and C fitted together', 'about 1 to 3, 1.5 typical for spheres (Nedderman 1992)', 1, 3, fitted.k,
-      'the range of the empty annulus measured for free-flowing materials'),
-    atLeast(`hopper C over the silo's mean C (hopper.json, half-angle ${halfAngleText}, D/d = ${Number((hopperOrifice / PARTICLE_DIAMETER).toPrecision(3))})`,
-      `flat bottom: 1 (Rose & Tanaka's (tan θ)^−0.35 = ${hopperFactor.toFixed(2)})`, 1, hopper.beverloo.fittedC / meanC, HOPPER_FASTER),
+    shown('Beverloo k, k and C fitted together', 'about 1 to 3, 1.5 typical for spheres (Nedderman 1992)', 1.5, fitted.k,
+      'the range of the empty annulus measured for free-flowing materials is so wide that no plausible discharge falls '
+      + 'outside it'),
+    shown(`hopper C over the silo's mean C (hopper.json, half-angle ${halfAngleText}, D/d = ${Number((hopperOrifice / PARTICLE_DIAMETER).toPrecision(3))})`,
+      `Rose & Tanaka (tan θ tan φ_d)^−0.35, φ_d = ${STAGNANT_ZONE_DEG.join('°–')}°: ${hopperFactors.map((f) => f.toFixed(2)).join('–')}`,
+      hopperFactors[0], hopper.beverloo.fittedC / meanC, HOPPER_SHOWN),
   ];
   const list = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(', ');
   const figures = [
@@ -146,8 +163,9 @@ async function beverloo(): Promise<CaseResult> {
       { name: `Beverloo, k = 1.5, C = ${meanC.toFixed(2)} (the silo's mean C)`, ...lineOf(meanC, 1.5) },
       { name: `fitted to the silo: k = ${fitted.k.toFixed(2)}, C = ${fitted.C.toFixed(2)}`, ...lineOf(fitted.C, fitted.k) },
       { name: `grainflow, hopper (half-angle ${halfAngleText})`, x: [hopperOrifice], y: [root(hopper.massFlowRate_kg_per_s)], mark: 'point' },
-      { name: `Beverloo × (tan θ)^−0.35 = ${hopperFactor.toFixed(2)}, k = 1.5, C = ${meanC.toFixed(2)}`, x: [hopperOrifice],
-        y: [root(hopper.massFlowRate_kg_per_s / hopper.beverloo.fittedC * meanC * hopperFactor)], mark: 'point' },
+      ...hopperFactors.map((factor, k) => ({
+        name: `Beverloo × (tan θ tan φ_d)^−0.35 = ${factor.toFixed(2)} (φ_d = ${STAGNANT_ZONE_DEG[k]}°), k = 1.5, C = ${meanC.toFixed(2)}`,
+        x: [hopperOrifice], y: [root(hopper.massFlowRate_kg_per_s / hopper.beverloo.fittedC * meanC * factor)], mark: 'point' as const })),
     ] } };
 }
 
@@ -177,8 +195,8 @@ async function repose(): Promise<CaseResult> {
     });
     heaps.push(summary.analysis as unknown as ReportedHeap);
   }
-  const checks: Check[] = [check('angle of repose (°), μ = 0', 'frictionless spheres spread flat: 0°', 0, heaps[0].angleOfRepose_deg,
-    absolute(2, 'a single layer of spheres read by the flank fits: within 2°'))];
+  const checks: Check[] = [shown('angle of repose (°), μ = 0', 'frictionless spheres spread flat: 0°', 0, heaps[0].angleOfRepose_deg,
+    'frictionless spheres cannot hold a slope, so no engine could fail it; it shows that the estimator reads 0° for a layer')];
   const mus = frictions.slice(1), angles = heaps.slice(1);
   const trend = reposeTrend(mus, angles);
   checks.push(atLeast(`slope of the angle against μ (° per unit μ), μ = ${mus.join(', ')}`, 'two standard errors of the slope',

@@ -102,7 +102,7 @@ describe('--resume', () => {
     // One line: the notice naming the checkpoint comes only once the state has been restored.
     expect(r.lines).toEqual([
       `grainflow: cannot resume: checkpoint ${path.relative(process.cwd(), newest)} was written by an older `
-      + 'grainflow (pairContacts state version 2; this grainflow reads version 3); resume it with that version or start the run again']);
+      + 'grainflow (pairContacts state version 2; this grainflow reads version 4); resume it with that version or start the run again']);
   });
 
   it('takes no scenario file or --out', () => {

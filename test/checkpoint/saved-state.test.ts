@@ -65,9 +65,10 @@ const CHECKPOINT_STEP = 375;
 const SAVED_AT_VERSION: Record<string, readonly string[]> = {
   'particles@1': ['active', 'pos', 'vel', 'omega', 'force', 'torque', 'radius', 'mass', 'invMass', 'invInertia',
     'material', 'id', 'posAtBuild'],
-  // @3: the same entries as @2, but `history` holds the tangential spring as a force (docs/physics.md §9.3)
-  'pairContacts@3': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact', 'image'],
-  'wallContacts@3': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
+  // @3: the same entries as @2, but `history` holds the tangential spring as a force (docs/physics.md §9.3);
+  // @4: the same entries, `history` with the Mindlin–Deresiewicz turning point after the spring (§9.9)
+  'pairContacts@4': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact', 'image'],
+  'wallContacts@4': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
   'walls@1': ['time', 'offsetAtBuild', 'gone'],
   'simulation@1': ['stepCount', 'rebuilds', 'particleSteps'],
   'pour@1': ['random', 'placed', 'lastInsertionTime'],
@@ -225,7 +226,7 @@ describe('a checkpoint that does not fit is refused, naming the entry', () => {
     older.parts.pairContacts = 2;
     expect(restoreInto(older)).toThrow(CheckpointVersionError);
     expect(restoreInto(older)).toThrow('checkpoint was written by an older grainflow (pairContacts state version 2; '
-      + 'this grainflow reads version 3); resume it with that version or start the run again');
+      + 'this grainflow reads version 4); resume it with that version or start the run again');
     const newer = good();
     newer.parts.walls = 2;
     expect(restoreInto(newer)).toThrow(/written by a newer grainflow \(walls state version 2;/);

@@ -64,11 +64,13 @@ describe.each(cases)('$title', ({ fixture, steps, minContacts }) => {
 });
 
 describe('2 000-sphere pour with laws that keep per-contact state', () => {
-  it('stays byte-identical with 1 and 2 lanes and grid or R-tree (latched v₀, peak overlap)', async () => {
-    // Hunt–Crossley latches v₀ and the permanent-indentation law keeps δ_m in the contact history, which must travel
-    // with the contact through rebuilds and re-numbering exactly as the tangential spring does.
+  it('stays byte-identical with 1 and 2 lanes and grid or R-tree (latched v₀, peak overlap, turning point)', async () => {
+    // Hunt–Crossley latches v₀, the permanent-indentation law keeps δ_m and Mindlin–Deresiewicz its turning point in
+    // the contact history, which must travel with the contact through rebuilds and re-numbering exactly as the
+    // tangential spring does (the turning point keeps its sign when the bodies swap, the spring flips).
     const edit = (s: Scenario) => {
       s.contact.normal = { model: 'hunt-crossley', restitution: 0.5 };
+      s.contact.tangential = { model: 'mindlin-deresiewicz' };
       s.contactPairs[0].normal = { model: 'lankarani-nikravesh-plastic', restitution: 0.6 };
     };
     const reference = await run('settle-2k', 'hc-grid-1', 1, 'grid', edit);

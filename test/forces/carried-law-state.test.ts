@@ -1,8 +1,9 @@
 /**
  * The normal law's scalar state (the Hunt–Crossley family's latched impact speed v₀, the permanent-indentation law's
- * peak overlap δ_m) is carried across a neighbour rebuild like the tangential and rolling history, but — unlike those
- * vectors, which are relative quantities of body i with respect to body j — it must not change sign when a
- * re-numbering swaps the roles of the two bodies (contact.ts, HISTORY).
+ * peak overlap δ_m) and the Mindlin–Deresiewicz turning point (a component along the spring) are carried across a
+ * neighbour rebuild like the tangential and rolling history, but — unlike those vectors, which are relative
+ * quantities of body i with respect to body j — they must not change sign when a re-numbering swaps the roles of the
+ * two bodies (contact.ts, HISTORY).
  */
 import { describe, expect, it } from 'vitest';
 import { CarriedContacts, type CarriedList } from '../../src/contacts/carried-contacts.js';
@@ -28,13 +29,14 @@ function list(first: number, second: number, history: number[]): CarriedList {
 }
 
 describe('carried contact history', () => {
-  const history = [1, 2, 3, 4, 5, 6, 0.37];
-  it('has one law slot after the six vector slots', () => {
+  // spring (3), turning point, rolling torque (3), law state
+  const history = [1, 2, 3, 0.8, 4, 5, 6, 0.37];
+  it('has the turning point after the spring and one law slot after the rolling torque', () => {
     expect(HISTORY_STRIDE).toBe(history.length);
-    expect(HISTORY.lawState).toBe(6);
+    expect([HISTORY.tangential, HISTORY.turningPoint, HISTORY.rolling, HISTORY.lawState]).toEqual([0, 3, 4, 7]);
   });
 
-  it('keeps the law slot and flips the vectors when re-numbering swaps the bodies', () => {
+  it('keeps the scalar slots and flips the vectors when re-numbering swaps the bodies', () => {
     const carried = new CarriedContacts();
     // Particles 0 and 1 become 1 and 0: the pair (0, 1) is stored as (0, 1) again with i and j swapped.
     carried.save(list(0, 1, history), Int32Array.of(1, 0), true);
@@ -42,7 +44,7 @@ describe('carried contact history', () => {
     rebuilt.touching[0] = 0;
     carried.restore(rebuilt);
     expect(rebuilt.touching[0]).toBe(1);
-    expect(Array.from(rebuilt.history)).toEqual([-1, -2, -3, -4, -5, -6, 0.37]);
+    expect(Array.from(rebuilt.history)).toEqual([-1, -2, -3, 0.8, -4, -5, -6, 0.37]);
   });
 
   it('keeps everything as it is without a swap', () => {

@@ -36,10 +36,11 @@ function loadError(contact: Record<string, unknown>, contactPairs: unknown[] = [
 }
 
 describe('tangential and rolling registries', () => {
-  it('list mindlin and epsd, kernel id 0 each, with their docs sections', () => {
-    expect(tangentialModelNames).toEqual(['mindlin']);
+  it('list mindlin, mindlin-deresiewicz and epsd with their kernel ids and docs sections', () => {
+    expect(tangentialModelNames).toEqual(['mindlin', 'mindlin-deresiewicz']);
     expect(rollingModelNames).toEqual(['epsd']);
     expect(tangentialModelDefinition('mindlin')).toMatchObject({ kernelId: 0, docs: 'docs/physics.md §9.2–9.5' });
+    expect(tangentialModelDefinition('mindlin-deresiewicz')).toMatchObject({ kernelId: 1, docs: 'docs/physics.md §9.9' });
     expect(rollingModelDefinition('epsd')).toMatchObject({ kernelId: 0, docs: 'docs/physics.md §9.7' });
   });
 
@@ -61,9 +62,9 @@ describe('tangential and rolling registries', () => {
   });
 
   it('a model of neither family is one line naming the field and the models there are', () => {
-    const tangential = loadError({ tangential: { model: 'mindlin-deresiewicz' } });
+    const tangential = loadError({ tangential: { model: 'thornton' } });
     expect(tangential.field).toBe('contact.tangential.model');
-    expect(tangential.message).toContain('must be one of "mindlin" (tangential contact model)');
+    expect(tangential.message).toContain('must be one of "mindlin", "mindlin-deresiewicz" (tangential contact model)');
     const rolling = loadError({}, [{ materials: ['glass', 'steel'], rolling: { model: 'sds', stiffness: 1 } }]);
     expect(rolling.field).toBe('contactPairs[0].rolling.model');
     expect(rolling.message).toContain('must be one of "epsd" (rolling contact model)');
@@ -80,20 +81,20 @@ describe('the LAMMPS words of each definition', () => {
     const c = table.classes[0];
     const K = (4 / 3) * c.effectiveModulus * Math.sqrt(at.reff);
     const kn = 1.5 * K * Math.sqrt(at.rollingOverlap);
-    const words = contactModel(table, 0, at, 'no-tension', target, 'contact.normal').args;
+    const words = contactModel(table, 0, at, 'no-tension', target, 'contact.normal', 'contact.tangential').args;
     expect(words).toBe(`hertz ${(4 / 3) * c.effectiveModulus} 0 damping velocity `
       + `tangential mindlin/force ${8 * c.effectiveShearModulus} 1 0.5 rolling sds ${2.25 * 0.1 * 0.1 * kn} 0 0.1 limit_damping`);
   });
 
   it('without friction and rolling resistance: linear_nohistory and no rolling words', () => {
     const table = tableOf({ normal: { model: 'hertz' }, friction: 0, rollingFriction: 0 });
-    expect(contactModel(table, 0, at, 'free', target, 'contact.normal').args)
+    expect(contactModel(table, 0, at, 'free', target, 'contact.normal', 'contact.tangential').args)
       .toBe(`hertz ${(4 / 3) * table.classes[0].effectiveModulus} 0 damping velocity tangential linear_nohistory 0 0`);
   });
 
   it('hertz-dashpot is damping velocity with its c; laws without a form are refused, listing hertz-dashpot among those that export', () => {
     const table = tableOf({ normal: { model: 'hertz-dashpot', dampingCoefficient: 2.5 }, friction: 0, rollingFriction: 0 });
-    const model = contactModel(table, 0, at, 'no-tension', target, 'contact.normal');
+    const model = contactModel(table, 0, at, 'no-tension', target, 'contact.normal', 'contact.tangential');
     expect(model.args).toContain(' 2.5 damping velocity ');
     expect(model.damping).toContain('the same for every contact');
     expect(EXPORTED_LAWS).toEqual(expect.arrayContaining(['hertz', 'tsuji', 'kuwabara-kono', 'brilliantov', 'hertz-dashpot']));
@@ -102,5 +103,11 @@ describe('the LAMMPS words of each definition', () => {
     expect(() => lammpsDamping(bordbar.classes[0], 'contact.normal')).toThrow(new ScenarioError('contact.normal',
       '"bordbar" has no LAMMPS form (pair_style granular has no damping ∝ δ^{0.65}·δ̇); the laws that export are '
       + EXPORTED_LAWS.join(', ')));
+  });
+
+  it('refuses the Mindlin–Deresiewicz tangential model, naming the field that chose it', () => {
+    const table = tableOf({ normal: { model: 'tsuji', restitution: 0.7 }, friction: 0.5, tangential: { model: 'mindlin-deresiewicz' } });
+    expect(() => contactModel(table, 0, at, 'no-tension', target, 'contact.normal', 'contact.tangential'))
+      .toThrow(/^contact\.tangential: "mindlin-deresiewicz" has no LAMMPS form: .*Set the tangential model to "mindlin" to export$/);
   });
 });

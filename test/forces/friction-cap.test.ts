@@ -4,7 +4,7 @@
  * granular does. A cap taken from F_n as it is would be negative and turn the force along the slip.
  */
 import { describe, expect, it } from 'vitest';
-import { ALL_FEATURES, CONTACT, CONTACT_LENGTH, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../../src/forces/contact.js';
+import { ALL_FEATURES, CONTACT, CONTACT_LENGTH, HISTORY, HISTORY_STRIDE, OUT, OUT_LENGTH } from '../../src/forces/contact.js';
 import { createContactLaw } from '../../src/forces/kernel-instance.js';
 import { contactConstants } from '../../src/forces/contact-table.js';
 import { parseScenario } from '../../src/scenario/load.js';
@@ -32,11 +32,14 @@ function separatingContact() {
   contact[CONTACT.vx] = 1;
   contact[CONTACT.vz] = 1;
   contact[CONTACT.wy] = 100;
+  // The same at the half step, which the springs advance by.
+  contact.copyWithin(CONTACT.vHalf, CONTACT.vx, CONTACT.vx + 3);
+  contact.copyWithin(CONTACT.wHalf, CONTACT.wx, CONTACT.wx + 3);
   fillSpherePairConstants(contact, constants, reff, R);
   const out = new Float64Array(OUT_LENGTH);
   const history = new Float64Array(HISTORY_STRIDE);
   // A rolling spring wound far beyond the cap, against the spin: the cap must shorten it, not reverse it.
-  history[4] = -1e-3;
+  history[HISTORY.rolling + 1] = -1e-3;
   // The kernel's law with every part (forces/kernel-instance.ts).
   createContactLaw(contacts.kernel, ALL_FEATURES)(out, history, 0, 0, contact, 1e-5);
   return { out, history };
@@ -59,8 +62,8 @@ describe('friction and rolling caps under "free"', () => {
   });
 
   it('the rolling torque still opposes the spin, capped at μ_r R_eff |F_n| (to 1e-12)', () => {
-    // History slots 3..5: the rolling torque on the first body; the first body spins about +y.
-    expect(history[4]).toBeLessThan(0);
-    expect(Math.abs(Math.hypot(history[3], history[4], history[5]) / (muRoll * (R / 2) * Math.abs(fn)) - 1)).toBeLessThan(1e-12);
+    // HISTORY.rolling: the rolling torque on the first body; the first body spins about +y.
+    expect(history[HISTORY.rolling + 1]).toBeLessThan(0);
+    expect(Math.abs(Math.hypot(...history.subarray(HISTORY.rolling, HISTORY.rolling + 3)) / (muRoll * (R / 2) * Math.abs(fn)) - 1)).toBeLessThan(1e-12);
   });
 });

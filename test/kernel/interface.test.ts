@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate, readSpec, ROOT, snake, SpecError } from '../../src/kernel-interface/generate.mjs';
 import {
-  BIND, BIND_BYTES, CONTACT, CONTACT_LENGTH, DampingExponent, ElasticLaw, HISTORY, HISTORY_STRIDE, IMPACT,
+  BIND, BIND_BYTES, CONTACT, CONTACT_LENGTH, DampingExponent, ElasticLaw, HISTORY, HISTORY_STRIDE, IMPACT, TangentialModel,
   IMPACT_STRIDE, OUT, OUT_LENGTH, PAIR_OUT, PAIR_OUT_STRIDE, SCRATCH, SCRATCH_LENGTH, WALL_CANDIDATE,
   WALL_CANDIDATE_STRIDE,
 } from '../../src/kernel-interface/layout.js';
@@ -35,7 +35,9 @@ function javaScriptConstants(): Record<string, number> {
     ['PAIR_OUT', PAIR_OUT, 'STRIDE', PAIR_OUT_STRIDE], ['WALL_CANDIDATE', WALL_CANDIDATE, 'STRIDE', WALL_CANDIDATE_STRIDE],
     ['SCRATCH', SCRATCH, 'LENGTH', SCRATCH_LENGTH],
   ];
-  const ids: [string, Record<string, number>][] = [['ELASTIC', ElasticLaw], ['DAMPING', DampingExponent]];
+  const ids: [string, Record<string, number>][] = [
+    ['TANGENTIAL', TangentialModel], ['ELASTIC', ElasticLaw], ['DAMPING', DampingExponent],
+  ];
   const named: Record<string, number> = { BIND_BYTES };
   for (const [record, fields, length, value] of records) {
     for (const [field, slot] of Object.entries(fields)) named[`${record}_${snake(field)}`] = slot;
@@ -63,9 +65,9 @@ describe('the kernel interface, generated from one description', () => {
 
   it('a spec the generator cannot use fails with one line naming the field', () => {
     const spec = readSpec() as { records: { fields: { type: string }[] }[] };
-    spec.records[0].fields[1].type = 'vec4';
+    spec.records[0].fields[2].type = 'vec4';
     expect(() => generate(spec)).toThrow(SpecError);
-    expect(() => generate(spec)).toThrow(/^kernel interface spec: records\[0\] HISTORY\.fields\[1\] rolling: type must be f64, vec3, f64\[N\] or an earlier record, got "vec4"$/);
+    expect(() => generate(spec)).toThrow(/^kernel interface spec: records\[0\] HISTORY\.fields\[2\] rolling: type must be f64, vec3, f64\[N\] or an earlier record, got "vec4"$/);
   });
 
   it('keeps its constant tables inside the memory it reserves', () => {
@@ -84,7 +86,8 @@ describe('a CONTACT block written by JavaScript, read by the kernel', () => {
   const table: KernelTable = {
     noTension: false, elastic: Uint8Array.of(ElasticLaw.linear), exponent: Uint8Array.of(DampingExponent.zero),
     linearStiffness: one(0), plasticSet: one(0), minimumImpactSpeed: one(0), friction: one(mu), rollingFriction: one(muRoll),
-    hertzCoef: one(0), mindlinCoef: one(0), dampingScale: one(0), kPower: one(0), massPower: one(0), radiusPower: one(0),
+    hertzCoef: one(0), mindlinCoef: one(0), tangential: Uint8Array.of(TangentialModel.mindlin), dampingScale: one(0),
+    kPower: one(0), massPower: one(0), radiusPower: one(0),
   };
   const memory = new KernelMemory();
   const kernel = new Kernel({
@@ -94,6 +97,8 @@ describe('a CONTACT block written by JavaScript, read by the kernel', () => {
   const history = memory.float64(HISTORY_STRIDE);
   // Approaching (v·n < 0), slipping and spinning in no particular direction.
   const delta = 1e-6, n = [2 / 7, 3 / 7, 6 / 7], v = [-0.3, 0.2, -0.5], w = [10, -20, 30];
+  // At the half step: what the springs advance by (docs/physics.md §9.10).
+  const vHalf = [-0.25, 0.1, -0.45], wHalf = [12, -15, 25];
   const K = 1e6, c = 0.5, ktCoef = 7e4, reff = 4e-4, ri = 1e-3, rj = 6e-4, dt = 1e-6;
 
   /** The law on the block, as the kernel's one-contact entry evaluates it from a zero history. */
@@ -103,6 +108,8 @@ describe('a CONTACT block written by JavaScript, read by the kernel', () => {
     [b[CONTACT.nx], b[CONTACT.ny], b[CONTACT.nz]] = n;
     [b[CONTACT.vx], b[CONTACT.vy], b[CONTACT.vz]] = v;
     [b[CONTACT.wx], b[CONTACT.wy], b[CONTACT.wz]] = w;
+    b.set(vHalf, CONTACT.vHalf);
+    b.set(wHalf, CONTACT.wHalf);
     b[CONTACT.stiffness] = K; b[CONTACT.damping] = c; b[CONTACT.tangentialCoefficient] = ktCoef;
     b[CONTACT.reff] = reff; b[CONTACT.radiusFirst] = ri; b[CONTACT.radiusSecond] = rj;
     history.fill(0);
@@ -116,11 +123,13 @@ describe('a CONTACT block written by JavaScript, read by the kernel', () => {
     const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
     const vn = dot(v, n), fn = K * delta - c * vn;
     const vt = v.map((x, k) => x - vn * n[k]);
-    const spring = vt.map((x) => -ktCoef * Math.sqrt(delta) * x * dt);
+    // The springs advance by the half-step slip and spin, with the stiffness at the step's mean overlap.
+    const vhn = dot(vHalf, n), mid = 0.5 * (delta + Math.max(0, delta + vhn * dt));
+    const spring = vHalf.map((x, k) => -ktCoef * Math.sqrt(mid) * (x - vhn * n[k]) * dt);
     const ft = spring.map((x, k) => x - c * vt[k]);
     const lever = cross(n, ft).map((x) => -x);
-    const wn = dot(w, n), kr = 2.25 * muRoll * muRoll * K * reff * reff;
-    const rolling = w.map((x, k) => -kr * (x - wn * n[k]) * dt);
+    const wn = dot(wHalf, n), kr = 2.25 * muRoll * muRoll * K * reff * reff;
+    const rolling = wHalf.map((x, k) => -kr * (x - wn * n[k]) * dt);
     return {
       force: n.map((x, k) => fn * x + ft[k]), fn, slip: Math.hypot(...vt), spring, rolling,
       torqueFirst: lever.map((x, k) => ri * x + rolling[k]), torqueSecond: lever.map((x, k) => rj * x - rolling[k]),
@@ -144,7 +153,8 @@ describe('a CONTACT block written by JavaScript, read by the kernel', () => {
 
   it('a bind group written by name reaches the kernel: without friction and rolling there is no tangential force', () => {
     kernel.bind('features', {
-      sharedElastic: -1, sharedExponent: -1, hasFriction: false, hasRolling: false, trackImpacts: true, periodic: false,
+      sharedElastic: -1, sharedExponent: -1, hasFriction: false, hasRolling: false, hasMicroSlip: false, trackImpacts: true,
+      periodic: false,
     });
     const { out } = evaluate(), ref = reference();
     const force = [0, 1, 2].map((k) => out[OUT.force + k]);

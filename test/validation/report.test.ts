@@ -1,6 +1,6 @@
 /** The report's text: every check a row, open disagreements marked, cases left out said so, figures listed. */
 import { describe, expect, it } from 'vitest';
-import { absolute, check, markOpen, type ValidationCase } from '../../src/validation/checks.js';
+import { absolute, check, markOpen, shown, type ValidationCase } from '../../src/validation/checks.js';
 import { allPass, reportMarkdown, reportTable } from '../../src/validation/report.js';
 
 const plot = { title: 't', x: { label: 'x' }, y: { label: 'y' }, series: [] };
@@ -30,5 +30,14 @@ describe('validation report', () => {
     expect(text).toContain('- one: p = 2.08');
     expect(text).toContain('![Case one](one.svg)');
     expect(reportTable([{ case: one, checks: [passing] }]).split('\n')).toHaveLength(2);
+  });
+
+  it('a row shown, not checked, never fails the report and says why it is not a check', () => {
+    const row = shown('k', 'range 1 to 3', 1.5, 40, 'no plausible value falls outside');
+    expect(allPass([{ case: one, checks: [passing, row] }])).toBe(true);
+    const text = reportMarkdown([{ case: one, checks: [passing, row] }]);
+    expect(text).toContain('| [one](#one) | k | range 1 to 3: 1.5 | 40 | 38.5 | – | shown, not checked |');
+    expect(text).toContain('- k: shown, not checked — no plausible value falls outside.');
+    expect(text).toContain('1 checks, 0 failing; 1 rows shown, not checked.');
   });
 });

@@ -4,6 +4,7 @@
  * damping applied tangentially, and the Coulomb cap μ|F_n|. The kernel's tangential force (src/kernel/law.ts);
  * `friction` stays beside `contact.normal`, so the model takes no parameter of its own.
  */
+import { TangentialModel } from '../../kernel-interface/layout.js';
 import { subModelSchema } from '../sub-model.js';
 import type { TangentialModelDefinition } from './model.js';
 
@@ -14,7 +15,7 @@ const schema = subModelSchema('tangential', 'mindlin',
 export const mindlin: TangentialModelDefinition<typeof schema> = {
   model: 'mindlin',
   schema,
-  kernelId: 0,
+  kernelId: TangentialModel.mindlin,
   docs: 'docs/physics.md §9.2–9.5',
   // `mindlin/force k_t 1 μ`: the spring kept as a force, tangential damping = the normal prefactor (×1), as here;
   // k_t = 8G*·√(R_eff/R_L) for LAMMPS's a = √(R_L δ). Without friction, no tangential force and no history.

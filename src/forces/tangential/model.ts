@@ -15,6 +15,9 @@ export interface TangentialLammpsInput {
 }
 
 export interface TangentialModelDefinition<Schema extends SubModelSchema = SubModelSchema> extends SubModelDefinition<Schema> {
-  /** the `tangential …` words of `pair_style granular` that give this model's force */
-  lammps(at: TangentialLammpsInput): string;
+  /**
+   * the `tangential …` words of `pair_style granular` that give this model's force, or `refusal`: why no LAMMPS
+   * sub-model gives it, for the one-line error of `grainflow export lammps`
+   */
+  lammps(at: TangentialLammpsInput): string | { readonly refusal: string };
 }

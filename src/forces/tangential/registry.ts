@@ -4,8 +4,9 @@
  */
 import { subModelRegistry } from '../sub-model.js';
 import { mindlin } from './mindlin.js';
+import { mindlinDeresiewicz } from './mindlin-deresiewicz.js';
 
-const TANGENTIAL = subModelRegistry('tangential', [mindlin],
+const TANGENTIAL = subModelRegistry('tangential', [mindlin, mindlinDeresiewicz],
   'Tangential contact model: `model` names it and decides which parameters it takes (docs/physics.md §9). '
   + 'Default "mindlin"; the friction coefficient is `friction`.');
 

@@ -1,0 +1,134 @@
+/**
+ * Oblique impacts against experiment: Kharaz, Gorham & Salman, "An experimental study of the elastic rebound of
+ * spheres", Powder Technol. 120 (2001) 281–291. Aluminium oxide spheres (d = 5 mm) hit a soda-lime glass anvil at
+ * 3.9 m/s from 0° to 60° off the normal; the paper measures the tangential restitution e_t = v′_t/v_t of the centre,
+ * the rebound spin and the rebound angle. The points are those digitised from its figures in Lethe's
+ * oblique-wall-impact example (chaos-polymtl/lethe, examples/dem/3d-oblique-wall-impact), with the materials used
+ * there: sphere E = 380 GPa, ν = 0.23, ρ = 4000 kg/m³; glass E = 70 GPa, ν = 0.25; e = 0.98, μ = 0.092.
+ *
+ * What is checked and what is not (docs/physics.md §9):
+ * - Above about 30° the contact slides throughout, so e_t = 1 − μ(1+e)/tan θ whatever the tangential compliance;
+ *   μ = 0.092 is Chung & Ooi's fit of these very points, so a comparison there is circular: shown, not checked.
+ * - Below 30° the contact sticks for part of the impact and the tangential compliance decides the outcome. Those
+ *   points are checked, e_t, spin and rebound angle, with the data's scatter as the tolerance, for Mindlin &
+ *   Deresiewicz's micro-slip (docs/physics.md §9.9); Mindlin's no-slip spring is plotted beside it, and misses
+ *   e_t by up to 0.15 below 10°.
+ */
+import type { Material } from '../scenario/schema.js';
+import type { PlotSeries } from '../plot/line-plot.js';
+import { absolute, check, shown, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { collide, type PlanarMotion, type TangentialModel } from './collision.js';
+
+const SPHERE: Material = { youngsModulus: 3.8e11, poissonsRatio: 0.23, density: 4000 };
+const GLASS: Material = { youngsModulus: 7.0e10, poissonsRatio: 0.25, density: 2500 };
+const RADIUS = 0.0025, SPEED = 3.9, RESTITUTION = 0.98, FRICTION = 0.092;
+/** The experiment's impact, for the other cases that run it (tangential-step.ts). */
+export const KHARAZ_IMPACT = {
+  material: SPHERE, radius: RADIUS, target: { plane: GLASS }, speed: SPEED, restitution: RESTITUTION, friction: FRICTION,
+} as const;
+/** The tangential model checked against the experiment; the other is plotted beside it. */
+const CHECKED: TangentialModel = 'mindlin-deresiewicz';
+
+/** Incident angle θ (° from the normal) against the measured quantity. */
+type Series = readonly (readonly [number, number])[];
+/** e_t = v′_t/v_t of the centre. */
+const TANGENTIAL_RESTITUTION: Series = [[1.84, 0.79344], [3.703, 0.74533], [9.496, 0.67257], [20.012, 0.59691],
+  [30.127, 0.68756], [39.382, 0.77148], [49.694, 0.84761], [60.02, 0.90142]];
+/** |ω′| (rad/s). */
+const REBOUND_SPIN: Series = [[6.143, 136.18], [10.991, 265.69], [21.251, 577.65], [31.157, 612.88], [39.143, 595.49],
+  [50.348, 453.21], [60.328, 382.09]];
+/** Rebound angle of the centre's velocity from the normal (°). */
+const REBOUND_ANGLE: Series = [[2.15, 1.733], [4.096, 2.962], [9.826, 6.518], [20.567, 12.208], [30.29, 21.67],
+  [39.535, 32.613], [49.747, 45.125], [60.208, 57.474]];
+
+/** Below this incident angle (°) the contact sticks for part of the impact: the points that test the model. */
+const STICKING_BELOW = 30;
+
+/**
+ * Kharaz et al. quote a scatter of ±0.02 in e_t; two of it is the 95 % band of one measured point. The spin and
+ * the rebound angle are computed from the same measured velocities, so their bands are this one carried through
+ * (spinBand, angleBand): ω′ = (5/2)(1 − e_t)v_t/R for a sphere that lands without spin, and
+ * tan θ′ = e_t tan θ / e.
+ */
+const E_T_BAND = 0.04;
+const SCATTER = 'twice the ±0.02 scatter in e_t that Kharaz et al. quote (a 95 % band for one measured point)';
+
+function spinBand(angle: number): number {
+  return (2.5 * E_T_BAND * SPEED * Math.sin(toRadians(angle))) / RADIUS;
+}
+
+function angleBand(angle: number, measuredAngle: number): number {
+  // dθ′/de_t = (tan θ / e) / (1 + tan²θ′), in degrees
+  const tanOut = Math.tan(toRadians(measuredAngle));
+  return toDegrees((E_T_BAND * Math.tan(toRadians(angle))) / RESTITUTION / (1 + tanOut * tanOut));
+}
+
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+const toDegrees = (radians: number) => (radians * 180) / Math.PI;
+
+/**
+ * Known disagreement: Mindlin–Deresiewicz's micro-slip follows the data's fall of e_t with the angle, but between about
+ * 3° and 6° it stays above it by a little more than the scatter (e_t 0.793 against 0.745 at 3.7°).
+ */
+const ABOVE_AT_FEW_DEGREES = 'open: between 3° and 6° the micro-slip model returns a little more tangential energy '
+  + 'than measured (e_t 0.05 above at 3.7°; the no-slip spring is 0.17 above); not yet understood';
+
+/** One impact at incident angle θ through the engine, at the automatic step. */
+function impact(angle: number, tangential: TangentialModel = CHECKED): PlanarMotion {
+  const vn = SPEED * Math.cos(toRadians(angle)), vt = SPEED * Math.sin(toRadians(angle));
+  return collide({
+    material: SPHERE, radius: RADIUS, normalSpeed: vn, tangentialSpeed: vt, target: { plane: GLASS },
+    normal: { model: 'tsuji', restitution: RESTITUTION }, friction: FRICTION, tangential,
+  }).after[0];
+}
+
+interface Quantity {
+  name: string;
+  data: Series;
+  value(angle: number, m: PlanarMotion): number;
+  band(angle: number, measured: number): number;
+  /** incident angles (°) below STICKING_BELOW whose check is known to fail today */
+  open: readonly number[];
+}
+
+const QUANTITIES: readonly Quantity[] = [
+  { name: 'e_t', data: TANGENTIAL_RESTITUTION, value: (a, m) => m.tangential / (SPEED * Math.sin(toRadians(a))),
+    band: () => E_T_BAND, open: [3.703] },
+  { name: 'spin |ω′| (rad/s)', data: REBOUND_SPIN, value: (_, m) => Math.abs(m.spin), band: spinBand, open: [6.143] },
+  { name: 'rebound angle (°)', data: REBOUND_ANGLE, value: (_, m) => toDegrees(Math.atan2(m.tangential, m.normal)),
+    band: angleBand, open: [4.096] },
+];
+
+function experiment(): CaseResult {
+  const checks: Check[] = [];
+  const series: PlotSeries[] = [];
+  for (const q of QUANTITIES) {
+    for (const [angle, measured] of q.data) {
+      const value = q.value(angle, impact(angle));
+      const quantity = `${q.name} at ${angle}°, ${CHECKED}`;
+      if (angle >= STICKING_BELOW) {
+        checks.push(shown(quantity, 'Kharaz et al. 2001', measured, value, 'the contact slides throughout here, and '
+          + 'μ = 0.092 was fitted to these points (Chung & Ooi 2011): a comparison would be circular'));
+        continue;
+      }
+      const c = check(quantity, 'Kharaz et al. 2001', measured, value, absolute(q.band(angle, measured), SCATTER));
+      checks.push(q.open.includes(angle) ? { ...c, open: ABOVE_AT_FEW_DEGREES } : c);
+    }
+  }
+  // The plot: e_t of both tangential models on a fine sweep of angles beside the measured points.
+  const sweep = Array.from({ length: 30 }, (_, k) => 1 + 2 * k);
+  series.push(
+    ...(['mindlin-deresiewicz', 'mindlin'] as const).map((model) => ({
+      name: `grainflow, ${model}`, x: sweep, y: sweep.map((a) => QUANTITIES[0].value(a, impact(a, model))) })),
+    { name: 'Kharaz et al. 2001 (experiment)', x: TANGENTIAL_RESTITUTION.map((p) => p[0]),
+      y: TANGENTIAL_RESTITUTION.map((p) => p[1]), mark: 'point' },
+    { name: 'rigid body, sliding: 1 − μ(1+e)/tan θ', x: sweep.filter((a) => a >= 15),
+      y: sweep.filter((a) => a >= 15).map((a) => 1 - (FRICTION * (1 + RESTITUTION)) / Math.tan(toRadians(a))) },
+  );
+  return { checks, plot: { title: 'Oblique impacts of Al₂O₃ spheres on glass at 3.9 m/s (Kharaz et al. 2001)',
+    x: { label: 'incident angle θ (°)' }, y: { label: 'tangential restitution e_t = v′_t/v_t' }, series } };
+}
+
+export const EXPERIMENT_CASES: readonly ValidationCase[] = [
+  { id: 'kharaz-2001', title: 'Oblique impacts against experiment: Kharaz, Gorham & Salman 2001', long: false, run: experiment },
+];
