@@ -67,13 +67,17 @@ lammpsTests('LAMMPS: a 2 000-sphere frictional settle in a box, 1 and 2 ranks', 
 lammpsLongTests('LAMMPS: the pile and the hopper (GRAINFLOW_LONG_TESTS=1)', () => {
   // LAMMPS at a third of the step (export --substeps 3): its velocity Verlet takes friction from the half-step
   // velocity. With the spring kept as a displacement in both codes the heap stood 6° steeper at the resolved step;
-  // kept as a force (mindlin/force) it gives 20.0° at the resolved step and 18.2° at a third of it, against
-  // grainflow's 19.5° (docs/lammps.md).
-  it('pile.json, exported with --substeps 3: angle of repose within 2° of grainflow\'s', async () => {
+  // kept as a force (mindlin/force) it gave 20.0° at the resolved step and 18.2° at a third of it, against
+  // grainflow's 19.5° (docs/lammps.md). Each is one heap of a chaotic pour, whose angle carries the standard error
+  // its analysis reports (the scatter over sectors, ~1° each): the two must agree within two standard errors of
+  // their difference, the test a measurement with that uncertainty allows.
+  it('pile.json, exported with --substeps 3: angle of repose within two standard errors of grainflow\'s', async () => {
     const checked = editedScenario('scenarios/pile.json', () => {});
-    const theirs = (await throughLammps(checked, scratch, 'pile', 1, 3)).summary.analysis!.angleOfRepose_deg as number;
-    const ours = (await throughGrainflow(checked, scratch, 'pile')).summary.analysis!.angleOfRepose_deg as number;
-    expect(Math.abs(theirs - ours), `${theirs}° vs ${ours}°`).toBeLessThan(2);
+    const theirs = (await throughLammps(checked, scratch, 'pile', 1, 3)).summary.analysis!;
+    const ours = (await throughGrainflow(checked, scratch, 'pile')).summary.analysis!;
+    const [a, b] = [theirs, ours].map((h) => ({ angle: h.angleOfRepose_deg as number, error: h.uncertainty_deg as number }));
+    const allowed = 2 * Math.hypot(a.error, b.error);
+    expect(Math.abs(a.angle - b.angle), `${a.angle}° ± ${a.error}° vs ${b.angle}° ± ${b.error}°`).toBeLessThan(allowed);
   }, LONG_TIMEOUT);
 
   it('hopper.json: mass flow rate within 10 % of grainflow\'s', async () => {
