@@ -1,7 +1,8 @@
 /**
  * The angle-of-repose estimator's bias on synthetic heaps of known angle (bench/synthetic-heap.ts): for each sphere
- * count N and true angle θ, SEEDS heaps, each measured bare and with an apron of 0.6 N loose spheres on the floor
- * (pile.json's proportion: 37 % of the poured spheres run out). Prints a Markdown table of the bias (estimated −
+ * count N and true angle θ, SEEDS heaps of each surface model ('lattice', 'random'), the lattice ones measured bare
+ * and with an apron of 0.6 N loose spheres on the floor (pile.json's proportion: 37 % of the poured spheres run
+ * out), the random ones with the apron. Prints a Markdown table of the bias (estimated −
  * true, mean ± standard deviation over the heaps, in degrees) and the estimator's own mean reported uncertainty.
  *
  *   npm run build && node dist/bench/repose-bias.js            (docs/verification.md quotes its output)
@@ -26,20 +27,23 @@ const cell = (xs: number[]) => {
 
 console.log(`| N | ${ANGLES.map((a) => `${a}°`).join(' | ')} | reported σ |`);
 console.log(`|---|${ANGLES.map(() => '---').join('|')}|---|`);
-for (const withApron of [false, true]) {
+const blocks = [
+  { packing: 'lattice', withApron: false }, { packing: 'lattice', withApron: true }, { packing: 'random', withApron: true },
+] as const;
+for (const { packing, withApron } of blocks) {
   for (const count of COUNTS) {
     const row: string[] = [];
     const reported: number[] = [];
     for (const angle of ANGLES) {
       const bias: number[] = [];
       for (let seed = 1; seed <= SEEDS; seed++) {
-        const heap = syntheticHeap({ angleDegrees: angle, count, seed, apron: withApron ? Math.round(APRON_FRACTION * count) : 0 });
+        const heap = syntheticHeap({ angleDegrees: angle, count, seed, packing, apron: withApron ? Math.round(APRON_FRACTION * count) : 0 });
         const result = angleOfRepose(heap, { floorZ: 0 });
         bias.push(result.angleDegrees - angle);
         reported.push(result.uncertaintyDegrees);
       }
       row.push(cell(bias));
     }
-    console.log(`| ${count}${withApron ? ' + apron' : ''} | ${row.join(' | ')} | ${meanSd(reported).mean.toFixed(2)}° |`);
+    console.log(`| ${count} ${packing}${withApron ? ' + apron' : ''} | ${row.join(' | ')} | ${meanSd(reported).mean.toFixed(2)}° |`);
   }
 }

@@ -2,19 +2,20 @@
  * Angle of repose of a heap on a horizontal floor, from the heap's outer surface (the usual "fixed-base heap"
  * measurement, e.g. Zhou et al., Powder Technol. 125 (2002) 45, who fit the surface of DEM heaps the same way).
  *
- * The surface is sampled by the spheres it is made of: a sphere is on the surface when nothing lies above its apex
- * (no other sphere's outline covers it seen from above), and its apex is a point of the surface. The flank is
- * fitted as a cone, height = a − r·tan θ, over a band of distances r from the axis: the band where that cone lies
- * between FLANK_LOW and FLANK_HIGH of the peak height and above a single layer of spheres, found by refitting until
- * the band stops moving. That leaves out the rounded cap, the toe, and the apron of spheres that rolled away over
- * the floor; the band is chosen in r, not in height, because cutting on the fitted quantity would flatten the
- * slope. The heap is cut into azimuthal sectors, each fitted over the band; the angle is the mean over the sectors
- * and its uncertainty the standard error of that mean, so asymmetry of the heap shows up in it.
+ * The surface is sampled on cells of (nearly) equal area: rings one mean diameter wide, each sector's part of a
+ * ring cut along the azimuth into arcs of about CELL_ARC_DIAMETERS diameters; the highest sphere top in a cell is a
+ * point of the surface at the ring's mid-radius. The flank is fitted as a cone, height = a − r·tan θ, over a band of
+ * distances r from the axis: the band where that cone lies between FLANK_LOW and FLANK_HIGH of the peak height and
+ * above a single layer of spheres, found by refitting until the band stops moving. That leaves out the rounded cap,
+ * the toe, and the apron of spheres that rolled away over the floor; the band is chosen in r, not in height,
+ * because cutting on the fitted quantity would flatten the slope. Each sector is fitted over the band; the angle
+ * is the mean over the sectors and its uncertainty the standard error of that mean, so asymmetry of the heap
+ * shows up in it.
  *
- * Sampling at the surface spheres rather than at the highest sphere of each radial bin matters for small heaps:
- * a bin near the axis holds few spheres, so its highest one lies further below the surface than in the wide bins
- * of the toe, and the profile comes out flatter than the heap (4° at 500 spheres, 1° at 2 000; measured on
- * synthetic heaps, bench/repose-bias.ts, docs/verification.md "Angle of repose: the estimator's bias").
+ * Equal areas matter for small heaps: the highest of the few spheres in a small cell lies further below the
+ * surface than the highest of the many in a large one, so cells that grow with r (a sector's radial bins) make
+ * the profile flatter than the heap: 4° at 500 spheres, 1.3° at 2 000. Measured on synthetic heaps of two surface
+ * models, bench/repose-bias.ts; docs/verification.md "Angle of repose: the estimator's bias".
  */
 import { fitLine, type LinearFit } from './linear-fit.js';
 
@@ -24,8 +25,13 @@ export const FLANK_HIGH = 0.8;
 /** Surfaces lower than this many mean diameters are a single layer on the floor (the apron), not the flank. */
 export const APRON_DIAMETERS = 1.5;
 export const DEFAULT_SECTORS = 8;
-/** A sector (or heap) whose flank band holds fewer surface spheres is fitted over all its surface spheres. */
-const MIN_FLANK_SPHERES = 3;
+/**
+ * Length of a surface cell along the azimuth, in mean diameters: 3 keeps the bias under 0.6° from 2 000 spheres
+ * on both synthetic surface models (1 and 2 diameters read up to 1.9° and 0.7° low on the random one).
+ */
+export const CELL_ARC_DIAMETERS = 3;
+/** A sector (or heap) whose flank band holds fewer surface cells is fitted over all its cells. */
+const MIN_FLANK_CELLS = 3;
 /** Refits of the flank band: it settles in two or three on every synthetic heap; more is a safeguard. */
 const MAX_BAND_REFITS = 20;
 
@@ -45,7 +51,7 @@ export interface ReposeOptions {
 }
 
 export interface SectorProfile {
-  /** distance from the axis (m) and apex height above the floor (m) of the sector's surface spheres */
+  /** mid-radius (m from the axis) and surface height above the floor (m) of the sector's surface cells */
   radius: number[];
   height: number[];
   /** fitted flank: height = intercept + slope·r over [fitFrom, fitTo] (m) */
@@ -63,9 +69,10 @@ export interface ReposeResult {
   /** peak height of the heap surface above the floor (m) */
   heapHeight: number;
   axis: [number, number];
-  /** spheres on the floor (the heap and its apron), and those of them on the heap's surface */
+  /** spheres on the floor (the heap and its apron) */
   heapSpheres: number;
-  surfaceSpheres: number;
+  /** surface cells holding a sphere (the points fitted, over all sectors) */
+  surfaceCells: number;
   /** the band of distances from the axis the flank is fitted over (m) */
   flankFrom: number;
   flankTo: number;
@@ -86,36 +93,6 @@ function spheresOnFloor({ position: pos, radius, count }: HeapSpheres, floorZ: n
       + 'it, or it lies above them; no heap stands on it');
   }
   return on;
-}
-
-/**
- * The spheres whose apex no other sphere covers: q covers p's apex when p's apex lies within q's outline seen from
- * above (horizontal distance h < r_q) and under q's upper surface there (z_q + √(r_q² − h²) > z_p + r_p).
- * A grid of columns 2·max radius wide finds the candidates q in linear time.
- */
-function surfaceSpheres({ position: pos, radius }: HeapSpheres, heap: readonly number[]): number[] {
-  let maxRadius = 0;
-  for (const p of heap) maxRadius = Math.max(maxRadius, radius[p]);
-  const column = 2 * maxRadius;
-  const key = (i: number, j: number) => `${i},${j}`;
-  const columns = new Map<string, number[]>();
-  for (const p of heap) {
-    const k = key(Math.floor(pos[3 * p] / column), Math.floor(pos[3 * p + 1] / column));
-    const list = columns.get(k);
-    if (list) list.push(p); else columns.set(k, [p]);
-  }
-  return heap.filter((p) => {
-    const x = pos[3 * p], y = pos[3 * p + 1], apex = pos[3 * p + 2] + radius[p];
-    const i = Math.floor(x / column), j = Math.floor(y / column);
-    for (let di = -1; di <= 1; di++) for (let dj = -1; dj <= 1; dj++) {
-      for (const q of columns.get(key(i + di, j + dj)) ?? []) {
-        if (q === p) continue;
-        const h2 = (pos[3 * q] - x) ** 2 + (pos[3 * q + 1] - y) ** 2, r2 = radius[q] ** 2;
-        if (h2 < r2 && pos[3 * q + 2] + Math.sqrt(r2 - h2) > apex) return false;
-      }
-    }
-    return true;
-  });
 }
 
 interface SurfacePoint {
@@ -139,15 +116,7 @@ export function angleOfRepose(spheres: HeapSpheres, options: ReposeOptions): Rep
   meanRadius /= count;
   const axis: [number, number] = options.axis ? [options.axis[0], options.axis[1]] : [cx / count, cy / count];
 
-  const points: SurfacePoint[] = surfaceSpheres(spheres, heap).map((p) => {
-    const dx = pos[3 * p] - axis[0], dy = pos[3 * p + 1] - axis[1];
-    const azimuth = Math.atan2(dy, dx) + Math.PI; // [0, 2π]
-    return {
-      r: Math.hypot(dx, dy),
-      height: pos[3 * p + 2] + radius[p] - options.floorZ,
-      sector: Math.min(nSectors - 1, Math.floor((azimuth / (2 * Math.PI)) * nSectors)),
-    };
-  });
+  const points = surfaceCells(spheres, heap, axis, options.floorZ, nSectors, 2 * meanRadius);
   let heapHeight = 0;
   for (const point of points) heapHeight = Math.max(heapHeight, point.height);
 
@@ -162,11 +131,32 @@ export function angleOfRepose(spheres: HeapSpheres, options: ReposeOptions): Rep
     heapHeight,
     axis,
     heapSpheres: count,
-    surfaceSpheres: points.length,
+    surfaceCells: points.length,
     flankFrom: band.from,
     flankTo: band.to,
     sectors,
   };
+}
+
+/** The highest sphere top in each surface cell (see the file's head), with its sector and the ring's mid-radius. */
+function surfaceCells({ position: pos, radius }: HeapSpheres, heap: readonly number[], axis: readonly [number, number],
+  floorZ: number, nSectors: number, diameter: number): SurfacePoint[] {
+  const cells = new Map<string, SurfacePoint>();
+  for (const p of heap) {
+    const dx = pos[3 * p] - axis[0], dy = pos[3 * p + 1] - axis[1];
+    const turns = ((Math.atan2(dy, dx) + Math.PI) / (2 * Math.PI)) * nSectors; // [0, nSectors]
+    const sector = Math.min(nSectors - 1, Math.floor(turns));
+    const ring = Math.floor(Math.hypot(dx, dy) / diameter);
+    const r = (ring + 0.5) * diameter;
+    const arcs = Math.max(1, Math.round((2 * Math.PI * r) / nSectors / (CELL_ARC_DIAMETERS * diameter)));
+    const arc = Math.min(arcs - 1, Math.floor((turns - sector) * arcs));
+    const key = `${sector},${ring},${arc}`;
+    const height = pos[3 * p + 2] + radius[p] - floorZ;
+    const cell = cells.get(key);
+    if (!cell) cells.set(key, { r, height, sector });
+    else if (height > cell.height) cell.height = height;
+  }
+  return [...cells.values()];
 }
 
 interface Band {
@@ -176,7 +166,7 @@ interface Band {
 
 /**
  * The band of distances from the axis where the heap's fitted cone lies between the heights `low` and `high`:
- * first the surface spheres between those heights, then, refitted until it stops moving, those whose distance
+ * first the surface cells between those heights, then, refitted until it stops moving, those whose distance
  * lies in the band the last fit gives. Without a falling flank (a layer, not a heap) the band is everything.
  */
 function flankBand(points: readonly SurfacePoint[], low: number, high: number): Band {
@@ -184,7 +174,7 @@ function flankBand(points: readonly SurfacePoint[], low: number, high: number): 
   let chosen = points.filter((p) => p.height >= low && p.height <= high);
   let band: Band | null = null;
   for (let k = 0; k < MAX_BAND_REFITS; k++) {
-    if (chosen.length < MIN_FLANK_SPHERES) return everything;
+    if (chosen.length < MIN_FLANK_CELLS) return everything;
     const fit = fitLine(chosen.map((p) => p.r), chosen.map((p) => p.height));
     if (!(fit.slope < 0)) return everything;
     const next = { from: Math.max(0, (high - fit.intercept) / fit.slope), to: (low - fit.intercept) / fit.slope };
@@ -195,14 +185,14 @@ function flankBand(points: readonly SurfacePoint[], low: number, high: number): 
   return band ?? everything;
 }
 
-/** Fits the sector's flank: its surface spheres in the band (all of them if the band holds too few). */
+/** Fits the sector's flank: its surface cells in the band (all of them if the band holds too few). */
 function fitSector(points: readonly SurfacePoint[], band: Band): SectorProfile {
   const radius = points.map((p) => p.r);
   const height = points.map((p) => p.height);
   let chosen = points.filter((p) => p.r >= band.from && p.r <= band.to);
-  if (chosen.length < MIN_FLANK_SPHERES) chosen = [...points];
+  if (chosen.length < MIN_FLANK_CELLS) chosen = [...points];
   if (chosen.length < 2) {
-    // One surface sphere: no slope can be measured; the surface is taken as flat.
+    // One surface cell: no slope can be measured; the surface is taken as flat.
     const top = height[0] ?? 0, at = radius[0] ?? 0;
     return { radius, height, slope: 0, intercept: top, fitFrom: at, fitTo: at, angleDegrees: 0 };
   }

@@ -93,7 +93,7 @@ function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>
       ]);
       const svg = await renderLinePlotSvg({
         title: `Heap surface: angle of repose ${degrees(result.angleDegrees)} ± ${degrees(result.uncertaintyDegrees)}`,
-        subtitle: `points: apexes of the surface spheres in each of ${result.sectors.length} azimuthal sectors; lines: flank fits`,
+        subtitle: `points: highest sphere top per surface cell (ring one diameter wide, arc about three) in each of ${result.sectors.length} azimuthal sectors; lines: flank fits`,
         x: { label: 'distance from the heap axis r', unit: 'm' }, y: { label: 'surface height above the floor z', unit: 'm' }, series,
       });
       return {
@@ -105,7 +105,7 @@ function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>
           heapHeight_m: result.heapHeight,
           axis_m: result.axis,
           heapSpheres: result.heapSpheres,
-          surfaceSpheres: result.surfaceSpheres,
+          surfaceCells: result.surfaceCells,
           flankBand_m: [result.flankFrom, result.flankTo],
         },
         files: [{ name: 'repose.svg', content: svg }],
