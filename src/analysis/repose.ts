@@ -14,7 +14,7 @@
  *
  * Equal areas matter for small heaps: the highest of the few spheres in a small cell lies further below the
  * surface than the highest of the many in a large one, so cells that grow with r (a sector's radial bins) make
- * the profile flatter than the heap: 4° at 500 spheres, 1.3° at 2 000. Measured on synthetic heaps of two surface
+ * the profile flatter than the heap: 4–9° at 500 spheres, 1–3° at 2 000. Measured on synthetic heaps of two surface
  * models, bench/repose-bias.ts; docs/verification.md "Angle of repose: the estimator's bias".
  */
 import { fitLine, type LinearFit } from './linear-fit.js';
@@ -170,7 +170,7 @@ interface Band {
  * lies in the band the last fit gives. Without a falling flank (a layer, not a heap) the band is everything.
  */
 function flankBand(points: readonly SurfacePoint[], low: number, high: number): Band {
-  const everything: Band = { from: 0, to: Infinity };
+  const everything: Band = { from: 0, to: points.reduce((far, p) => Math.max(far, p.r), 0) };
   let chosen = points.filter((p) => p.height >= low && p.height <= high);
   let band: Band | null = null;
   for (let k = 0; k < MAX_BAND_REFITS; k++) {
