@@ -93,7 +93,7 @@ function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>
       ]);
       const svg = await renderLinePlotSvg({
         title: `Heap surface: angle of repose ${degrees(result.angleDegrees)} ± ${degrees(result.uncertaintyDegrees)}`,
-        subtitle: `points: highest sphere surface per radial bin of each of ${result.sectors.length} azimuthal sectors; lines: flank fits`,
+        subtitle: `points: highest sphere top per surface cell (ring one diameter wide, arc about three) in each of ${result.sectors.length} azimuthal sectors; lines: flank fits`,
         x: { label: 'distance from the heap axis r', unit: 'm' }, y: { label: 'surface height above the floor z', unit: 'm' }, series,
       });
       return {
@@ -104,10 +104,13 @@ function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>
           sectorAngles_deg: result.sectors.map((s) => s.angleDegrees),
           heapHeight_m: result.heapHeight,
           axis_m: result.axis,
+          heapSpheres: result.heapSpheres,
+          surfaceCells: result.surfaceCells,
+          flankBand_m: [result.flankFrom, result.flankTo],
         },
         files: [{ name: 'repose.svg', content: svg }],
         headline: `angle of repose ${degrees(result.angleDegrees)} ± ${degrees(result.uncertaintyDegrees)} `
-          + `(${result.sectors.length} sectors; heap height ${result.heapHeight.toPrecision(3)} m)`,
+          + `(${result.sectors.length} sectors; ${result.heapSpheres} spheres, heap height ${result.heapHeight.toPrecision(3)} m)`,
       };
     },
   };

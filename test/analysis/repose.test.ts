@@ -67,5 +67,9 @@ describe('angleOfRepose', () => {
     const result = angleOfRepose({ position, radius, count: 400 }, { floorZ: 0 });
     expect(Math.abs(result.angleDegrees)).toBeLessThan(1);
     expect(result.heapHeight).toBeCloseTo(2 * r, 12);
+    // No flank to cut a band from: every surface cell is fitted, out to the layer's edge (a finite distance).
+    expect(result.flankFrom).toBe(0);
+    expect(result.flankTo).toBeGreaterThan(0.04);
+    expect(result.flankTo).toBeLessThan(0.075);
   });
 });
