@@ -205,6 +205,8 @@ export const scenarioSchema = object('scenario', {
     .describe('Path or URL of schema/scenario.schema.json, for editors; ignored by the simulator.'),
   name: name('scenario name').min(1, { error: 'must be a non-empty string (scenario name)' }).default('scenario')
     .describe('Name of the scenario, used in reports.'),
+  description: name('description of the scenario').optional()
+    .describe('What the scenario is and why its values are what they are (e.g. a softened modulus); free text, not read by the simulator.'),
   seed: number('random seed, a whole number').int({ error: 'must be a whole number (random seed)' }).default(1)
     .describe('Seed of the random insertion (seedrandom); the same seed gives bit-identical runs.'),
   gravity: vec3('gravitational acceleration in m/s^2').default([0, 0, -9.81])
