@@ -6,6 +6,7 @@
 import type { AnalysisSpec } from '../scenario/schema.js';
 import type { ImpactRecord, Simulation } from '../engine/simulation.js';
 import type { SimulationSetup } from '../engine/setup.js';
+import { isFrozen, type ParticleState } from '../particles/state.js';
 import { renderLinePlotSvg, type PlotSeries } from '../plot/line-plot.js';
 import { angleOfRepose } from './repose.js';
 import { beverloo, massFlowRate } from './discharge.js';
@@ -72,6 +73,22 @@ function append<T>(to: T[], from: readonly T[]): void {
 }
 const degrees = (x: number) => `${x.toFixed(1)}°`;
 
+/**
+ * The spheres that are free to move, positions and radii copied in index order: a heap is what was poured, not the
+ * frozen base it stands on (a frozen layer would pull the heap's centroid, and its flat top would read as flank).
+ */
+function movingSpheres(st: ParticleState): { position: Float64Array; radius: Float64Array; count: number } {
+  let count = 0;
+  for (let p = 0; p < st.n; p++) if (!isFrozen(st, p)) count++;
+  const position = new Float64Array(3 * count), radius = new Float64Array(count);
+  for (let p = 0, k = 0; p < st.n; p++) {
+    if (isFrozen(st, p)) continue;
+    position.set(st.pos.subarray(3 * p, 3 * p + 3), 3 * k);
+    radius[k++] = st.radius[p];
+  }
+  return { position, radius, count };
+}
+
 function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>, gravity: readonly number[]): RunAnalysis {
   return {
     sample: () => {},
@@ -84,8 +101,7 @@ function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>
         throw new RangeError(`gravity points ${gravity[2] > 0 ? 'up' : 'along the floor'} (g = [${gravity.join(', ')}] m/s²): `
           + `no heap rests on the floor at z = ${spec.floorZ} m`);
       }
-      const { pos, radius, n } = sim.st;
-      const result = angleOfRepose({ position: pos, radius, count: n }, { floorZ: spec.floorZ, axis: spec.axis, sectors: spec.sectors });
+      const result = angleOfRepose(movingSpheres(sim.st), { floorZ: spec.floorZ, axis: spec.axis, sectors: spec.sectors });
       // One colour per sector: its surface points and its flank fit share it and one legend entry.
       const series: PlotSeries[] = result.sectors.flatMap((s, k) => [
         { name: `sector ${k + 1}`, group: `sector ${k + 1}`, x: s.radius, y: s.height, mark: 'point' as const },

@@ -27,6 +27,18 @@ import { PAIR_OUT, PAIR_OUT_STRIDE } from '../kernel-interface/layout.js';
  */
 const PAIR_HEADROOM = 1.05;
 
+/**
+ * m* of a pair: m_i m_j / (m_i + m_j), or, against a frozen sphere (inverse mass 0), the moving sphere's own mass,
+ * as against a wall (docs/physics.md §1.6), so a restitution calibrated for m* holds against a frozen base. Two frozen
+ * spheres never touch (placement refuses overlaps and neither moves): their m* is never used. R_eff stays the two
+ * spheres' (the kernel recomputes K from the radii): a frozen sphere is still curved.
+ */
+function pairEffectiveMass(mi: number, mj: number, invMi: number, invMj: number): number {
+  if (invMi === 0) return mj;
+  if (invMj === 0) return mi;
+  return (mi * mj) / (mi + mj);
+}
+
 /** Kernel memory of one pair (bytes): a contact of the list, and its periodic image code (Uint8). */
 export function pairBytes(historyStride: number, trackImpacts: boolean): number {
   return contactBytes(historyStride, trackImpacts) + 1;
@@ -114,12 +126,13 @@ export class PairContactList extends ContactList implements PairArrays {
     find(this.output);
     const m = this.output.count;
     const nm = table.materialNames.length;
-    const { radius, mass, material } = st;
+    const { radius, mass, invMass, material } = st;
     const { first, second } = this;
     for (let p = 0; p < m; p++) {
       const i = first[p], j = second[p];
       const ri = radius[i], rj = radius[j], mi = mass[i], mj = mass[j];
-      this.setConstants(p, table.kernel, table.classIndex[material[i] * nm + material[j]], (ri * rj) / (ri + rj), (mi * mj) / (mi + mj));
+      this.setConstants(p, table.kernel, table.classIndex[material[i] * nm + material[j]], (ri * rj) / (ri + rj),
+        pairEffectiveMass(mi, mj, invMass[i], invMass[j]));
     }
     this.endRebuild(m);
   }

@@ -8,7 +8,7 @@ import { WallContactList } from '../contacts/wall-contacts.js';
 import { WallStates } from '../walls/motion.js';
 import { contactStiffness } from '../forces/contact-table.js';
 import { IMPACT, IMPACT_STRIDE } from '../contacts/impact-records.js';
-import { createParticleState, savedParticleState, type ParticleState } from '../particles/state.js';
+import { createParticleState, isFrozen, savedParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
 import {
@@ -410,6 +410,9 @@ export function stateEnergies(st: ParticleState, setup: SimulationSetup): { kine
   const [gx, gy, gz] = setup.gravity.map((g, axis) => (wraps[axis] ? 0 : g));
   let kinetic = 0, rotational = 0, potential = 0;
   for (let p = 0; p < n; p++) {
+    // A frozen sphere is part of the base, not of the system: it has no kinetic energy, and its constant height
+    // would only offset the potential (its rotational term would be 0/0).
+    if (isFrozen(st, p)) continue;
     const b = 3 * p;
     kinetic += 0.5 * mass[p] * (vel[b] ** 2 + vel[b + 1] ** 2 + vel[b + 2] ** 2);
     rotational += (0.5 * (omega[b] ** 2 + omega[b + 1] ** 2 + omega[b + 2] ** 2)) / invInertia[p];

@@ -158,7 +158,7 @@ class FrameReader {
     }
     const none = new Float64Array(0);
     const st = createParticleState({ n: 0, position: none, velocity: none, angularVelocity: none, radius: none,
-      material: new Uint16Array(0) }, this.setup.densities, sharedArrays, atoms);
+      material: new Uint16Array(0), frozen: new Uint8Array(0) }, this.setup.densities, sharedArrays, atoms);
     st.active[0] = atoms;
     // An id listed twice would leave another sphere out and the frame's last slot a phantom at the origin.
     const seen = new Uint8Array(this.capacity);

@@ -30,8 +30,9 @@ export interface ParticleState {
   readonly radius: Float64Array;
   /** mass (kg) */
   readonly mass: Float64Array;
+  /** 1 / mass; 0 for a frozen sphere, which no force moves (isFrozen) */
   readonly invMass: Float64Array;
-  /** 1 / moment of inertia, solid sphere I = (2/5) m r² */
+  /** 1 / moment of inertia, solid sphere I = (2/5) m r²; 0 for a frozen sphere */
   readonly invInertia: Float64Array;
   /** index into the scenario's material list */
   readonly material: Uint16Array;
@@ -59,6 +60,8 @@ export interface InitialParticles {
   radius: Float64Array;
   /** index into the material list */
   material: Uint16Array;
+  /** 1 for a frozen sphere (never moves, infinite mass in contacts), else 0 */
+  frozen: Uint8Array;
 }
 
 /**
@@ -92,6 +95,7 @@ export function createParticleState(
   state.omega.set(init.angularVelocity);
   for (let k = 0; k < init.n; k++) {
     setSphereProperties(state, k, init.radius[k], init.material[k], densities[init.material[k]]);
+    if (init.frozen[k] === 1) freeze(state, k);
     state.id[k] = k;
   }
   return state;
@@ -105,6 +109,22 @@ export function setSphereProperties(st: ParticleState, k: number, r: number, mat
   st.mass[k] = m;
   st.invMass[k] = 1 / m;
   st.invInertia[k] = 1 / (0.4 * m * r * r);
+}
+
+/**
+ * Freezes sphere k: inverse mass and inertia 0, so velocity Verlet leaves it where it is under any force (its
+ * velocity and spin are zero) and the contact constants treat it as a wall (isFrozen; docs/physics.md §1.6). Its mass
+ * stays that of the sphere (gravity on it is summed and never applied). The state needs no flag of its own:
+ * checkpoints save the inverse mass, and re-numbering carries it.
+ */
+function freeze(st: ParticleState, k: number): void {
+  st.invMass[k] = 0;
+  st.invInertia[k] = 0;
+}
+
+/** Whether sphere k is frozen (freeze). */
+export function isFrozen(st: ParticleState, k: number): boolean {
+  return st.invMass[k] === 0;
 }
 
 /**

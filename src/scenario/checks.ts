@@ -164,6 +164,7 @@ function checkInsertBlock(block: InsertSpec, k: number, duration: number): void 
     }
   }
   checkRadiusSpec(block.radius, `insert[${k}].radius`);
+  if (block.frozen === true) checkFrozenBlock(block, k);
   const largest = radiusBounds(block.radius).max;
   const tooSmall = regionTooSmallFor(region, largest);
   if (tooSmall !== '') {
@@ -182,6 +183,17 @@ function checkInsertBlock(block: InsertSpec, k: number, duration: number): void 
   } else if ((block.start ?? 0) >= duration) {
     throw new ScenarioError(`insert[${k}].start`,
       `must be < time.duration = ${duration} s (time the pour starts, in s); got ${block.start}`);
+  }
+}
+
+/** A frozen block is placed at t = 0 and at rest: a frozen sphere keeps the velocity it starts with for ever. */
+function checkFrozenBlock(block: InsertSpec, k: number): void {
+  if (block.rate !== undefined) {
+    throw new ScenarioError(`insert[${k}].frozen`, 'applies only to spheres placed at t = 0: drop rate, or frozen (a poured sphere moves)');
+  }
+  if (block.velocity.some((v) => v !== 0) || block.velocitySpread !== 0) {
+    const field = block.velocitySpread !== 0 ? 'velocitySpread' : 'velocity';
+    throw new ScenarioError(`insert[${k}].${field}`, `must be zero for frozen spheres (they never move); got ${JSON.stringify(block[field])}`);
   }
 }
 

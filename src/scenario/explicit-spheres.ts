@@ -63,6 +63,13 @@ function flatten(particles: readonly ParticleSpec[], materials: Map<string, numb
     flat.angularVelocity.set(p.angularVelocity, 3 * k);
     flat.radius[k] = p.radius;
     flat.material[k] = material;
+    if (p.frozen === true) {
+      // A frozen sphere keeps the velocity it starts with for ever (its inverse mass is zero).
+      for (const key of ['velocity', 'angularVelocity'] as const) {
+        if (p[key].some((v) => v !== 0)) throw LISTED.error(k, key, `must be [0, 0, 0] for a frozen sphere (it never moves); got ${JSON.stringify(p[key])}`);
+      }
+      flat.frozen[k] = 1;
+    }
   });
   return flat;
 }

@@ -49,6 +49,7 @@ export function buildInitialParticles(
   out.angularVelocity.set(given.angularVelocity);
   out.radius.set(given.radius);
   out.material.set(given.material);
+  out.frozen.set(given.frozen);
   // Inserted spheres usually outnumber explicit ones: size the fine grid for them.
   const cellSize = 2 * Math.max(...blocks.map((block) => radiusBounds(block.radius).max));
   const placed = new SphereHash(cellSize, total);
@@ -68,6 +69,7 @@ export function buildInitialParticles(
         out.velocity[3 * p + axis] = block.velocitySpread > 0 ? v + block.velocitySpread * velocityNormal() : v;
       }
       out.material[p] = material;
+      out.frozen[p] = block.frozen === true ? 1 : 0;
     }
     first += block.count;
   });

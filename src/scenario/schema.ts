@@ -39,6 +39,12 @@ export const MAX_CONTACT_PAIRS = (MAX_MATERIALS * (MAX_MATERIALS + 1)) / 2;
 /** `what` (e.g. 'explicit spheres') and the limit, for an array's length check. */
 const atMost = (limit: number, what: string) => ({ error: `must hold at most ${limit} ${what}` });
 
+/** Optional rather than defaulted: a listed sphere's resolved form (scenario.json of a run) stays as it was. */
+const FROZEN = 'Frozen (default false): the sphere never moves — gravity and contact forces neither move nor spin it — '
+  + 'but takes part in contacts as a body of infinite mass, as a wall does (LAMMPS: a group left out of the integrator, '
+  + 'as with `fix freeze`; docs/physics.md §1.6). For a rough fixed base such as a layer of glued beads.';
+const frozenSchema = z.boolean({ error: 'must be true or false (frozen: a sphere that never moves)' }).optional();
+
 export const particleSchema = object('sphere', {
   position: point3('centre position in m').describe('Centre position [x, y, z] (m).'),
   velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity [vx, vy, vz] (m/s).'),
@@ -46,6 +52,7 @@ export const particleSchema = object('sphere', {
     .describe('Initial angular velocity [ωx, ωy, ωz] (rad/s).'),
   radius: positive('sphere radius in m').describe('Radius (m), > 0.'),
   material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
+  frozen: frozenSchema.describe(`${FROZEN} Its velocity and angular velocity must be zero.`),
 }).describe('One sphere placed explicitly.');
 
 export const sphereFileSchema = object('sphere file {file}', {
@@ -134,6 +141,7 @@ export const insertSchema = object('insertion block', {
     .describe('Pour the spheres during the run at this rate instead of placing them all at t = 0.'),
   start: nonNegative('time the pour starts, in s').optional()
     .describe('Time (s), >= 0, at which the pour starts (only with `rate`). Default 0.'),
+  frozen: frozenSchema.describe(`${FROZEN} Only for spheres placed at t = 0 (no \`rate\`); their velocity and velocitySpread must be zero.`),
 }).describe('Random non-overlapping spheres in a region (seeded by `seed`): all at t = 0, or poured at `rate`.');
 
 const samplingCylinderSchema = object('sampling cylinder {center, radius, zMin, zMax}', {
@@ -197,6 +205,8 @@ export const scenarioSchema = object('scenario', {
     .describe('Path or URL of schema/scenario.schema.json, for editors; ignored by the simulator.'),
   name: name('scenario name').min(1, { error: 'must be a non-empty string (scenario name)' }).default('scenario')
     .describe('Name of the scenario, used in reports.'),
+  description: name('description of the scenario').optional()
+    .describe('What the scenario is and why its values are what they are (e.g. a softened modulus); free text, not read by the simulator.'),
   seed: number('random seed, a whole number').int({ error: 'must be a whole number (random seed)' }).default(1)
     .describe('Seed of the random insertion (seedrandom); the same seed gives bit-identical runs.'),
   gravity: vec3('gravitational acceleration in m/s^2').default([0, 0, -9.81])

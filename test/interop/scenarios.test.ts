@@ -45,7 +45,13 @@ function shortened(file: string): string {
   return out;
 }
 
-lammpsTests('LAMMPS: every scenario in scenarios/ exports, runs and imports', () => {
+/** Whether a scenario file has frozen spheres (listed or inserted). */
+function hasFrozenSpheres(file: string): boolean {
+  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as Scenario;
+  return [...(Array.isArray(json.particles) ? json.particles : []), ...(json.insert ?? [])].some((x) => x.frozen === true);
+}
+
+lammpsTests('LAMMPS: every scenario in scenarios/ exports (or, with frozen spheres, is refused), runs and imports', () => {
   const files = fs.readdirSync('scenarios').filter((f) => f.endsWith('.json')).map((f) => path.join('scenarios', f));
 
   for (const file of files) {
@@ -53,6 +59,12 @@ lammpsTests('LAMMPS: every scenario in scenarios/ exports, runs and imports', ()
       const name = path.basename(file, '.json');
       const deck = path.join(scratch, `${name}-deck`), run = path.join(scratch, `${name}-run`);
       const exported = grainflow('export', 'lammps', shortened(file), '--out', deck);
+      if (hasFrozenSpheres(file)) {
+        // Not exported yet (src/interop/lammps-deck.ts): refused in one line naming the field.
+        expect(exported.stderr).toMatch(/^grainflow: .*\.frozen: frozen spheres are not exported to LAMMPS yet/);
+        expect(exported.status).toBe(2);
+        return;
+      }
       expect(exported.stderr.split('\n').filter((l) => l.startsWith('grainflow:') && !l.includes('warning'))).toEqual([]);
       expect(exported.status).toBe(0);
       runLammps(deck);
