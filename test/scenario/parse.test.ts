@@ -73,7 +73,7 @@ describe('parseScenario', () => {
     }));
     expect(error.field).toBe('partciles');
     expect(error.message).toContain('unknown field (did you mean "particles"?)');
-    expect(error.message).toContain('allowed here: $schema, name, seed');
+    expect(error.message).toContain('allowed here: $schema, name, description, seed');
   });
 
   it('prefers the misspelt key over the required field it leaves missing', () => {
