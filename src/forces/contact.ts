@@ -26,8 +26,8 @@ export { CONTACT, CONTACT_LENGTH, HISTORY, HISTORY_STRIDE, OUT, OUT_LENGTH } fro
  * resistance whose laws keep no scalar stores it alone (historyStride), 24 bytes a contact instead of 64; with the
  * turning point of mindlin-deresiewicz after it, 32 bytes.
  */
-export const SPRING_HISTORY_STRIDE = 3;
-export const MICROSLIP_HISTORY_STRIDE = 4;
+export const SPRING_HISTORY_STRIDE = HISTORY.turningPoint;
+export const MICROSLIP_HISTORY_STRIDE = HISTORY.rolling;
 /**
  * Whether history slot `c` belongs to a vector (the spring force, the rolling torque): those change sign when the two
  * bodies of a contact swap roles. The turning point is a component along the spring, so it keeps its sign.

@@ -87,11 +87,15 @@ function touch(
   const vy = f64At(predicted, q + 1) - vwy - r * (wz * nx - wx * nz);
   const vz = f64At(predicted, q + 2) - vwz - r * (wx * ny - wy * nx);
   // The same at the half step (the sphere's velocity and spin before its kick in this pass): the springs' increments.
-  const b = 3 * p, vel = bound.vel, omega = bound.omega;
-  const whx = f64At(omega, b), why = f64At(omega, b + 1), whz = f64At(omega, b + 2);
-  const vhx = f64At(vel, b) - vwx - r * (why * nz - whz * ny);
-  const vhy = f64At(vel, b + 1) - vwy - r * (whz * nx - whx * nz);
-  const vhz = f64At(vel, b + 2) - vwz - r * (whx * ny - why * nx);
+  // Only a run with a spring reads them (law.ts), as in the pair pass.
+  let vhx: f64 = 0, vhy: f64 = 0, vhz: f64 = 0, whx: f64 = 0, why: f64 = 0, whz: f64 = 0;
+  if (bound.hasFriction || bound.hasRolling) {
+    const b = 3 * p, vel = bound.vel, omega = bound.omega;
+    whx = f64At(omega, b); why = f64At(omega, b + 1); whz = f64At(omega, b + 2);
+    vhx = f64At(vel, b) - vwx - r * (why * nz - whz * ny);
+    vhy = f64At(vel, b + 1) - vwy - r * (whz * nx - whx * nz);
+    vhz = f64At(vel, b + 2) - vwz - r * (whx * ny - why * nx);
+  }
   contactLaw<PerClass, AsBound, WallSum>(law, changetype<AsBound>(0), sum, delta, nx, ny, nz, vx, vy, vz, wx, wy, wz,
     vhx, vhy, vhz, whx, why, whz, K, f64At(bound.wallDamping, s), f64At(bound.mindlinCoef, cls) * sqrtR, r, r, 0, cls,
     bound.wallHistory + (<usize>(bound.wallHistoryStride * s) << 3), dt);
