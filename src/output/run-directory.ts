@@ -66,7 +66,9 @@ export interface OutputIntent {
  * process is writing it: the check a command makes before its work, which its writer repeats under the lock.
  */
 export function refuseToReplace(target: string, force: boolean, intent: OutputIntent = {}): void {
-  const refusal = replaceRefusal(target, force, intent) ?? busyRefusal(target);
+  // Busy first: while another process writes the output its contents are in flux (a checkpoint listed after the
+  // marker was read looks foreign), so the rule can only be judged under the lock.
+  const refusal = busyRefusal(target) ?? replaceRefusal(target, force, intent);
   if (refusal !== null) throw new OutputExistsError(target, refusal);
 }
 
