@@ -1,8 +1,9 @@
 /**
  * grainflow as a library — `import { … } from 'grainflow'`: load and validate scenarios, run them (with progress
- * and cancellation) or resume them, read a run's results and analysis back, and calibrate a contact law. The
- * command line (src/cli) is a thin layer over these functions, so a script gets the same files, numbers and
- * one-line errors as `grainflow run` and `grainflow calibrate`. See docs/library.md.
+ * and cancellation) or resume them, step a simulation from a script (read its state, apply external forces),
+ * read a run's results and analysis back, and calibrate a contact law. The command line (src/cli) reaches the
+ * engine only through src/api, so a script gets the same files, numbers and one-line errors as `grainflow run`
+ * and `grainflow calibrate`. See docs/library.md.
  */
 import type * as schema from '../scenario/schema.js';
 import type * as driver from '../run/run.js';
@@ -11,6 +12,9 @@ import type * as impact from '../run/single-impact.js';
 export { version } from './version.js';
 export { loadScenario, parseScenario } from './scenario.js';
 export { runScenario, resumeRun, type RunControl, type RunScenarioOptions } from './run.js';
+export type { SetupControl } from './run-control.js';
+export { createSimulation, type Collision, type Simulation, type SimulationOptions } from './simulation.js';
+export type { Contact, Energies, ReadonlyView, StateViews } from './state-views.js';
 export {
   readRun, RunDirectoryError, type ImpactRow, type ImpactsColumn, type ResolvedScenario, type RunResults,
   type SeriesColumn, type SeriesRow,

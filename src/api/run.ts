@@ -3,27 +3,16 @@
  * go through the run driver (src/run/run.ts) exactly as `grainflow run` does, so a run's files are the same
  * whichever starts it; cancellation is an AbortSignal, which the driver polls between steps.
  */
-import { ScenarioError } from '../base/scenario-error.js';
 import { readRunScenario, RunCheckpoints } from '../checkpoint/run-checkpoints.js';
-import { createSetup, type SetupOptions, type SimulationSetup } from '../engine/setup.js';
+import { createSetup, type SimulationSetup } from '../engine/setup.js';
 import { refuseToReplace } from '../run/output-guard.js';
 import { RunInterrupted, runToDirectory, type Progress, type RunSummary } from '../run/run.js';
 import type { Scenario, ScenarioInput } from '../scenario/schema.js';
+import { setupOptions, type SetupControl } from './run-control.js';
 import { checkedScenario } from './scenario.js';
 
 /** Options shared by runScenario and resumeRun. */
-export interface RunControl {
-  /**
-   * Threads for the force computation, a whole number >= 1 (default: the scenario's `workers`). Results are
-   * bit-identical for any count; runs below 1 000 particles use one thread.
-   */
-  workers?: number;
-  /**
-   * Steps the run may take. Without it a run of more than 10⁹ steps, or of an estimated week of wall-clock time,
-   * is refused before it starts (ScenarioError naming time.duration, the time step and what set it); with it, a
-   * run of at most maxSteps steps goes ahead, and a longer one is refused.
-   */
-  maxSteps?: number;
+export interface RunControl extends SetupControl {
   /** Called about every 200 ms of a run (and once at its end) with the steps done; runs do not slow down for it. */
   onProgress?: (progress: Progress) => void;
   /**
@@ -88,16 +77,6 @@ export async function runScenario(scenario: Scenario | ScenarioInput, options: R
 export async function resumeRun(dir: string, options: RunControl = {}): Promise<RunSummary> {
   const setup = createSetup(readRunScenario(dir), setupOptions(options));
   return drive(setup, dir, true, options, false);
-}
-
-function setupOptions({ workers, maxSteps }: RunControl): SetupOptions {
-  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) {
-    throw new ScenarioError('workers', `must be a whole number >= 1 (got ${workers})`);
-  }
-  if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps >= 1)) {
-    throw new ScenarioError('maxSteps', `must be a whole number >= 1 (got ${maxSteps})`);
-  }
-  return { workers, maxSteps };
 }
 
 async function drive(

@@ -19,7 +19,7 @@ import { ResumableRunDirectory } from '../output/run-directory.js';
 import { ResumeError } from '../output/resume-error.js';
 import { SavedStateError, type SavedState } from '../base/saved-state.js';
 import { CheckpointVersionError, type Checkpoint } from './format.js';
-import { changedInputFile, inputFileHashes, scenarioHash } from './scenario-hash.js';
+import { checkInputFiles, inputFileHashes, scenarioHash } from './scenario-hash.js';
 import { restoreSimulation, captureSimulation } from './snapshot.js';
 import { CheckpointStore } from './store.js';
 
@@ -85,9 +85,7 @@ export class RunCheckpoints {
       throw error instanceof CheckpointVersionError ? new ResumeError(error.message) : error;
     }
     if (cp === undefined) throw new ResumeError(`no usable checkpoint in ${this.store.directory}; start the run again`);
-    for (const [field, hash] of Object.entries(this.inputFiles)) {
-      if (cp.meshes[field] !== hash) throw new ResumeError(changedInputFile(setup, field));
-    }
+    checkInputFiles(setup, cp.meshes);
     return cp;
   }
 

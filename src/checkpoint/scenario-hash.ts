@@ -5,7 +5,7 @@
  *  - inputFileHashes: a mesh wall names its STL file and `particles.file` names the sphere file, whose contents may
  *    change between a stop and a resume without the scenario changing; so each mesh's triangles as the run uses
  *    them (after scale and translate) and the sphere file's bytes are hashed too, by the field naming the file, and
- *    a resume names the file that differs (changedInputFile).
+ *    a resume names the file that differs (changedInputFile, checkInputFiles).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import type { Scenario } from '../scenario/schema.js';
 import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
 import type { WallModel } from '../walls/build.js';
 import { GEO_STRIDE } from '../walls/primitives.js';
+import { ResumeError } from '../output/resume-error.js';
 
 export function scenarioHash(scenario: Scenario): string {
   const { workers: _workers, ...rest } = scenario;
@@ -41,6 +42,13 @@ export function changedInputFile(setup: Pick<SimulationSetup, 'scenario' | 'sphe
   const file = (setup.scenario.walls[wall] as { file: string }).file;
   return `${field} ${path.relative(process.cwd(), file)} is not the mesh the run started with (the SHA-256 of its `
     + `triangles differs from the checkpoint's): ${again}`;
+}
+
+/** Refuses (ResumeError) a checkpoint whose input-file hashes `saved` are not those of `setup`'s files. */
+export function checkInputFiles(setup: Pick<SimulationSetup, 'scenario' | 'walls' | 'sphereFile'>, saved: Record<string, string>): void {
+  for (const [field, hash] of Object.entries(inputFileHashes(setup))) {
+    if (saved[field] !== hash) throw new ResumeError(changedInputFile(setup, field));
+  }
 }
 
 /** SHA-256 (hex) of the triangles of each mesh wall, by its field "walls[<k>].file". */

@@ -13,16 +13,16 @@ import { CheckpointVersionError, type Checkpoint } from './format.js';
 
 /**
  * `identity`: the scenario's (scenario-hash.ts); `run`: the caller's own part (output file lengths, analysis state),
- * saved alongside the simulation's.
+ * saved alongside the simulation's; none for a library simulation, which has no run directory.
  */
 export function captureSimulation(
-  sim: Simulation, identity: Pick<Checkpoint, 'scenarioHash' | 'meshes'>, run: SavedState,
+  sim: Simulation, identity: Pick<Checkpoint, 'scenarioHash' | 'meshes'>, run?: SavedState,
 ): Checkpoint {
   const cp: Checkpoint = {
     scenarioHash: identity.scenarioHash, meshes: identity.meshes, step: sim.stepCount, time: sim.time, parts: {}, values: {},
     sections: new Map(),
   };
-  for (const part of [...sim.savedParts(), run]) {
+  for (const part of partsOf(sim, run)) {
     const { part: name, version, saved } = part.stateDeclaration;
     if (name in cp.parts) throw new Error(`internal: two checkpoint parts are named ${name}`);
     cp.parts[name] = version;
@@ -37,8 +37,8 @@ export function captureSimulation(
  * Overwrites the simulation's state and `run`'s with the checkpoint's. Throws CheckpointVersionError when a part
  * has another version, SavedStateError when the checkpoint does not fit this simulation.
  */
-export function restoreSimulation(sim: Simulation, cp: Checkpoint, run: SavedState): void {
-  const parts = [...sim.savedParts(), run];
+export function restoreSimulation(sim: Simulation, cp: Checkpoint, run?: SavedState): void {
+  const parts = partsOf(sim, run);
   const names = parts.map((part) => part.stateDeclaration.part);
   const foreign = Object.keys(cp.parts).filter((name) => !names.includes(name));
   if (foreign.length > 0) throw new SavedStateError(`it holds parts this simulation does not have: ${foreign.join(', ')}`);
@@ -54,6 +54,10 @@ export function restoreSimulation(sim: Simulation, cp: Checkpoint, run: SavedSta
   const unread = [...cp.sections.keys(), ...Object.keys(cp.values)].filter((key) => !read.has(key));
   if (unread.length > 0) throw new SavedStateError(`this grainflow reads no entry ${unread.join(', ')}`);
   sim.stateRestored();
+}
+
+function partsOf(sim: Simulation, run: SavedState | undefined): SavedState[] {
+  return run === undefined ? sim.savedParts() : [...sim.savedParts(), run];
 }
 
 /** Writes one part's entries into the checkpoint, refusing any field its declaration does not list as saved. */

@@ -23,6 +23,7 @@ import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
 import { initialMotionReleased, releaseInitialMotion, type SimulationSetup } from './setup.js';
 import { createPourer, type Pourer } from './pour.js';
+import { ExternalForces } from './external-forces.js';
 import { kernelBytesEstimate } from './run-budget.js';
 import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 
@@ -98,6 +99,7 @@ const SIMULATION_STATE: StateDeclaration = {
     kernelTable: 'fixed: the contact table of the set-up, copied into the kernel memory',
     executor: 'scratch: the threads of this process, re-balanced on restore (stateRestored)',
     morton: 'scratch: buffers of the Morton sort, and of the re-numbering that follows it',
+    external: 'fixed: forces the library caller applies (src/api), set again by the caller after a restore',
   },
 };
 
@@ -126,6 +128,8 @@ export class Simulation implements SavedState {
   private readonly kernelTable: KernelTable;
   private executor: SerialExecutor;
   private readonly morton = new MortonOrder(MORTON_REFINE_RUN);
+  /** forces applied from outside (setExternalForces); null when none, the runs of scenario files */
+  private external: ExternalForces | null = null;
 
   /**
    * @param options.ownsSetup the set-up is this simulation's alone (a run's): its copy of the spheres' positions
@@ -244,6 +248,7 @@ export class Simulation implements SavedState {
       t2 = performance.now();
       this.phase.broadphase += t2 - t1;
     }
+    this.external?.addTo(this.st, this.rebuilds);
     ex.run(Phase.pairForces);
     ex.run(Phase.gatherAndKick);
     const t3 = performance.now();
@@ -263,6 +268,14 @@ export class Simulation implements SavedState {
       }
       this.phase.broadphase += performance.now() - t4;
     }
+  }
+
+  /**
+   * Forces on spheres by stable id (N; x, y, z per sphere), added at every step from the next one on until
+   * replaced (engine/external-forces.ts); null removes them. The caller checks the ids (src/api/simulation.ts).
+   */
+  setExternalForces(forces: { ids: ArrayLike<number>; forces: ArrayLike<number> } | null): void {
+    this.external = forces === null || forces.ids.length === 0 ? null : new ExternalForces(forces.ids, forces.forces);
   }
 
   /** Forces of the initial state, so that the first half-kick has a_0 (dt = 0: nothing moves, no history). */
@@ -361,34 +374,51 @@ export class Simulation implements SavedState {
     return contactStiffness(this.setup.table.kernel, this.walls.cls[s], Math.sqrt(this.st.radius[this.walls.first[s]]));
   }
 
-  /** Contact count, stored elastic energy and the largest relative overlap (pairs and walls). */
-  measureContacts(): ContactMeasures {
+  /**
+   * Visits every contact of the current state, pairs in list order, then sphere–wall contacts: `k` is the
+   * contact's place in its list (pairStiffness, wallStiffness), `first` a particle index, `second` a particle
+   * index or the wall primitive's, `overlap` δ > 0 (m).
+   */
+  forEachContact(visit: (k: number, first: number, second: number, isWall: boolean, overlap: number) => void): void {
     const { st, pairs, walls } = this;
     const { pos, radius } = st;
+    const separation = new Float64Array(3);
+    for (let p = 0; p < pairs.count; p++) {
+      const i = pairs.first[p], j = pairs.second[p];
+      const delta = radius[i] + radius[j] - pairs.separation(pos, p, separation);
+      if (delta > 0) visit(p, i, j, false, delta);
+    }
+    // Touching flags, not overlaps, so that the mesh rule (one contact per surface) is respected.
+    for (let s = 0; s < walls.count; s++) {
+      if (walls.touching[s] === 0) continue;
+      const delta = walls.overlap(st, s);
+      if (delta > 0) visit(s, walls.first[s], walls.second[s], true, delta);
+    }
+  }
+
+  /** The scenario's index of the wall that sphere–wall contact s of the current list touches. */
+  wallOf(s: number): number {
+    return this.walls.owner[this.walls.second[s]];
+  }
+
+  /** Contact count, stored elastic energy and the largest relative overlap (pairs and walls). */
+  measureContacts(): ContactMeasures {
+    const { radius } = this.st;
     let contacts = 0, elastic = 0, maxRatio = 0;
     const maxOverlapAt = { first: -1, second: -1, isWall: false };
     const { classes } = this.setup.table;
     // Spring energy ∫F_el dδ of each class's law: (2/5)Kδ^{5/2} for Hertz springs, ½kδ² for linear ones.
-    const add = (delta: number, K: number, cls: number, rmin: number, first: number, second: number, isWall: boolean) => {
+    this.forEachContact((k, first, second, isWall, delta) => {
+      const cls = isWall ? this.walls.cls[k] : this.pairs.cls[k];
+      const K = isWall ? this.wallStiffness(k) : this.pairStiffness(k);
+      const rmin = isWall ? radius[first] : Math.min(radius[first], radius[second]);
       contacts++;
       elastic += classes[cls].definition.storedEnergy(K, delta);
       if (delta / rmin > maxRatio) {
         maxRatio = delta / rmin;
         maxOverlapAt.first = first; maxOverlapAt.second = second; maxOverlapAt.isWall = isWall;
       }
-    };
-    const separation = new Float64Array(3);
-    for (let p = 0; p < pairs.count; p++) {
-      const i = pairs.first[p], j = pairs.second[p];
-      const delta = radius[i] + radius[j] - pairs.separation(pos, p, separation);
-      if (delta > 0) add(delta, this.pairStiffness(p), pairs.cls[p], Math.min(radius[i], radius[j]), i, j, false);
-    }
-    // Touching flags, not overlaps, so that the mesh rule (one contact per surface) is respected.
-    for (let s = 0; s < walls.count; s++) {
-      if (walls.touching[s] === 0) continue;
-      const delta = walls.overlap(st, s);
-      if (delta > 0) add(delta, this.wallStiffness(s), walls.cls[s], radius[walls.first[s]], walls.first[s], walls.second[s], true);
-    }
+    });
     return { contacts, elasticEnergy: elastic, maxOverlapRatio: maxRatio, maxOverlapAt };
   }
 

@@ -1,0 +1,31 @@
+/**
+ * The options a library caller may set that the scenario leaves open — threads and the step allowance — shared by
+ * runScenario, resumeRun and createSimulation, and checked like scenario fields (one line naming the option).
+ */
+import { ScenarioError } from '../base/scenario-error.js';
+import type { SetupOptions } from '../engine/setup.js';
+
+export interface SetupControl {
+  /**
+   * Threads for the force computation, a whole number >= 1 (default: the scenario's `workers`). Results are
+   * bit-identical for any count; runs below 1 000 particles use one thread.
+   */
+  workers?: number;
+  /**
+   * Steps the run may take. Without it a run of more than 10⁹ steps, or of an estimated week of wall-clock time,
+   * is refused before it starts (ScenarioError naming time.duration, the time step and what set it); with it, a
+   * run of at most maxSteps steps goes ahead, and a longer one is refused.
+   */
+  maxSteps?: number;
+}
+
+/** @throws ScenarioError naming `workers` or `maxSteps` when it is not a whole number >= 1 */
+export function setupOptions({ workers, maxSteps }: SetupControl): SetupOptions {
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) {
+    throw new ScenarioError('workers', `must be a whole number >= 1 (got ${workers})`);
+  }
+  if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps >= 1)) {
+    throw new ScenarioError('maxSteps', `must be a whole number >= 1 (got ${maxSteps})`);
+  }
+  return { workers, maxSteps };
+}

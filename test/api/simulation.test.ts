@@ -1,0 +1,135 @@
+/**
+ * The stepping API (createSimulation, issue 30 point 3): it is the engine of a run — the pile stepped through it
+ * ends bit for bit where runScenario's run ends, on two threads; a checkpoint continues bit for bit; an external
+ * force gives the impulse of velocity Verlet (half a step at the first step, F·dt after); a free fall keeps its
+ * energy; a sphere resting on a wall is one contact with the Hertz overlap of its weight; bad arguments are one
+ * line naming them.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createSimulation, parseScenario, ResumeError, runScenario, ScenarioError, type ScenarioInput, type Simulation,
+} from '../../src/api/index.js';
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-stepping-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const material = { youngsModulus: 1e7, poissonsRatio: 0.3, density: 2000 };
+type Vector = [number, number, number];
+/** Spheres of radius 1 mm at `positions`, under `gravity`, with a floor at z = 0 when `floor`. */
+function spheres(positions: Vector[], gravity: Vector = [0, 0, -9.81], floor = false): ScenarioInput {
+  return {
+    name: 'spheres', gravity, time: { duration: 0.05 },
+    materials: { m: material },
+    contact: { normal: { model: 'tsuji', restitution: 0.3 } },
+    particles: positions.map((position) => ({ position, radius: 1e-3, material: 'm' })),
+    walls: floor ? [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm' }] : [],
+    outputs: { frames: false },
+  };
+}
+
+/** Every sphere's position, velocity and spin by id, as numbers. */
+function byId(sim: Simulation): Map<number, number[]> {
+  const { ids, positions, velocities, spins } = sim.state;
+  const state = new Map<number, number[]>();
+  for (let p = 0; p < ids.length; p++) {
+    const at = (a: ArrayLike<number>) => [a[3 * p], a[3 * p + 1], a[3 * p + 2]];
+    state.set(ids[p], [...at(positions), ...at(velocities), ...at(spins)]);
+  }
+  return state;
+}
+
+describe('createSimulation', () => {
+  const pile = parseScenario({ ...JSON.parse(fs.readFileSync('scenarios/pile.json', 'utf8')), time: { duration: 0.02 } }, 'scenarios');
+
+  it('steps the pile (poured spheres, re-numbering, a wall) to where runScenario ends, bit for bit, on 2 threads', async () => {
+    const summary = await runScenario(pile, { out: path.join(scratch, 'pile'), workers: 1 });
+    const sim = await createSimulation(pile, { workers: 2 });
+    try {
+      expect(sim.steps).toBe(summary.steps);
+      sim.step(sim.steps);
+      expect(sim.time).toBe(summary.simulatedTime);
+      expect(sim.count).toBe(summary.particles);
+      const state = byId(sim);
+      expect(summary.final.particles!.length).toBeGreaterThan(30);
+      for (const p of summary.final.particles!) {
+        expect(state.get(p.id)).toEqual([...p.position, ...p.velocity, ...p.angularVelocity]);
+      }
+      expect(sim.energies().kinetic).toBe(summary.final.kineticEnergy);
+      expect(sim.contacts().length).toBe(summary.final.contacts);
+    } finally {
+      await sim.dispose();
+    }
+  });
+
+  it('continues from its checkpoint bit for bit; another scenario\'s checkpoint is refused in one line', async () => {
+    const file = path.join(scratch, 'pile.gfck');
+    const through = await createSimulation(pile);
+    through.step(300);
+    through.checkpoint(file);
+    through.step(300);
+    const continued = await createSimulation(pile, { from: file });
+    expect(continued.stepCount).toBe(300);
+    continued.step(300);
+    expect(byId(continued)).toEqual(byId(through));
+    await Promise.all([through.dispose(), continued.dispose()]);
+
+    const other = spheres([[0, 0, 0.01]]);
+    await expect(createSimulation(other, { from: file })).rejects.toThrow(new ResumeError(`checkpoint ${file} belongs to a different scenario`));
+    await expect(createSimulation(other, { from: path.join(scratch, 'none.gfck') })).rejects.toThrow(ResumeError);
+  });
+
+  it('applies an external force from the next step: impulse (n − ½)·F·dt after n steps, n·F·dt once removed', async () => {
+    const sim = await createSimulation(spheres([[0, 0, 0], [0.01, 0, 0]], [0, 0, 0]));
+    const m = sim.state.masses[0], F = [2e-4, -1e-4, 3e-4];
+    const pushed = sim.state.ids[0] === 1 ? 0 : 1; // the index of sphere 1
+    sim.setExternalForces([1], F);
+    sim.step(40);
+    const v = (p: number) => [0, 1, 2].map((a) => sim.state.velocities[3 * p + a]);
+    for (let a = 0; a < 3; a++) expect(v(pushed)[a]).toBeCloseTo((39.5 * sim.dt * F[a]) / m, 15);
+    expect(v(1 - pushed)).toEqual([0, 0, 0]);
+    sim.setExternalForces([], []);
+    sim.step(10);
+    for (let a = 0; a < 3; a++) expect(v(pushed)[a] / ((40 * sim.dt * F[a]) / m)).toBeCloseTo(1, 12);
+    expect(sim.state.forces[3 * pushed]).toBe(0);
+    await sim.dispose();
+  });
+
+  it('keeps the energy of a free fall and finds the Hertz overlap of a sphere resting on the floor', async () => {
+    const fall = await createSimulation(spheres([[0, 0, 0.05]]));
+    const before = fall.energies();
+    fall.step(fall.steps);
+    const after = fall.energies();
+    expect(after.kinetic).toBeGreaterThan(0.1 * Math.abs(before.potential));
+    expect(Math.abs(after.total - before.total)).toBeLessThan(1e-12 * Math.abs(before.potential));
+    await fall.dispose();
+
+    const rest = await createSimulation(spheres([[0, 0, 1e-3]], [0, 0, -9.81], true));
+    rest.step(rest.steps);
+    const [contact, ...others] = rest.contacts();
+    expect(others).toEqual([]);
+    expect(contact).toMatchObject({ i: 0, wall: 0 });
+    // Sphere on a plane of its own material: K = (4/3)E*√R, E* = E / (2(1 − ν²)); at rest K δ^{3/2} = m g.
+    const K = (4 / 3) * (material.youngsModulus / (2 * (1 - 0.3 ** 2))) * Math.sqrt(1e-3);
+    const weight = rest.state.masses[0] * 9.81;
+    expect(contact.overlap / (weight / K) ** (2 / 3)).toBeCloseTo(1, 3);
+    expect(rest.energies().elastic).toBeCloseTo(0.4 * weight * contact.overlap, 12);
+    await rest.dispose();
+  });
+
+  it('refuses bad arguments in one line naming them, and a disposed simulation', async () => {
+    await expect(createSimulation(spheres([[0, 0, 0]]), { workers: 0 })).rejects.toThrow(
+      new ScenarioError('workers', 'must be a whole number >= 1 (got 0)'));
+    const sim = await createSimulation(spheres([[0, 0, 0], [0.01, 0, 0]]));
+    expect(() => sim.step(1.5)).toThrow(new RangeError('step(n): n must be a whole number >= 0 (got 1.5)'));
+    expect(() => sim.setExternalForces([2], [0, 0, 0])).toThrow(
+      new RangeError('setExternalForces: ids[0] must be the id of a sphere present, a whole number from 0 to 1 (got 2)'));
+    expect(() => sim.setExternalForces([1, 1], [0, 0, 0, 0, 0, 0])).toThrow(/ids\[1\] repeats ids\[0\] \(1\)/);
+    expect(() => sim.setExternalForces([0], [0, Number.NaN, 0])).toThrow(/forces\[1\] must be a finite number/);
+    expect(() => sim.setExternalForces([0], [0, 0])).toThrow(/forces must hold 3 numbers .* \(got 2\)/);
+    await sim.dispose();
+    expect(() => sim.step()).toThrow('this simulation was disposed; create a new one');
+  });
+});
