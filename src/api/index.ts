@@ -21,6 +21,7 @@ export {
 } from './read-run.js';
 export { calibrateLaw, type CalibrateOptions } from './calibrate.js';
 export { CALIBRATION_SPEEDS, type ImpactGeometry, type LawCalibration, type ScenarioConstant } from '../run/calibration.js';
+export { exportLammps, type LammpsExport, type LammpsExportOptions } from './lammps.js';
 export { importLammpsRun, DeckError, type ImportedSummary, type LammpsImportOptions } from '../interop/index.js';
 export { ScenarioError } from '../base/scenario-error.js';
 export { OutputExistsError } from '../run/output-guard.js';

@@ -9,7 +9,7 @@
 import { calibrateLaw, type ImpactGeometry, type LawCalibration } from '../api/index.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import { formatQuantity } from '../plot/si-units.js';
-import { refuseToReplace, writeOutputDirectory } from '../run/output-guard.js';
+import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
   CliInputError, geometryOptions, LAW_USAGE, lawSpec, parseOptions, text, withInputErrors,
 } from './impact-options.js';

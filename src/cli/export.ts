@@ -4,10 +4,8 @@
  * field, before anything is written; an existing --out is replaced only as `grainflow run` replaces a run.
  */
 import { parseArgs } from 'node:util';
-import { ScenarioError } from '../base/scenario-error.js';
-import { exportLammpsDeck, MAX_SUBSTEPS } from '../interop/lammps-export.js';
-import { LAMMPS_VERSIONS, DEFAULT_LAMMPS_VERSION } from '../interop/lammps-target.js';
-import { loadScenarioFile } from '../scenario/load.js';
+import { loadScenario, ScenarioError } from '../api/index.js';
+import { DEFAULT_LAMMPS_VERSION, exportLammps, LAMMPS_VERSIONS, MAX_SUBSTEPS } from '../api/lammps.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--substeps N] [--force]
@@ -62,12 +60,12 @@ function exportDeck(argv: string[]): number {
   if (substeps !== undefined && !(values.substeps!.trim() !== '' && Number.isInteger(substeps) && substeps >= 1 && substeps <= MAX_SUBSTEPS)) {
     throw new UsageError(`--substeps must be a whole number from 1 to ${MAX_SUBSTEPS} (got "${values.substeps}")`);
   }
-  const checked = loadScenarioFile(scenarioPath);
-  const deck = exportLammpsDeck(checked, {
+  const scenario = loadScenario(scenarioPath);
+  const deck = exportLammps(scenario, {
     out: values.out, force: values.force, lammpsVersion: values['lammps-version'], substeps,
   });
   for (const warning of deck.warnings) process.stderr.write(`grainflow: warning: ${warning}\n`);
-  process.stdout.write(`${checked.scenario.name}: LAMMPS deck for ${deck.manifest.lammps.label} → ${deck.dir} `
+  process.stdout.write(`${scenario.name}: LAMMPS deck for ${deck.manifest.lammps.label} → ${deck.dir} `
     + `(${deck.files.length} files; ${deck.manifest.steps} steps of ${deck.manifest.dt} s; see ${deck.dir}/README.md)\n`);
   return EXIT_OK;
 }

@@ -5,9 +5,8 @@
  * not be written), each naming the path and the cause; kernel memory the system will not give (1: ulimit -v, a
  * full machine), naming the limit. Anything else is a bug and keeps its stack trace.
  */
-import { KernelMemoryError } from '../base/kernel-memory.js';
-import { describeFileError } from '../output/file-writes.js';
-import { CLI_OPTION_NAMES, OutputExistsError, type OutputOptionNames } from '../run/output-guard.js';
+import { KernelMemoryError, OutputExistsError } from '../api/index.js';
+import { CLI_OPTION_NAMES, describeFileError, type OutputOptionNames } from '../api/output-directory.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED } from './exit-status.js';
 
 export interface Failure {

@@ -4,14 +4,12 @@
  * range; the commands print it as one line and exit with status 2 (as `grainflow run` does).
  */
 import { parseArgs } from 'node:util';
-import { ScenarioError } from '../base/scenario-error.js';
 import {
-  endOfContactNames, gonthierForms, materialSchema, normalModelNames,
-} from '../forces/contact-spec.js';
-import type { NormalLawInput } from '../run/single-impact.js';
-import { DEFAULT_IMPACT_GEOMETRY, type ImpactGeometry } from '../run/calibration.js';
-import { normalLawDefinition, normalLawParameters } from '../forces/normal/registry.js';
-import { DEFAULT_REFERENCE_SPEED } from '../forces/normal/parameters.js';
+  DEFAULT_REFERENCE_SPEED, endOfContactNames, gonthierForms, materialSchema, normalLawDefinition, normalLawParameters,
+  normalModelNames,
+} from '../api/contact-laws.js';
+import { ScenarioError, type ImpactGeometry, type NormalLawInput } from '../api/index.js';
+import { DEFAULT_IMPACT_GEOMETRY } from '../api/single-impact.js';
 
 export class CliInputError extends Error {}
 

@@ -8,13 +8,13 @@
  * Prints e_out, δ_max, F_max and contact time per law, and under each table which laws miss their target e and
  * why; writes impacts.csv and the force–overlap loops as SVG.
  */
-import { normalModelNames, type EndOfContact, type Material } from '../forces/contact-spec.js';
-import { normalLawDefinition } from '../forces/normal/registry.js';
-import { renderLinePlotSvg } from '../plot/line-plot.js';
-import { refuseToReplace, writeOutputDirectory } from '../run/output-guard.js';
+import type { NormalLawInput } from '../api/index.js';
+import { normalLawDefinition, normalModelNames, type EndOfContact, type Material } from '../api/contact-laws.js';
+import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
-  densityForMass, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget, type NormalLawInput,
-} from '../run/single-impact.js';
+  densityForMass, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget,
+} from '../api/single-impact.js';
+import { renderLinePlotSvg } from '../plot/line-plot.js';
 import {
   CliInputError, geometryOptions, LAW_USAGE, lawSpec, numberOption, parseOptions, text, withInputErrors,
 } from './impact-options.js';

@@ -5,9 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { printable } from '../base/printable.js';
-import { ScenarioError } from '../base/scenario-error.js';
-import { DeckError } from '../interop/deck-manifest.js';
-import { importLammpsRun } from '../interop/lammps-import.js';
+import { DeckError, importLammpsRun, ScenarioError } from '../api/index.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const IMPORT_USAGE = `usage: grainflow import lammps <deckDir> --out <runDir> [--force]

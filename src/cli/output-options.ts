@@ -3,7 +3,7 @@
  * output rule of src/output/run-directory.ts) and the notices the rule may give (a stale lock taken over, a killed
  * run's staging directory removed), printed as one line each on stderr.
  */
-import type { OutputOptions } from '../run/output-guard.js';
+import type { OutputOptions } from '../api/output-directory.js';
 
 /** The OutputOptions of a command's parsed options; `kind` is recorded in the output's marker. */
 export function outputOptions(values: Record<string, unknown>, kind: string): OutputOptions {

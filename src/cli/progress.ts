@@ -2,7 +2,7 @@
  * Progress line for long runs on stderr: bar, step, particle-steps per second and ETA. Shown only once a run
  * has taken more than a second; redrawn in place on a terminal, one line per 10 % otherwise (logs, CI).
  */
-import type { Progress } from '../run/run.js';
+import type { Progress } from '../api/index.js';
 
 const SHOW_AFTER_SECONDS = 1;
 const BAR_WIDTH = 24;

@@ -13,7 +13,7 @@ import {
   loadScenario, OutputExistsError, ResumeError, resumeRun, RunInterrupted, runScenario, ScenarioError,
   UnstableRunError, type RunControl, type RunSummary,
 } from '../api/index.js';
-import { CLI_OPTION_NAMES } from '../run/output-guard.js';
+import { CLI_OPTION_NAMES } from '../api/output-directory.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { reportFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';

@@ -1,12 +1,13 @@
 /**
  * The layering of src/ (docs/architecture.md §1): imports run one way, from the CLI down to the particles,
- * and no files import each other in a circle. A new upward import or cycle fails here with the offending line.
+ * and no files import each other in a circle; the CLI reaches the engine only through the library (§5). A new
+ * upward import, cycle or CLI import past src/api fails here with the offending line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importCycles, importGraph, layerViolations, LAYERS } from '../helpers/import-graph.js';
+import { bypassViolations, importCycles, importGraph, layerViolations, LAYERS } from '../helpers/import-graph.js';
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 const edges = importGraph(srcDir);
@@ -29,7 +30,12 @@ describe('layers of src/', () => {
     expect(importCycles(edges)).toEqual([]);
   });
 
-  it('the checks see an upward import, a sibling import and a cycle', () => {
+  it('the CLI imports only src/api, src/render and the helpers of src/base and src/plot', () => {
+    expect(edges.filter((e) => e.from.startsWith(`cli${path.sep}`) && e.to.startsWith(`api${path.sep}`)).length).toBeGreaterThan(10);
+    expect(bypassViolations(edges)).toEqual([]);
+  });
+
+  it('the checks see an upward import, a sibling import, a cycle and a CLI import past the library', () => {
     const upward = [{ from: 'forces/contact.ts', to: 'engine/simulation.ts' }];
     expect(layerViolations(upward)).toEqual([
       'forces/contact.ts imports engine/simulation.ts: src/forces may not import the higher layer src/engine',
@@ -40,5 +46,11 @@ describe('layers of src/', () => {
       { from: 'a/z.ts', to: 'a/w.ts' },
     ];
     expect(importCycles(cycle)).toEqual([['a/x.ts', 'a/y.ts', 'a/z.ts']]);
+    const past = [
+      { from: 'cli/run.ts', to: 'run/run.ts' }, { from: 'cli/run.ts', to: 'api/index.ts' }, { from: 'api/run.ts', to: 'run/run.ts' },
+    ];
+    expect(bypassViolations(past)).toEqual([
+      'cli/run.ts imports run/run.ts: src/cli goes through src/api, src/render, src/plot, src/base only',
+    ]);
   });
 });

@@ -71,6 +71,25 @@ export function layerViolations(edges: readonly ImportEdge[], layers = LAYERS): 
   return [...problems];
 }
 
+/**
+ * Folders that reach the rest of src/ only through a few: the command line goes through the library (src/api)
+ * and the renderer, besides the leaf helpers of src/base and src/plot (docs/architecture.md §5).
+ */
+export const ONLY_THROUGH: Readonly<Record<string, readonly string[]>> = {
+  cli: ['api', 'render', 'plot', 'base'],
+};
+
+/** Imports of a folder of ONLY_THROUGH past the folders it may use, described one per line. */
+export function bypassViolations(edges: readonly ImportEdge[], only = ONLY_THROUGH): string[] {
+  const problems: string[] = [];
+  for (const { from, to } of edges) {
+    const a = folderOf(from), b = folderOf(to), allowed = only[a];
+    if (allowed === undefined || a === b || allowed.includes(b)) continue;
+    problems.push(`${from} imports ${to}: src/${a} goes through ${allowed.map((f) => `src/${f}`).join(', ')} only`);
+  }
+  return problems;
+}
+
 /** Strongly connected groups of more than one file (Tarjan), each listed once. */
 export function importCycles(edges: readonly ImportEdge[]): string[][] {
   const next = new Map<string, string[]>();
