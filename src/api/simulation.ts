@@ -8,7 +8,7 @@
 import { ScenarioError } from '../base/scenario-error.js';
 import { writeSimulationCheckpoint, restoreSimulationCheckpoint } from '../checkpoint/simulation-file.js';
 import { LostContactError } from '../contacts/carried-contacts.js';
-import { createSetup } from '../engine/setup.js';
+import { createSetup, type SimulationSetup } from '../engine/setup.js';
 import { Simulation as Engine, type ImpactRecord } from '../engine/simulation.js';
 import { UnstableRunError } from '../run/run.js';
 import { Watchdog } from '../run/watchdog.js';
@@ -94,27 +94,27 @@ export async function createSimulation(scenario: Scenario | ScenarioInput, optio
   const engine = new Engine(setup, { ownsSetup: true });
   try {
     // Restored before the worker threads start, so that they map the restored arrays.
-    if (from !== undefined) restoreSimulationCheckpoint(engine, from);
+    if (from !== undefined) restoreSimulationCheckpoint(engine, setup, from);
     await engine.useWorkers(setup.lanes);
   } catch (error) {
     await engine.close();
     throw error;
   }
-  return new SteppedSimulation(engine);
+  return new SteppedSimulation(engine, setup);
 }
 
 class SteppedSimulation implements Simulation {
   readonly state: StateViews;
   private disposed = false;
 
-  constructor(private readonly engine: Engine) {
+  constructor(private readonly engine: Engine, private readonly setup: SimulationSetup) {
     this.state = stateViews(engine);
   }
 
   get time(): number { return this.engine.time; }
   get stepCount(): number { return this.engine.stepCount; }
   get dt(): number { return this.engine.setup.dt; }
-  get steps(): number { return this.engine.setup.steps; }
+  get steps(): number { return this.setup.steps; }
   get count(): number { return this.engine.st.n; }
 
   step(n = 1): Collision[] {
@@ -127,7 +127,7 @@ class SteppedSimulation implements Simulation {
     } catch (error) {
       // The run driver's diagnosis (src/run/watchdog.ts): which sphere left which contact, and the likely cause.
       if (error instanceof LostContactError) {
-        throw new UnstableRunError(`watchdog: ${new Watchdog(this.engine, this.engine.setup.scenario.watchdog).lostContact(error)}`);
+        throw new UnstableRunError(`watchdog: ${new Watchdog(this.engine, this.setup.scenario.watchdog).lostContact(error)}`);
       }
       throw error;
     }
@@ -149,7 +149,7 @@ class SteppedSimulation implements Simulation {
 
   checkpoint(file: string): void {
     this.checkOpen();
-    writeSimulationCheckpoint(this.engine, file);
+    writeSimulationCheckpoint(this.engine, this.setup, file);
   }
 
   async dispose(): Promise<void> {

@@ -5,6 +5,7 @@
  * is no checkpoint, or belongs to another scenario, mesh or sphere file, is refused in one line (ResumeError).
  */
 import fs from 'node:fs';
+import type { SimulationSetup } from '../engine/setup.js';
 import type { Simulation } from '../engine/simulation.js';
 import { causeOf, errnoCode, writeFileAtomically } from '../output/file-writes.js';
 import { ResumeError } from '../output/resume-error.js';
@@ -13,18 +14,18 @@ import { CheckpointFormatError, CheckpointVersionError, decodeCheckpoint, encode
 import { checkInputFiles, inputFileHashes, scenarioHash } from './scenario-hash.js';
 import { captureSimulation, restoreSimulation } from './snapshot.js';
 
-/** Writes `sim`'s state to `file` (replacing it), flushed to disk before it takes the name. */
-export function writeSimulationCheckpoint(sim: Simulation, file: string): void {
-  const identity = { scenarioHash: scenarioHash(sim.setup.scenario), meshes: inputFileHashes(sim.setup) };
+/** Writes the state of `sim`, made from `setup`, to `file` (replacing it), flushed to disk before it takes the name. */
+export function writeSimulationCheckpoint(sim: Simulation, setup: SimulationSetup, file: string): void {
+  const identity = { scenarioHash: scenarioHash(setup.scenario), meshes: inputFileHashes(setup) };
   writeFileAtomically(file, encodeCheckpoint(captureSimulation(sim, identity)), true);
 }
 
 /**
- * Puts the state of checkpoint `file` into `sim`, made from the same scenario (before its worker threads start).
+ * Puts the state of checkpoint `file` into `sim`, made from `setup` (before its worker threads start).
  * @throws ResumeError when the file cannot be read, is not a checkpoint of this grainflow, or was written for
  *   another scenario, mesh or sphere file
  */
-export function restoreSimulationCheckpoint(sim: Simulation, file: string): void {
+export function restoreSimulationCheckpoint(sim: Simulation, setup: SimulationSetup, file: string): void {
   const refuse = (why: string) => new ResumeError(`checkpoint ${file} ${why}`);
   let bytes: Uint8Array;
   try {
@@ -36,8 +37,8 @@ export function restoreSimulationCheckpoint(sim: Simulation, file: string): void
   }
   try {
     const cp = decodeCheckpoint(bytes);
-    if (cp.scenarioHash !== scenarioHash(sim.setup.scenario)) throw refuse('belongs to a different scenario');
-    checkInputFiles(sim.setup, cp.meshes);
+    if (cp.scenarioHash !== scenarioHash(setup.scenario)) throw refuse('belongs to a different scenario');
+    checkInputFiles(setup, cp.meshes);
     restoreSimulation(sim, cp);
   } catch (error) {
     if (error instanceof CheckpointFormatError) throw refuse(`is unusable: ${error.message}`);

@@ -19,7 +19,7 @@ import type { WallModel } from '../walls/build.js';
 import type { PourBlock, PourPlan } from '../scenario/pour-plan.js';
 import { isRandomState, RunRandom } from '../scenario/random.js';
 import { regionBounds, sampleCentre } from '../scenario/regions.js';
-import type { SimulationSetup } from './setup.js';
+import type { EngineModel } from './model.js';
 import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 
 /**
@@ -188,7 +188,7 @@ function dueCount(block: PourBlock, placed: number, time: number): number {
 }
 
 /** The run's Pourer, or null when no insert block pours. */
-export function createPourer(setup: SimulationSetup): Pourer | null {
+export function createPourer(setup: EngineModel): Pourer | null {
   if (setup.pour.blocks.length === 0) return null;
   const names = setup.table.materialNames;
   return new Pourer(setup.pour, setup.walls, (name) => names.indexOf(name), setup.densities, setup.gravity);

@@ -12,13 +12,12 @@ import type { CheckedScenario } from '../scenario/checks.js';
 import { buildInitialParticles } from '../scenario/insert.js';
 import type { ExplicitSpheres } from '../scenario/explicit-spheres.js';
 import { materialIndices } from '../scenario/material-names.js';
-import { planPour, pourStandIns, pourWarnings, STAND_INS_PER_BLOCK, type PourPlan } from '../scenario/pour-plan.js';
+import { planPour, pourStandIns, pourWarnings, STAND_INS_PER_BLOCK } from '../scenario/pour-plan.js';
 import { RunRandom } from '../scenario/random.js';
 import { contactConstants, type ContactTable } from '../forces/contact-table.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 import { lowestWallPoint, type WallModel } from '../walls/build.js';
 import type { InitialParticles } from '../particles/state.js';
-import type { PeriodicBox } from '../broadphase/periodic.js';
 import { resolvePeriodicBox } from '../scenario/periodic-box.js';
 import {
   AUTO_RAYLEIGH_FRACTION, AUTO_STEPS_PER_CONTACT, autoTimeStep, rayleighTime, timeStepWarnings, type TimeStepLimits,
@@ -26,6 +25,7 @@ import {
 import { formatPath } from '../scenario/field-path.js';
 import { shortNumber as shown } from '../base/short-number.js';
 import { cappedThreads, checkMemory, checkOutputs, checkRunLength } from './run-budget.js';
+import type { EngineModel } from './model.js';
 
 /**
  * Below this many particles a step takes so little time that the three barriers per step cost more than the
@@ -43,55 +43,21 @@ export const AUTO_BROADPHASE = 'grid';
 /** series.csv rows per run when outputs.interval is not given. */
 export const DEFAULT_OUTPUT_ROWS = 100;
 
-export interface SimulationSetup {
+/** The engine's model (model.ts), and what only a run needs: its length, output cadence, threads and remarks. */
+export interface SimulationSetup extends EngineModel {
   scenario: Scenario;
-  table: ContactTable;
-  /** the spheres present at t = 0 */
-  particles: InitialParticles;
   /** the file the explicit spheres were read from (`particles.file`): its path, SHA-256 and sphere count; else null */
   sphereFile: { path: string; sha256: string; spheres: number } | null;
-  /** the spheres poured in during the run (insert blocks with a `rate`) */
-  pour: PourPlan;
-  /** density (kg/m³) of each material, by material index */
-  densities: number[];
-  walls: WallModel;
-  /** material index of each scenario wall */
-  wallMaterials: number[];
-  gravity: [number, number, number];
-  dt: number;
   steps: number;
-  skin: number;
   outputInterval: number;
   /** steps between output rows: outputInterval / dt, rounded, at least 1 */
   outputEvery: number;
-  trackImpacts: boolean;
-  broadphase: 'rtree' | 'grid';
-  /** periodic box, or null when no axis wraps */
-  periodic: PeriodicBox | null;
   /** threads for the force computation (1 below PARALLEL_MIN_PARTICLES; at most this machine's cores) */
   lanes: number;
-  limits: TimeStepLimits;
   /** remarks on the scenario, written to the run's scenario.json and summary.json */
   warnings: string[];
   /** remarks on running it on this machine (more workers than cores): for the terminal, not the run's files */
   machineWarnings: string[];
-}
-
-/**
- * Lets go of the positions and velocities of the spheres at t = 0 (72 B per sphere) once the one Simulation of a
- * run holds them: a run of 10⁶ spheres would otherwise carry a copy it never reads to its end. Radii, materials
- * and the count stay (the run's scenario.json describes them). The set-up cannot start another simulation after.
- */
-export function releaseInitialMotion(setup: SimulationSetup): void {
-  const empty = new Float64Array(0);
-  setup.particles.position = empty;
-  setup.particles.velocity = empty;
-  setup.particles.angularVelocity = empty;
-}
-
-/** Whether releaseInitialMotion let go of the set-up's spheres at t = 0 (with any). */
-export function initialMotionReleased(setup: SimulationSetup): boolean {
-  return setup.particles.position.length < 3 * setup.particles.n;
 }
 
 /** What a run may choose that the scenario leaves open. */
@@ -159,6 +125,7 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
     outputInterval,
     outputEvery,
     trackImpacts: scenario.outputs.impacts,
+    contactTrace: scenario.outputs.contactTrace,
     broadphase: scenario.broadphase === 'auto' ? AUTO_BROADPHASE : scenario.broadphase,
     periodic: resolvePeriodicBox(scenario),
     lanes: threads.lanes,

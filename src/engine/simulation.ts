@@ -21,7 +21,7 @@ import type { KernelTable } from '../forces/contact-table.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
 import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
-import { initialMotionReleased, releaseInitialMotion, type SimulationSetup } from './setup.js';
+import { initialMotionReleased, releaseInitialMotion, type EngineModel } from './model.js';
 import { createPourer, type Pourer } from './pour.js';
 import { ExternalForces } from './external-forces.js';
 import { kernelBytesEstimate } from './run-budget.js';
@@ -89,7 +89,7 @@ const SIMULATION_STATE: StateDeclaration = {
     walls: 'part: wallContacts',
     wallStates: 'part: walls',
     pourer: 'part: pour (null when no block pours)',
-    setup: 'fixed: the set-up of the scenario',
+    setup: 'fixed: the resolved model the simulation was made from',
     phase: 'scratch: wall-clock milliseconds per phase in this process (summary "performance")',
     broadphase: 'scratch: its buffers are rewritten at every neighbour build',
     periodic: 'scratch: ghost images made again at every neighbour build',
@@ -136,7 +136,7 @@ export class Simulation implements SavedState {
    * and velocities at t = 0 is let go as soon as the state holds them, before the neighbour lists are built, so the
    * two never add up in the run's peak memory (engine/setup.ts releaseInitialMotion)
    */
-  constructor(readonly setup: SimulationSetup, options: { ownsSetup?: boolean } = {}) {
+  constructor(readonly setup: EngineModel, options: { ownsSetup?: boolean } = {}) {
     if (initialMotionReleased(setup)) {
       throw new Error('internal: this set-up\'s spheres at t = 0 were let go after its run started (releaseInitialMotion); create a new set-up');
     }
@@ -146,8 +146,7 @@ export class Simulation implements SavedState {
     const stride = historyStride(this.features);
     this.st = createParticleState(setup.particles, setup.densities, this.memory, setup.particles.n + setup.pour.total);
     if (options.ownsSetup) releaseInitialMotion(setup);
-    this.pairs = new PairContactList(this.memory, stride, this.st.capacity, setup.trackImpacts,
-      setup.scenario.outputs.contactTrace);
+    this.pairs = new PairContactList(this.memory, stride, this.st.capacity, setup.trackImpacts, setup.contactTrace);
     this.wallStates = new WallStates(setup.walls.motion);
     this.walls = new WallContactList(this.memory, stride, setup.walls, this.wallStates, setup.wallMaterials,
       this.st.capacity, setup.trackImpacts);
@@ -434,7 +433,7 @@ export class Simulation implements SavedState {
  * it does work that no potential accounts for (a driven flow, e.g. a periodic chute). Also measures states read
  * back from another engine (src/interop/lammps-import.ts).
  */
-export function stateEnergies(st: ParticleState, setup: SimulationSetup): { kinetic: number; rotational: number; potential: number } {
+export function stateEnergies(st: ParticleState, setup: Pick<EngineModel, 'periodic' | 'gravity'>): { kinetic: number; rotational: number; potential: number } {
   const { n, vel, omega, mass, invInertia, pos } = st;
   const wraps = setup.periodic?.periodic ?? [false, false, false];
   const [gx, gy, gz] = setup.gravity.map((g, axis) => (wraps[axis] ? 0 : g));

@@ -5,6 +5,8 @@
  *  - the example of docs/library.md ("Use as a library") is examples/restitution-sweep.mjs, verbatim; run, it delivers the
  *    Kuwabara–Kono law's target e = 0.8 at its reference speed 0.5 m/s within ±0.003, e falling with impact speed,
  *    and each run's e within ±0.002 of calibrateLaw's single impact at the same speed;
+ *  - the stepping example of docs/library.md ("Stepping a simulation") is examples/coupling-loop.mjs, verbatim; run,
+ *    the Stokes drag the script applies brings each bead to its terminal speed 2R²ρg/(9μ) within 0.5 %;
  *  - a user script (fixtures/user-script.mjs): the bouncing ball of Safaeifar 2020 (docs/physics.md §7.9) bounces
  *    with e = 0.8 ± 0.003, its total energy never rises and ends at m·g·R (at rest on the floor); errors are the
  *    exported classes with one-line messages; an AbortSignal stops a run that resumeRun then finishes
@@ -53,6 +55,30 @@ describe('the library example of docs/library.md', () => {
     // Viscoelastic damping: 1 − e grows with impact speed (as v^{1/5} for weak damping).
     for (let k = 1; k < rows.length; k++) expect(rows[k].run).toBeLessThan(rows[k - 1].run);
     expect(rows[0].run).toBeLessThan(1);
+  });
+});
+
+describe('the stepping example of docs/library.md', () => {
+  const example = readFileSync('examples/coupling-loop.mjs', 'utf8');
+
+  it('is examples/coupling-loop.mjs, verbatim', () => {
+    expect(readFileSync('docs/library.md', 'utf8')).toContain(`\`\`\`js\n${example}\`\`\``);
+  });
+
+  it('runs against the installed package: Stokes drag applied by the script brings each bead to its terminal speed', () => {
+    copyFileSync('examples/coupling-loop.mjs', path.join(scratch, 'coupling-loop.mjs'));
+    const lines = runScript('coupling-loop.mjs').trimEnd().split('\n');
+    const beads = lines.map((line) => {
+      const m = /^bead (\d) \(R = ([\d.]+) mm\): falls at ([\d.]+) m\/s, Stokes terminal speed ([\d.]+) m\/s$/.exec(line);
+      expect(m, line).not.toBeNull();
+      return { radius: Number(m![2]) * 1e-3, speed: Number(m![3]), terminal: Number(m![4]) };
+    });
+    expect(beads.map((b) => b.radius)).toEqual([0.75e-3, 1e-3, 1.25e-3]);
+    for (const b of beads) {
+      // v = 2R²ρg / (9μ), ρ = 2500 kg/m³, μ = 0.05 Pa·s: reached within 0.5 % (the largest bead entered last at 0.77 m/s).
+      expect(b.terminal).toBeCloseTo((2 * b.radius ** 2 * 2500 * 9.81) / (9 * 0.05), 4);
+      expect(Math.abs(b.speed / b.terminal - 1)).toBeLessThan(0.005);
+    }
   });
 });
 
@@ -139,8 +165,9 @@ describe('the type declarations', () => {
     }));
     writeFileSync(path.join(dir, 'sweep.ts'), `
 import {
-  calibrateLaw, loadScenario, parseScenario, readRun, resumeRun, runScenario, ScenarioError, version,
-  type ImpactRow, type LawCalibration, type Progress, type RunSummary, type Scenario, type SeriesRow,
+  calibrateLaw, createSimulation, loadScenario, parseScenario, readRun, resumeRun, runScenario, ScenarioError, version,
+  type Collision, type Contact, type ImpactRow, type LawCalibration, type Progress, type RunSummary, type Scenario,
+  type SeriesRow, type Simulation, type StateViews,
 } from 'grainflow';
 
 const base: Scenario = loadScenario('scenarios/pile.json');
@@ -167,21 +194,34 @@ const delivered: number = calibration.rows[0].restitution;
 const resumed: Promise<RunSummary> = resumeRun('runs/x', { workers: 1 });
 const field: string = new ScenarioError('a', 'b').field;
 const v: string = version;
+export async function couple(scenario: Scenario): Promise<number> {
+  const sim: Simulation = await createSimulation(scenario, { workers: 1 });
+  const { ids, positions }: StateViews = sim.state;
+  sim.setExternalForces([ids[0]], [0, 0, positions[2] > 0 ? -1e-3 : 0]);
+  const ended: Collision[] = sim.step(10);
+  const contact: Contact | undefined = sim.contacts()[0];
+  const total: number = sim.energies().total + ended.length + (contact?.overlap ?? 0);
+  await sim.dispose();
+  return total;
+}
 export { energy, wall, e, delivered, resumed, field, v };
 `);
     const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
     expect(() => execFileSync(tsc, ['-p', dir], { encoding: 'utf8' })).not.toThrow();
 
-    // A misuse the declarations must catch: an unknown option and a wrong type.
+    // Misuses the declarations must catch: an unknown option, a wrong type and a write through a state view.
     writeFileSync(path.join(dir, 'sweep.ts'), `
-import { runScenario, parseScenario } from 'grainflow';
+import { runScenario, parseScenario, type Simulation } from 'grainflow';
 void runScenario(parseScenario({}), { out: 'x', wrkers: 2 });
 const e: string = 1 as unknown as Awaited<ReturnType<typeof runScenario>>['steps'];
+declare const sim: Simulation;
+sim.state.positions[0] = 1;
 export { e };
 `);
     const r = spawnSync(tsc, ['-p', dir], { encoding: 'utf8' });
     expect(r.status).not.toBe(0);
     expect(r.stdout).toContain("'wrkers' does not exist");
     expect(r.stdout).toMatch(/Type 'number' is not assignable to type 'string'/);
+    expect(r.stdout).toMatch(/Index signature in type .* only permits reading/);
   });
 });

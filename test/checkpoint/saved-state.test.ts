@@ -203,7 +203,7 @@ describe('a restored simulation', () => {
     const impactsRestored: ImpactRecord[] = [];
     await restored.useWorkers(2);
     expect(restored.lanes).toBe(2);
-    const steps = restored.setup.steps;
+    const { steps } = createSetup(parseScenario(SCENARIO));
     for (let k = CHECKPOINT_STEP; k < steps; k++) {
       original.step((r) => impactsOriginal.push(r));
       restored.step((r) => impactsRestored.push(r));

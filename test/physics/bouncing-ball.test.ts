@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { Simulation } from '../../src/engine/simulation.js';
+import { createSimulation } from '../../src/api/index.js';
 import { densityFor, youngsModulusFor } from '../helpers/collision.js';
 
 describe('bouncing ball, Tsuji e = 0.8', () => {
@@ -30,17 +31,18 @@ describe('bouncing ball, Tsuji e = 0.8', () => {
     expect(sim.st.mass[0]).toBeCloseTo(1, 12);
   });
 
-  it('apex heights follow R + (H₀ − R)e^{2k} within 0.5 % for the first 5 bounces', () => {
-    const sim = new Simulation(createSetup(scenario));
+  it('apex heights follow R + (H₀ − R)e^{2k} within 0.5 % for the first 5 bounces', async () => {
+    const sim = await createSimulation(scenario.scenario);
     const apexes: number[] = [];
     let prevVz = 0;
-    for (let k = 0; k < sim.setup.steps && apexes.length < 5; k++) {
-      sim.step(() => {});
-      const vz = sim.st.vel[2];
+    for (let k = 0; k < sim.steps && apexes.length < 5; k++) {
+      sim.step();
+      const vz = sim.state.velocities[2];
       // Apex: vertical velocity changes sign from + to −, away from the floor.
-      if (prevVz > 0 && vz <= 0) apexes.push(sim.st.pos[2] + (vz * vz) / (2 * g));
+      if (prevVz > 0 && vz <= 0) apexes.push(sim.state.positions[2] + (vz * vz) / (2 * g));
       prevVz = vz;
     }
+    await sim.dispose();
     expect(apexes).toHaveLength(5);
     apexes.forEach((h, k) => {
       const expected = R + (H0 - R) * e ** (2 * (k + 1));
