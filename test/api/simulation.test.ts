@@ -1,9 +1,9 @@
 /**
  * The stepping API (createSimulation, issue 30 point 3): it is the engine of a run — the pile stepped through it
  * ends bit for bit where runScenario's run ends, on two threads; a checkpoint continues bit for bit; an external
- * force gives the impulse of velocity Verlet (half a step at the first step, F·dt after); a free fall keeps its
- * energy; a sphere resting on a wall is one contact with the Hertz overlap of its weight; bad arguments are one
- * line naming them.
+ * force gives the impulse of velocity Verlet (half a step at the first step, F·dt after), with the same bits on 1
+ * and 2 threads; a free fall keeps its energy; a sphere resting on a wall is one contact with the Hertz overlap of
+ * its weight; bad arguments are one line naming them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -95,6 +95,25 @@ describe('createSimulation', () => {
     for (let a = 0; a < 3; a++) expect(v(pushed)[a] / ((40 * sim.dt * F[a]) / m)).toBeCloseTo(1, 12);
     expect(sim.state.forces[3 * pushed]).toBe(0);
     await sim.dispose();
+  });
+
+  it('gives the same bits with external forces on 1 and 2 threads (spheres of both lanes pushed)', async () => {
+    const pushed = async (workers: number) => {
+      const sim = await createSimulation(pile, { workers });
+      sim.step(200);
+      const ids = Array.from({ length: sim.count }, (_, id) => id);
+      sim.setExternalForces(ids, ids.flatMap((id) => [1e-6 * id, 0, 2e-5]));
+      sim.step(200);
+      const state = byId(sim);
+      await sim.dispose();
+      return state;
+    };
+    const [one, two] = [await pushed(1), await pushed(2)];
+    expect(two).toEqual(one);
+    const unpushed = await createSimulation(pile);
+    unpushed.step(400);
+    expect(byId(unpushed).get(0)).not.toEqual(one.get(0));
+    await unpushed.dispose();
   });
 
   it('keeps the energy of a free fall and finds the Hertz overlap of a sphere resting on the floor', async () => {
