@@ -2,7 +2,8 @@
  * Rotating walls, tilted surfaces of revolution and belts: the pose is the rest pose turned by the analytically
  * integrated angle (exact after whole turns, however many steps), the closest point of a tilted cylinder and of a
  * drum's end caps, and the physics of the wall's material velocity at the contact: a belt's friction transient
- * and rolling phase against the analytic solution, and a turntable that ends up carrying a sphere at Ω·ρ.
+ * and rolling phase against the analytic solution, a turntable that ends up carrying a sphere at Ω·ρ, and the
+ * force, torque and power a sliding sphere puts on a belt and a turntable (output/wall-loads.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
@@ -15,6 +16,7 @@ import {
 } from '../../src/walls/motion.js';
 import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../../src/walls/primitives.js';
 import { densityFor, youngsModulusFor, type Vec3 } from '../helpers/collision.js';
+import { wallLoadHeader, wallLoads } from '../../src/output/wall-loads.js';
 
 const spin = (rate: number, point: Vec3, rampTime = 0, start = 0): WallMotion => ({
   velocity: [0, 0, 0], start, stop: Infinity, removeAt: Infinity, surfaceVelocity: null,
@@ -184,5 +186,39 @@ describe('turntable: a floor turning about the vertical', () => {
     expect(Math.hypot(vx, vy) / (omega * r)).toBeCloseTo(1, 2);
     expect((x * vy - y * vx) / (omega * r * r)).toBeCloseTo(1, 2);
     expect(Math.abs(r - rho)).toBeLessThan(0.01);
+  });
+});
+
+describe('loads on driven walls (series.csv columns)', () => {
+  const mu = 0.5, g = 9.81;
+
+  it('a belt under a sliding sphere: force (−μmg, 0, −mg) on the belt, drive power μ·m·g·U', () => {
+    const U = 0.3;
+    const setup = resting([0, 0, R],
+      [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', surfaceVelocity: [U, 0, 0] }], 0.005, mu, 0);
+    const sim = new Simulation(setup);
+    expect(wallLoadHeader([0])).toEqual(['wall0_fx', 'wall0_fy', 'wall0_fz', 'wall0_torque', 'wall0_power']);
+    for (let k = 0; k < setup.steps; k++) sim.step(() => {});
+    // Still sliding (slip ends at 2U/(7μg) ≈ 12 ms): friction μmg forward on the sphere, its weight on the belt.
+    const [fx, fy, fz, torque, power] = wallLoads(sim, [0]);
+    expect(fx / (-mu * mass * g)).toBeCloseTo(1, 2);
+    expect(fy).toBeCloseTo(0, 12);
+    expect(fz / (-mass * g)).toBeCloseTo(1, 2);
+    expect(torque).toBe(0);
+    expect(power / (mu * mass * g * U)).toBeCloseTo(1, 2);
+  });
+
+  it('a turntable under a sphere it has not yet caught up: torque −ρ·μ·m·g about its axis, power ρ·μ·m·g·Ω', () => {
+    const omega = 2, rho = 0.08;
+    const setup = resting([rho, 0, R], [{
+      type: 'cylinder', center: [0, 0], radius: 0.15, zMin: 0, zMax: 0.05, closed: true, material: 'm',
+      motion: { rotation: { axis: [0, 0, 1], point: [0, 0, 0], angularVelocity: omega } },
+    }], 0.004, mu, 0);
+    const sim = new Simulation(setup);
+    for (let k = 0; k < setup.steps; k++) sim.step(() => {});
+    const [, , fz, torque, power] = wallLoads(sim, [0]);
+    expect(fz / (-mass * g)).toBeCloseTo(1, 2);
+    expect(torque / (-rho * mu * mass * g)).toBeCloseTo(1, 2);
+    expect(power / (rho * mu * mass * g * omega)).toBeCloseTo(1, 2);
   });
 });
