@@ -3,7 +3,8 @@
  * integrated angle (exact after whole turns, however many steps), the closest point of a tilted cylinder and of a
  * drum's end caps, and the physics of the wall's material velocity at the contact: a belt's friction transient
  * and rolling phase against the analytic solution, a turntable that ends up carrying a sphere at Ω·ρ, and the
- * force, torque and power a sliding sphere puts on a belt and a turntable (output/wall-loads.ts).
+ * force, torque and power a sliding sphere puts on a belt and a turntable (output/wall-loads.ts), and the wall
+ * drawn (frames, VTK) where the contact geometry has it.
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
@@ -17,6 +18,8 @@ import {
 import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../../src/walls/primitives.js';
 import { densityFor, youngsModulusFor, type Vec3 } from '../helpers/collision.js';
 import { wallLoadHeader, wallLoads } from '../../src/output/wall-loads.js';
+import { placeWalls, wallPlacement } from '../../src/output/wall-surfaces.js';
+import { tessellateWall } from '../../src/walls/tessellate.js';
 
 const spin = (rate: number, point: Vec3, rampTime = 0, start = 0): WallMotion => ({
   velocity: [0, 0, 0], start, stop: Infinity, removeAt: Infinity, surfaceVelocity: null,
@@ -220,5 +223,27 @@ describe('loads on driven walls (series.csv columns)', () => {
     expect(fz / (-mass * g)).toBeCloseTo(1, 2);
     expect(torque / (-rho * mu * mass * g)).toBeCloseTo(1, 2);
     expect(power / (rho * mu * mass * g * omega)).toBeCloseTo(1, 2);
+  });
+});
+
+describe('drawn where it is: the placement of a rotating wall for frames and VTK', () => {
+  it('a box a quarter turn about z through (1, 0, 0) is drawn with every vertex where the contact geometry has it', () => {
+    const motion = {
+      velocity: [0.1, 0, 0] as Vec3, start: 0, rotation: { axis: [0, 0, 1] as Vec3, point: [1, 0, 0] as Vec3, angularVelocity: 2 * Math.PI, rampTime: 0 },
+    };
+    const model = buildWallModel([{ type: 'box', min: [1.5, -0.2, 0], max: [2, 0.2, 0.3], openTop: false, material: 'm', motion }]);
+    const triangles = tessellateWall(model, 0);
+    const placement = wallPlacement(model.motion, 0.25);
+    expect(placement[0]).toHaveLength(12);
+    const placed = placeWalls({ triangles, walls: [{ first: 0, count: triangles.length / 9 }] }, placement).triangles;
+    const state = new Float64Array(MOTION_STRIDE);
+    writeWallState(model.motion, 0.25, state);
+    const local = new Float64Array(3);
+    for (let k = 0; k < placed.length; k += 3) {
+      toWallFrame(state, 0, placed[k], placed[k + 1], placed[k + 2], local);
+      for (let a = 0; a < 3; a++) expect(local[a]).toBeCloseTo(triangles[k + a], 6);
+    }
+    // The far corner (2, 0.2, ·) turned by 90° about (1, 0) and shifted by 0.025 m: (0.8 + 0.025, 1, ·).
+    expect(Math.max(...Array.from(placed).filter((_, k) => k % 3 === 1))).toBeCloseTo(1, 6);
   });
 });
