@@ -13,6 +13,7 @@ import { beverloo, massFlowRate } from './discharge.js';
 import { bulkDensity } from './bulk-density.js';
 import { analyseBounces, type BounceImpact } from './bounces.js';
 import { coolingCurve, fitCooling, granularTemperature, type CoolingFit } from './cooling.js';
+import { averageAngle, drumRegimes, drumSurface, froudeNumber, type DrumGeometry, type DrumSurface } from './drum.js';
 
 export interface AnalysisOutput {
   /** written to summary.json under "analysis" */
@@ -44,6 +45,7 @@ export function createRunAnalysis(setup: SimulationSetup): RunAnalysis | null {
     case 'discharge': return unmeasuredOnRangeError(spec.type, dischargeAnalysis(spec, setup));
     case 'bounces': return unmeasuredOnRangeError(spec.type, bounceAnalysis(setup));
     case 'cooling': return coolingAnalysis(spec);
+    case 'rotating-drum': return unmeasuredOnRangeError(spec.type, drumAnalysis(spec, setup));
   }
 }
 
@@ -318,6 +320,83 @@ function coolingAnalysis(spec: Extract<AnalysisSpec, { type: 'cooling' }>): RunA
         files: [{ name: 'temperature.csv', content: `${csv}\n` }, { name: 'temperature.svg', content: svg }],
         headline: fit ? `cooling exponent p = ${fit.exponent.toFixed(3)} ± ${fit.exponentStdError.toFixed(3)} `
           + `(T ∝ (1 + t/τ)^−p, τ = ${fit.tau.toPrecision(3)} s)` : `no cooling fit: ${error}`,
+      };
+    },
+  };
+}
+
+/**
+ * The drum's free surface at every output time from `steadyFrom` on (analysis/drum.ts): the dynamic angle of
+ * repose averaged over them, the Froude number of the drum's full rate and the regimes it falls in.
+ */
+function drumAnalysis(spec: Extract<AnalysisSpec, { type: 'rotating-drum' }>, setup: SimulationSetup): RunAnalysis {
+  const wall = setup.scenario.walls[spec.wall];
+  if (wall.type !== 'cylinder' || wall.motion?.rotation === undefined) throw new Error('checked: the drum is a turning cylinder');
+  const length = Math.hypot(...wall.axis);
+  const drum: DrumGeometry = {
+    centre: [wall.center[0], wall.center[1], wall.center.length === 3 ? wall.center[2] : 0],
+    axis: [wall.axis[0] / length, wall.axis[1] / length, wall.axis[2] / length],
+    radius: wall.radius, zMin: wall.zMin, zMax: wall.zMax,
+  };
+  const omega = Math.abs(wall.motion.rotation.angularVelocity);
+  const steadyFrom = spec.steadyFrom ?? setup.scenario.time.duration / 2;
+  const slabHalfWidth = (spec.slabWidth ?? (wall.zMax - wall.zMin) / 3) / 2;
+  const gravity = setup.gravity as [number, number, number];
+  const t: number[] = [];
+  const angles: number[] = [];
+  let last: DrumSurface | null = null;
+  return {
+    sample(sim) {
+      if (sim.time < steadyFrom) return;
+      last = drumSurface(movingSpheres(sim.st), drum, gravity, slabHalfWidth);
+      t.push(sim.time);
+      angles.push(last.angleDegrees);
+    },
+    onImpact: ignoreImpact,
+    save: () => ({ t, angles }),
+    load(saved) {
+      const s = saved as { t: number[]; angles: number[] };
+      append(t, s.t);
+      append(angles, s.angles);
+    },
+    async finish(sim) {
+      const surface = last ?? drumSurface(movingSpheres(sim.st), drum, gravity, slabHalfWidth);
+      const average = averageAngle(angles);
+      const froude = froudeNumber(omega, drum.radius, Math.hypot(...gravity));
+      const regimes = drumRegimes(froude);
+      const title = `dynamic angle of repose ${degrees(average.mean)} ± ${degrees(average.error)}`;
+      const profile = await renderLinePlotSvg({
+        title: `Drum mid-plane surface at t = ${sim.time.toPrecision(4)} s (${degrees(surface.angleDegrees)})`,
+        subtitle: `points: highest sphere top per column one diameter wide, in a slab ${(2 * slabHalfWidth).toPrecision(3)} m wide about the mid-plane; line: fit over the middle 60 %`,
+        x: { label: 'across the drum u', unit: 'm' }, y: { label: 'height above the axis v', unit: 'm' },
+        series: [
+          { name: 'surface', x: surface.u, y: surface.v, mark: 'point' },
+          { name: 'fit', x: [surface.fitFrom, surface.fitTo],
+            y: [surface.intercept + surface.slope * surface.fitFrom, surface.intercept + surface.slope * surface.fitTo] },
+        ],
+      });
+      const history = await renderLinePlotSvg({
+        title: `Drum: ${title}`,
+        subtitle: `Froude number ω²R/g = ${froude.toPrecision(3)} (${regimes.join(' or ')}); samples from t = ${steadyFrom} s`,
+        x: { label: 'time t', unit: 's' }, y: { label: 'dynamic angle of repose', unit: '°' },
+        series: [{ name: 'angle', x: t, y: angles }],
+      });
+      return {
+        result: {
+          type: 'rotating-drum',
+          dynamicAngle_deg: average.mean,
+          dynamicAngleError_deg: average.error,
+          dynamicAngleDeviation_deg: average.deviation,
+          samples: angles.length,
+          steadyFrom_s: steadyFrom,
+          froude,
+          regimes,
+          angularVelocity_rad_per_s: omega,
+          drumRadius_m: drum.radius,
+          slabSpheres: surface.slabSpheres,
+        },
+        files: [{ name: 'drum-surface.svg', content: profile }, { name: 'drum-angle.svg', content: history }],
+        headline: `${title} over ${angles.length} samples; Froude ${froude.toPrecision(3)} (${regimes.join(' or ')})`,
       };
     },
   };

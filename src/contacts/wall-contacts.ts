@@ -16,7 +16,7 @@ import type { ParticleState } from '../particles/state.js';
 import type { ContactTable } from '../forces/contact-table.js';
 import type { WallModel } from '../walls/build.js';
 import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../walls/primitives.js';
-import type { WallStates } from '../walls/motion.js';
+import { MOTION_STRIDE, toWallFrame, type WallStates } from '../walls/motion.js';
 import type { WallArrays } from './contact-arrays.js';
 import { WALL_CANDIDATE_STRIDE } from '../kernel-interface/layout.js';
 import { CONTACT_LIST_FIELDS, ContactList } from './contact-list.js';
@@ -40,6 +40,7 @@ const WALL_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
     candidateGeometry: 'scratch: written for every candidate in the step before the kernel reads it',
     walls: 'part: walls',
     closest: 'scratch: closest-point result of one distance query',
+    local: "scratch: a sphere centre in a wall's rest frame",
   },
 });
 
@@ -54,6 +55,8 @@ export class WallContactList extends ContactList implements WallArrays {
   readonly state: Float64Array;
   candidateGeometry: Float64Array;
   private readonly closest = new Float64Array(CLOSEST_LENGTH);
+  /** a point in a wall's rest frame */
+  private readonly local = new Float64Array(3);
 
   /** @param wallMaterial material index of each scenario wall */
   constructor(
@@ -88,22 +91,22 @@ export class WallContactList extends ContactList implements WallArrays {
     walls.markBuilt();
     const n = st.n;
     const nm = table.materialNames.length;
-    const closest = this.closest;
+    const { closest, local, state } = this;
     let m = 0;
     let p = 0, x = 0, y = 0, z = 0, r = 0;
     const add = (prim: number) => {
       const w = this.owner[prim];
       if (walls.isGone(w)) return;
-      const d = primitiveClosest(this.kind[prim], this.geometry, GEO_STRIDE * prim,
-        x - walls.offset(w, 0), y - walls.offset(w, 1), z - walls.offset(w, 2), closest);
+      toWallFrame(state, MOTION_STRIDE * w, x, y, z, local);
+      const d = primitiveClosest(this.kind[prim], this.geometry, GEO_STRIDE * prim, local[0], local[1], local[2], closest);
       if (d >= r + skin) return;
       if (m === this.capacity) this.grow(Math.ceil(1.5 * this.capacity), m);
       this.setContact(m, p, prim, table.kernel, table.classIndex[st.material[p] * nm + this.wallMaterial[w]], r, st.mass[p]);
       m++;
     };
-    // The triangle tree is in the rest frame: it is queried once per distinct wall offset, keeping the
-    // triangles of the walls at that offset (moving meshes are few).
-    const { offsets, groupOf } = walls.offsetGroups();
+    // The triangle tree is in the rest frame: it is queried once per distinct wall pose, keeping the
+    // triangles of the walls in that pose (moving meshes are few).
+    const { walls: representative, groupOf } = walls.poseGroups();
     let group = 0;
     const addTriangle = (prim: number) => {
       if (groupOf[this.owner[prim]] === group) add(prim);
@@ -111,9 +114,9 @@ export class WallContactList extends ContactList implements WallArrays {
     for (p = 0; p < n; p++) {
       x = st.pos[3 * p]; y = st.pos[3 * p + 1]; z = st.pos[3 * p + 2]; r = st.radius[p];
       for (let k = 0; k < model.analytic.length; k++) add(model.analytic[k]);
-      for (group = 0; group < offsets.length; group++) {
-        const [ox, oy, oz] = offsets[group];
-        model.triangles.query(x - ox, y - oy, z - oz, r + skin, addTriangle);
+      for (group = 0; group < representative.length; group++) {
+        toWallFrame(state, MOTION_STRIDE * representative[group], x, y, z, local);
+        model.triangles.query(local[0], local[1], local[2], r + skin, addTriangle);
       }
     }
     this.endRebuild(m);
@@ -121,9 +124,9 @@ export class WallContactList extends ContactList implements WallArrays {
 
   /** Overlap δ (m) of candidate s at the current positions (≤ 0: apart). */
   overlap(st: ParticleState, s: number): number {
-    const p = this.first[s], prim = this.second[s], w = this.owner[prim], { walls } = this;
-    const d = primitiveClosest(this.kind[prim], this.geometry, GEO_STRIDE * prim, st.pos[3 * p] - walls.offset(w, 0),
-      st.pos[3 * p + 1] - walls.offset(w, 1), st.pos[3 * p + 2] - walls.offset(w, 2), this.closest);
+    const p = this.first[s], prim = this.second[s], w = this.owner[prim], { local } = this;
+    toWallFrame(this.state, MOTION_STRIDE * w, st.pos[3 * p], st.pos[3 * p + 1], st.pos[3 * p + 2], local);
+    const d = primitiveClosest(this.kind[prim], this.geometry, GEO_STRIDE * prim, local[0], local[1], local[2], this.closest);
     return st.radius[p] - d;
   }
 }

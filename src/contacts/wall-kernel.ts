@@ -3,8 +3,10 @@
  * (src/kernel/walls.ts) computes their forces, every wall candidate of the particles gets its overlap, normal and
  * wall velocity (WallArrays candidateGeometry). The kernel keeps the physics — the contact law, collision records —
  * and JavaScript the geometry of the many wall shapes. Three steps:
- *   1. geometry of every candidate at the wall's current position: overlap δ = R − d, unit normal n from the
- *      wall to the centre, the wall's velocity, and for triangles the feature (face / edge / vertex) touched;
+ *   1. geometry of every candidate at the wall's current pose: overlap δ = R − d, unit normal n from the wall to
+ *      the centre, the velocity of the wall's material at the contact point and the wall's spin (a rotating wall
+ *      or one with a surface velocity: walls/motion.ts wallPointMotion), and for triangles the feature
+ *      (face / edge / vertex) touched;
  *   2. mesh rule (no double counting): every touching face is accepted; a touching edge only if no accepted face
  *      has that edge and it was not accepted already; a touching vertex only if no accepted face or edge has that
  *      vertex and it was not accepted already. A sphere on a flat face split into triangles, or on their shared
@@ -20,15 +22,22 @@ import { at, type Kernel } from '../forces/kernel-instance.js';
 import { IMPACT_STRIDE } from './impact-records.js';
 import type { WallArrays } from './contact-arrays.js';
 import { WALL_CANDIDATE, WALL_CANDIDATE_STRIDE } from '../kernel-interface/layout.js';
-import { CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, revolvedClosest, triangleClosest } from '../walls/primitives.js';
-import { MOTION, MOTION_STRIDE } from '../walls/motion.js';
+import {
+  CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, primitiveClosest, revolvedClosest, triangleClosest,
+} from '../walls/primitives.js';
+import { MOTION, MOTION_STRIDE, POINT_MOTION_LENGTH, toWallFrame, wallPointMotion } from '../walls/motion.js';
 
-/** Per deferred triangle candidate: candidate index, δ, n (3), wall velocity (3), feature. */
-const GEOM_STRIDE = 9;
+/** Per deferred triangle candidate: candidate index, δ, n (3), feature, wall velocity (3), wall spin (3). */
+const GEOM_STRIDE = 12;
+const GEOM_FEATURE = 5;
 
 /** Per-thread scratch for the particle's triangle candidates, grown to the largest run seen. */
 let geom = new Float64Array(GEOM_STRIDE * 16);
 const closest = new Float64Array(CLOSEST_LENGTH);
+/** a sphere centre in a general wall's rest frame */
+const local = new Float64Array(3);
+/** a candidate's wall velocity and spin (wallPointMotion) */
+const motion = new Float64Array(POINT_MOTION_LENGTH);
 
 /** Binds the lane's kernel to the sphere–wall list `wl` (after every rebuild: the list may live in new arrays). */
 export function bindWallList(kernel: Kernel, wl: WallArrays): void {
@@ -58,53 +67,80 @@ function particleCandidates(st: ParticleState, wl: WallArrays, p: number): void 
   let triangles = 0, touchingTriangles = 0;
   for (let s = s0; s < s1; s++) {
     const prim = wall[s], k = kind[prim], m = MOTION_STRIDE * owner[prim], g = GEO_STRIDE * prim;
-    const px = x - state[m + MOTION.offset], py = y - state[m + MOTION.offset + 1], pz = z - state[m + MOTION.offset + 2];
     // A removed wall never overlaps; its open contacts end this step.
     const active = state[m + MOTION.active] === 1;
-    const vwx = state[m + MOTION.velocity], vwy = state[m + MOTION.velocity + 1], vwz = state[m + MOTION.velocity + 2];
+    if (state[m + MOTION.general] === 1) {
+      // Rotating, or a surface velocity: closest point in the rest frame, normal and velocity back in the world.
+      toWallFrame(state, m, x, y, z, local);
+      const d = primitiveClosest(k, geo, g, local[0], local[1], local[2], closest);
+      wallPointMotion(state, m, x, y, z, closest, motion);
+      const delta = active ? r - d : -1;
+      if (k !== PrimitiveKind.triangle) {
+        writeCandidate(wl, s, delta, closest[1], closest[2], closest[3], motion, 0);
+      } else if (deferTriangle(triangles++, s, delta, motion)) {
+        touchingTriangles++;
+      }
+      continue;
+    }
+    const px = x - state[m + MOTION.offset], py = y - state[m + MOTION.offset + 1], pz = z - state[m + MOTION.offset + 2];
+    for (let a = 0; a < 3; a++) {
+      motion[a] = state[m + MOTION.velocity + a];
+      motion[3 + a] = 0;
+    }
     if (k === PrimitiveKind.plane) {
       // Inline: the common case of a bed in a box of planes.
       const nx = geo[g + 3], ny = geo[g + 4], nz = geo[g + 5];
       const delta = active ? r - ((px - geo[g]) * nx + (py - geo[g + 1]) * ny + (pz - geo[g + 2]) * nz) : -1;
-      writeCandidate(wl, s, delta, nx, ny, nz, vwx, vwy, vwz, 0);
+      writeCandidate(wl, s, delta, nx, ny, nz, motion, 0);
       continue;
     }
     if (k === PrimitiveKind.revolved) {
       const delta = active ? r - revolvedClosest(geo, g, px, py, pz, closest) : -1;
-      writeCandidate(wl, s, delta, closest[1], closest[2], closest[3], vwx, vwy, vwz, 0);
+      writeCandidate(wl, s, delta, closest[1], closest[2], closest[3], motion, 0);
       continue;
     }
-    if (GEOM_STRIDE * (triangles + 1) > geom.length) {
-      const grown = new Float64Array(2 * geom.length);
-      grown.set(geom);
-      geom = grown;
-    }
     const delta = active ? r - triangleClosest(geo, g, px, py, pz, closest) : -1;
-    const o = GEOM_STRIDE * triangles++;
-    geom[o] = s; geom[o + 1] = delta;
-    geom[o + 2] = closest[1]; geom[o + 3] = closest[2]; geom[o + 4] = closest[3];
-    geom[o + 5] = vwx; geom[o + 6] = vwy; geom[o + 7] = vwz; geom[o + 8] = closest[4];
-    if (delta > 0) touchingTriangles++;
+    if (deferTriangle(triangles++, s, delta, motion)) touchingTriangles++;
   }
   if (touchingTriangles > 1) applyMeshRule(wl, triangles);
   if (triangles > 1) handOver(wl, triangles);
   for (let t = 0; t < triangles; t++) {
     const o = GEOM_STRIDE * t;
-    writeCandidate(wl, geom[o], geom[o + 1], geom[o + 2], geom[o + 3], geom[o + 4], geom[o + 5], geom[o + 6], geom[o + 7],
-      1);
+    writeCandidate(wl, geom[o], geom[o + 1], geom[o + 2], geom[o + 3], geom[o + 4], geom.subarray(o + 6, o + 12), 1);
   }
 }
 
-/** Candidate s this step: overlap δ (−1 for none), normal from the wall, wall velocity, deferred flag. */
+/**
+ * Keeps triangle candidate s as the particle's deferred triangle t: δ, the normal and feature in `closest`, the
+ * wall's velocity and spin in `wallMotion`. Returns whether it touches.
+ */
+function deferTriangle(t: number, s: number, delta: number, wallMotion: Float64Array): boolean {
+  if (GEOM_STRIDE * (t + 1) > geom.length) {
+    const grown = new Float64Array(2 * geom.length);
+    grown.set(geom);
+    geom = grown;
+  }
+  const o = GEOM_STRIDE * t;
+  geom[o] = s; geom[o + 1] = delta;
+  geom[o + 2] = closest[1]; geom[o + 3] = closest[2]; geom[o + 4] = closest[3]; geom[o + GEOM_FEATURE] = closest[4];
+  geom.set(wallMotion, o + 6);
+  return delta > 0;
+}
+
+/**
+ * Candidate s this step: overlap δ (−1 for none), normal from the wall, the wall's velocity and spin
+ * (POINT_MOTION_LENGTH numbers), deferred flag.
+ */
 function writeCandidate(
-  wl: WallArrays, s: number, delta: number, nx: number, ny: number, nz: number, vwx: number, vwy: number, vwz: number,
+  wl: WallArrays, s: number, delta: number, nx: number, ny: number, nz: number, wallMotion: Float64Array,
   deferred: number,
 ): void {
   const c = wl.candidateGeometry, o = WALL_CANDIDATE_STRIDE * s;
-  const n = o + WALL_CANDIDATE.normal, vw = o + WALL_CANDIDATE.wallVelocity;
+  const n = o + WALL_CANDIDATE.normal, vw = o + WALL_CANDIDATE.wallVelocity, spin = o + WALL_CANDIDATE.wallSpin;
   c[o + WALL_CANDIDATE.delta] = delta;
   c[n] = nx; c[n + 1] = ny; c[n + 2] = nz;
-  c[vw] = vwx; c[vw + 1] = vwy; c[vw + 2] = vwz;
+  c[vw] = wallMotion[0]; c[vw + 1] = wallMotion[1]; c[vw + 2] = wallMotion[2];
+  c[spin] = wallMotion[3]; c[spin + 1] = wallMotion[4]; c[spin + 2] = wallMotion[5];
   c[o + WALL_CANDIDATE.deferred] = deferred;
 }
 
@@ -150,7 +186,7 @@ function applyMeshRule(wl: WallArrays, count: number): void {
 /** Deferred candidate t overlaps its triangle at a feature id in [lowest, highest) (Feature in primitives.ts). */
 function touches(t: number, lowest: number, highest: number): boolean {
   const o = GEOM_STRIDE * t;
-  return geom[o + 1] > 0 && geom[o + 8] >= lowest && geom[o + 8] < highest;
+  return geom[o + 1] > 0 && geom[o + GEOM_FEATURE] >= lowest && geom[o + GEOM_FEATURE] < highest;
 }
 
 /** Offset of deferred candidate t's triangle in triangleFeatures (3 vertex ids, then 3 edge ids). */
@@ -159,7 +195,7 @@ function features(wall: Int32Array, t: number): number {
 }
 
 function feature(t: number): number {
-  return geom[GEOM_STRIDE * t + 8];
+  return geom[GEOM_STRIDE * t + GEOM_FEATURE];
 }
 
 function reject(t: number): void {

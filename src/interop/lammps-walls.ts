@@ -55,6 +55,15 @@ function unit(v: readonly number[]): number[] {
 /** The regions and motion variables of walls[k]; mesh walls are refused. */
 export function deckWall(wall: WallSpec, k: number): DeckWall {
   const id = `w${k}`;
+  const unexported = wall.motion?.rotation !== undefined ? 'motion.rotation'
+    : 'surfaceVelocity' in wall && wall.surfaceVelocity !== undefined ? 'surfaceVelocity'
+      : 'closed' in wall && wall.closed ? 'closed'
+        : 'axis' in wall && !(wall.axis[0] === 0 && wall.axis[1] === 0 && wall.axis[2] > 0 && wall.center.length === 2)
+          ? 'axis' : null;
+  if (unexported !== null) {
+    throw new ScenarioError(`walls[${k}].${unexported}`, 'cannot be exported to LAMMPS yet: rotating walls, surface '
+      + 'velocities, end caps and tilted or 3-D-centred axes are grainflow-only (leave the field out to export)');
+  }
   const { variables, move } = motion(wall, id);
   const region = (name: string, shape: string, open = '') =>
     `region ${name} ${shape} side in units box${open}${move}`;

@@ -135,12 +135,24 @@ export const WALL_CANDIDATE = {
   delta: 0,
   /** unit normal from the wall to the sphere's centre; x, y, z */
   normal: 1,
-  /** the wall's velocity (m/s); x, y, z */
+  /** the velocity of the wall's material at the contact point (m/s); x, y, z */
   wallVelocity: 4,
+  /** the wall's angular velocity (rad/s): the rolling resistance acts on the sphere's spin relative to it; x, y, z */
+  wallSpin: 7,
   /** 1 for a triangle (resolved after the particle's planes and segments of revolution), else 0 */
-  deferred: 7,
+  deferred: 10,
+  /**
+   * written by the kernel: the contact's force on the sphere this step (N), valid while delta > 0; for the walls' loads
+   * (output/wall-loads.ts); x, y, z
+   */
+  force: 11,
+  /**
+   * written by the kernel: the contact's torque on the sphere about its centre this step (N m), valid while delta > 0;
+   * x, y, z
+   */
+  torque: 14,
 } as const;
-export const WALL_CANDIDATE_STRIDE = 8;
+export const WALL_CANDIDATE_STRIDE = 17;
 
 /** A lane's scratch block (forces/kernel-instance.ts, bound by bindScratch), from the shared memory. */
 export const SCRATCH = {

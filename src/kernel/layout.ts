@@ -120,11 +120,23 @@ export const PAIR_OUT_STRIDE: i32 = 9;
 export const WALL_CANDIDATE_DELTA: i32 = 0;
 /** unit normal from the wall to the sphere's centre; x, y, z */
 export const WALL_CANDIDATE_NORMAL: i32 = 1;
-/** the wall's velocity (m/s); x, y, z */
+/** the velocity of the wall's material at the contact point (m/s); x, y, z */
 export const WALL_CANDIDATE_WALL_VELOCITY: i32 = 4;
+/** the wall's angular velocity (rad/s): the rolling resistance acts on the sphere's spin relative to it; x, y, z */
+export const WALL_CANDIDATE_WALL_SPIN: i32 = 7;
 /** 1 for a triangle (resolved after the particle's planes and segments of revolution), else 0 */
-export const WALL_CANDIDATE_DEFERRED: i32 = 7;
-export const WALL_CANDIDATE_STRIDE: i32 = 8;
+export const WALL_CANDIDATE_DEFERRED: i32 = 10;
+/**
+ * written by the kernel: the contact's force on the sphere this step (N), valid while delta > 0; for the walls' loads
+ * (output/wall-loads.ts); x, y, z
+ */
+export const WALL_CANDIDATE_FORCE: i32 = 11;
+/**
+ * written by the kernel: the contact's torque on the sphere about its centre this step (N m), valid while delta > 0; x,
+ * y, z
+ */
+export const WALL_CANDIDATE_TORQUE: i32 = 14;
+export const WALL_CANDIDATE_STRIDE: i32 = 17;
 
 // SCRATCH: A lane's scratch block (forces/kernel-instance.ts, bound by bindScratch), from the shared memory.
 /** the pair pass's sink (kernel/pairs.ts PairSums); 8 doubles */

@@ -1,8 +1,9 @@
 /**
  * The sphere–wall contacts of one particle in the gather pass (passes.ts): for each wall candidate, the contact law
- * with the wall as the second body (R_eff = R, m* = m, no spin; docs/physics.md §1.6) and the wall's velocity in
- * the relative velocity (§1.3), or the end of the contact. The geometry — overlap, normal, wall velocity of each
- * candidate this step — comes from JavaScript (contacts/wall-kernel.ts, WallArrays candidateGeometry), which knows
+ * with the wall as the second body (R_eff = R, m* = m; docs/physics.md §1.6) and the velocity of the wall's
+ * material at the contact point in the relative velocity (§1.3), its spin in the relative spin, or the end of the
+ * contact. Each contact's force and torque on the sphere are left in its candidate for the walls' loads. The
+ * geometry — overlap, normal, wall velocity and spin of each candidate this step — comes from JavaScript (contacts/wall-kernel.ts, WallArrays candidateGeometry), which knows
  * the many wall shapes and the mesh rule. A particle's planes and segments of revolution are resolved first, then
  * its triangles, each in candidate order: a fixed order, so the sums are the same for any number of lanes.
  */
@@ -11,8 +12,8 @@ import { AsBound, PerClass } from './laws';
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
 import {
-  SCRATCH_WALL_SUM, WALL_CANDIDATE_DEFERRED, WALL_CANDIDATE_DELTA, WALL_CANDIDATE_NORMAL, WALL_CANDIDATE_STRIDE,
-  WALL_CANDIDATE_WALL_VELOCITY,
+  SCRATCH_WALL_SUM, WALL_CANDIDATE_DEFERRED, WALL_CANDIDATE_DELTA, WALL_CANDIDATE_FORCE, WALL_CANDIDATE_NORMAL,
+  WALL_CANDIDATE_STRIDE, WALL_CANDIDATE_TORQUE, WALL_CANDIDATE_WALL_SPIN, WALL_CANDIDATE_WALL_VELOCITY,
 } from './layout';
 import { f64At, i32At, u16At, u8At } from './memory';
 
@@ -57,7 +58,7 @@ export function wallContacts(p: i32, dt: f64, t: f64, endedAt: i32): i32 {
       const vwx = load<f64>(c, WALL_CANDIDATE_WALL_VELOCITY << 3);
       const vwy = load<f64>(c, (WALL_CANDIDATE_WALL_VELOCITY + 1) << 3);
       const vwz = load<f64>(c, (WALL_CANDIDATE_WALL_VELOCITY + 2) << 3);
-      if (delta > 0) touch(sum, s, p, delta, nx, ny, nz, vwx, vwy, vwz, dt, t);
+      if (delta > 0) touch(sum, c, s, p, delta, nx, ny, nz, vwx, vwy, vwz, dt, t);
       else if (u8At(bound.wallTouching, s) == 1) nEnded += contactEnds(s, p, nx, ny, nz, vwx, vwy, vwz, dt, endedAt + nEnded);
     }
   }
@@ -70,11 +71,13 @@ export function wallContacts(p: i32, dt: f64, t: f64, endedAt: i32): i32 {
 }
 
 /**
- * Candidate s overlaps by δ: the law with the predicted full-step velocities of pass 1 (passes.ts) and the half-step
- * ones for the springs, then its record.
+ * Candidate s (its geometry at c) overlaps by δ: the law with the predicted full-step velocities of pass 1
+ * (passes.ts) and the half-step ones for the springs, then its record; its force and torque on the sphere are
+ * written back into the candidate.
  */
 function touch(
-  sum: WallSum, s: i32, p: i32, delta: f64, nx: f64, ny: f64, nz: f64, vwx: f64, vwy: f64, vwz: f64, dt: f64, t: f64,
+  sum: WallSum, c: usize, s: i32, p: i32, delta: f64, nx: f64, ny: f64, nz: f64, vwx: f64, vwy: f64, vwz: f64,
+  dt: f64, t: f64,
 ): void {
   const r = f64At(bound.radius, p), q = 6 * p, predicted = bound.predicted;
   const wx = f64At(predicted, q + 3), wy = f64At(predicted, q + 4), wz = f64At(predicted, q + 5);
@@ -96,9 +99,19 @@ function touch(
     vhy = f64At(vel, b + 1) - vwy - r * (whz * nx - whx * nz);
     vhz = f64At(vel, b + 2) - vwz - r * (whx * ny - why * nx);
   }
-  contactLaw<PerClass, AsBound, WallSum>(law, changetype<AsBound>(0), sum, delta, nx, ny, nz, vx, vy, vz, wx, wy, wz,
-    vhx, vhy, vhz, whx, why, whz, K, f64At(bound.wallDamping, s), f64At(bound.mindlinCoef, cls) * sqrtR, r, r, 0, cls,
+  // The relative spin for the rolling resistance: a turning wall's own spin is subtracted (0 for other walls).
+  const swx = load<f64>(c, WALL_CANDIDATE_WALL_SPIN << 3), swy = load<f64>(c, (WALL_CANDIDATE_WALL_SPIN + 1) << 3);
+  const swz = load<f64>(c, (WALL_CANDIDATE_WALL_SPIN + 2) << 3);
+  const fx0 = sum.fx, fy0 = sum.fy, fz0 = sum.fz, tx0 = sum.tx, ty0 = sum.ty, tz0 = sum.tz;
+  contactLaw<PerClass, AsBound, WallSum>(law, changetype<AsBound>(0), sum, delta, nx, ny, nz, vx, vy, vz,
+    wx - swx, wy - swy, wz - swz, vhx, vhy, vhz, whx - swx, why - swy, whz - swz, K, f64At(bound.wallDamping, s), f64At(bound.mindlinCoef, cls) * sqrtR, r, r, 0, cls,
     bound.wallHistory + (<usize>(bound.wallHistoryStride * s) << 3), dt);
+  store<f64>(c, sum.fx - fx0, WALL_CANDIDATE_FORCE << 3);
+  store<f64>(c, sum.fy - fy0, (WALL_CANDIDATE_FORCE + 1) << 3);
+  store<f64>(c, sum.fz - fz0, (WALL_CANDIDATE_FORCE + 2) << 3);
+  store<f64>(c, sum.tx - tx0, WALL_CANDIDATE_TORQUE << 3);
+  store<f64>(c, sum.ty - ty0, (WALL_CANDIDATE_TORQUE + 1) << 3);
+  store<f64>(c, sum.tz - tz0, (WALL_CANDIDATE_TORQUE + 2) << 3);
   touchContact(bound.trackImpacts, bound.wallTouching, bound.wallImpact, s, t, dt, -sum.vn, delta, sum.normalForce,
     sum.slip, p, -1);
 }

@@ -57,7 +57,7 @@ export interface FrameIndex {
   frames: FrameEntry[];
   radius: { file: string; min: number; max: number };
   material: { file: string };
-  walls: { file: string; triangles: number; surfaces: { type: string; material: string; first: number; count: number }[] };
+  walls: { file: string; triangles: number; surfaces: { type: string; material: string; first: number; count: number; rotates: boolean }[] };
   /** extent of the spheres over the whole run (m) */
   bounds: Extent;
   /**
@@ -134,6 +134,7 @@ export class FrameWriter implements SnapshotWriter {
         triangles: walls.triangles.length / 9,
         surfaces: walls.walls.map((range, k) => ({
           type: setup.scenario.walls[k].type, material: materials[setup.wallMaterials[k]], ...range,
+          rotates: setup.walls.motion[k].rotation !== null,
         })),
       },
       bounds: extents.all,

@@ -64,30 +64,42 @@ export function wallSurfaces(model: WallModel, particles: Extent, maxRadius: num
 }
 
 /**
- * Where each scenario wall is at time t: its offset from rest (m), or null once it is removed. The one definition
- * of a wall's position, src/walls/motion.ts writeWallState, decides both.
+ * Where each scenario wall is at time t: its offset from rest [x, y, z] (m) for a wall that only translates, the
+ * affine map [tx, ty, tz, R00, R01, …, R22] (x ↦ R x + t, R row-major) for one that rotates, or null once it is
+ * removed. The one definition of a wall's pose, src/walls/motion.ts writeWallState, decides all three.
  */
-export type WallPlacement = ([number, number, number] | null)[];
+export type WallPlacement = (number[] | null)[];
 
 export function wallPlacement(motion: readonly WallMotion[], t: number): WallPlacement {
   const state = new Float64Array(MOTION_STRIDE * Math.max(1, motion.length));
   writeWallState(motion, t, state);
-  return motion.map((_, w) => {
+  return motion.map((m, w) => {
     const o = MOTION_STRIDE * w;
     if (state[o + MOTION.active] === 0) return null;
     // + 0 turns −0 into 0, so a wall at rest reads [0, 0, 0].
-    return [0, 1, 2].map((a) => state[o + MOTION.offset + a] + 0) as [number, number, number];
+    if (m.rotation === null) return [0, 1, 2].map((a) => state[o + MOTION.offset + a] + 0);
+    // x = R(x₀ − p₀) + pivot: translation pivot − R p₀.
+    const R = Array.from(state.subarray(o + MOTION.rotation, o + MOTION.rotation + 9));
+    const p0 = state.subarray(o + MOTION.restPoint, o + MOTION.restPoint + 3);
+    const shift = [0, 1, 2].map((a) => state[o + MOTION.pivot + a] - (R[3 * a] * p0[0] + R[3 * a + 1] * p0[1] + R[3 * a + 2] * p0[2]));
+    return [...shift, ...R].map((v) => v + 0);
   });
 }
 
-/** The walls where `placement` puts them: each moved by its offset, a removed wall left out (count 0). */
+/** Triangles moved to a placement: each wall's placed (offset or affine map), removed walls left out. */
 export function placeWalls(surfaces: WallSurfaces, placement: WallPlacement): WallSurfaces {
   const soup: number[] = [];
   const walls = surfaces.walls.map(({ first, count }, w) => {
-    const offset = placement[w];
+    const place = placement[w];
     const start = soup.length / 9;
-    if (offset === null) return { first: start, count: 0 };
-    for (let k = 9 * first; k < 9 * (first + count); k++) soup.push(surfaces.triangles[k] + offset[k % 3]);
+    if (place === null) return { first: start, count: 0 };
+    const tri = surfaces.triangles;
+    for (let k = 9 * first; k < 9 * (first + count); k += 3) {
+      for (let a = 0; a < 3; a++) {
+        soup.push(place.length === 3 ? tri[k + a] + place[a]
+          : place[a] + place[3 + 3 * a] * tri[k] + place[4 + 3 * a] * tri[k + 1] + place[5 + 3 * a] * tri[k + 2]);
+      }
+    }
     return { first: start, count };
   });
   return { triangles: Float32Array.from(soup), walls };

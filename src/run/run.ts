@@ -1,11 +1,12 @@
 /**
  * Runs a set-up simulation to its end and writes the run directory:
  *   scenario.json — the resolved scenario (defaults filled) and the derived constants per material pair
- *   series.csv    — energies and contact statistics every outputs.interval
+ *   series.csv    — energies and contact statistics every outputs.interval, and the loads on driven walls
  *   impacts.csv   — one row per completed collision (pair or sphere–wall); not written with outputs.impacts false
  *   frames/, vtk/ — particle snapshots every outputs.interval for the viewer and ParaView (outputs.frames, .vtk)
  *   summary.json  — run facts, the final state and the scenario's analysis; wall-clock figures under "performance"
- *   energy.svg    — the energies of series.csv against time; the analysis adds its own plots
+ *   energy.svg    — the energies of series.csv against time; wall-torque.svg and wall-power.svg with driven
+ *                   walls; the analysis adds its own plots
  *   checkpoints/  — with outputs.checkpointEvery: the run's checkpoints (src/checkpoint), for --resume
  * Everything outside "performance" is a deterministic function of the scenario.
  */
@@ -15,6 +16,7 @@ import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { ContactTrace } from '../output/contact-trace.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
+import { drivenWalls, wallLoadHeader, wallLoadPlots, wallLoads } from '../output/wall-loads.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from '../engine/simulation.js';
 import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
@@ -141,7 +143,9 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const resumed = checkpoints?.restore(sim, runValues) ? runValues.resumed : undefined;
   // The first files, after the heavy set-up (a set-up that runs out of memory leaves no staging directory); on resume
   // they are checked against the checkpoint, before the worker threads start (a refusal leaves no thread running).
-  const series = new CsvWriter(dir.file('series.csv'), SERIES_HEADER, resumed?.series);
+  const driven = drivenWalls(setup.walls.motion);
+  const seriesHeader = [...SERIES_HEADER, ...wallLoadHeader(driven)];
+  const series = new CsvWriter(dir.file('series.csv'), seriesHeader, resumed?.series);
   // Without outputs.impacts the engine records none: no file, rather than a header alone that reads as "none happened".
   const impacts = setup.scenario.outputs.impacts ? new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts ?? undefined) : null;
   dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
@@ -157,7 +161,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const { outputEvery } = setup;
   const energyRows: number[][] = resumed ? readSeriesRows(dir.file('series.csv')) : [];
   const sample = () => {
-    energyRows.push(writeSeriesRow(sim, series));
+    energyRows.push(writeSeriesRow(sim, series, driven));
     snapshots.record(sim.time, sim.st);
     analysis?.sample(sim);
   };
@@ -220,6 +224,9 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds,
     particleSteps: sim.particleSteps });
   dir.writeFile('energy.svg', await energyPlot(energyRows, setup.pour.total > 0));
+  if (driven.length > 0) {
+    for (const { name, plot } of wallLoadPlots(seriesHeader, energyRows, driven)) dir.writeFile(name, await renderLinePlotSvg(plot));
+  }
   if (trace) dir.writeFile('contact-trace.svg', await trace.plot());
   const analysed = await finishAnalysis(analysis, sim, dir);
   const energies = sim.energies();
@@ -300,7 +307,7 @@ function readSeriesRows(file: string): number[][] {
 }
 
 /** Writes one row of series.csv and returns it. */
-function writeSeriesRow(sim: Simulation, series: CsvWriter): number[] {
+function writeSeriesRow(sim: Simulation, series: CsvWriter, driven: readonly number[]): number[] {
   const e = sim.energies();
   const c = sim.measureContacts();
   const total = e.kinetic + e.rotational + e.potential + c.elasticEnergy;
@@ -309,7 +316,8 @@ function writeSeriesRow(sim: Simulation, series: CsvWriter): number[] {
       + `reduce time.dt (now ${sim.setup.dt} s; Rayleigh time ${sim.setup.limits.rayleighTime.toPrecision(3)} s, `
       + `Hertz contact time ${sim.setup.limits.contactTime.toPrecision(3)} s)`);
   }
-  const row = [sim.time, e.kinetic, e.rotational, e.potential, c.elasticEnergy, total, c.contacts, c.maxOverlapRatio];
+  const row = [sim.time, e.kinetic, e.rotational, e.potential, c.elasticEnergy, total, c.contacts, c.maxOverlapRatio,
+    ...wallLoads(sim, driven)];
   series.row(row);
   return row;
 }

@@ -102,6 +102,7 @@ function checkAnalysis(scenario: Scenario, explicit: ExplicitSpheres): void {
       + `this scenario has ${spheres}`);
   }
   if (analysis?.type === 'cooling') checkCoolingWindow(analysis, time.duration);
+  if (analysis?.type === 'rotating-drum') checkDrum(scenario.walls, analysis.wall);
 }
 
 function checkMaterialCount({ materials }: Scenario): void {
@@ -376,4 +377,25 @@ function normalCdf(x: number): number {
   const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
   const erf = 1 - poly * Math.exp(-z * z);
   return x >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+
+/** The rotating-drum analysis needs walls[k] to be a cylinder turning about its own axis (analysis/drum.ts). */
+function checkDrum(walls: Scenario['walls'], k: number): void {
+  const wall = walls[k];
+  const refuse = (why: string) => {
+    throw new ScenarioError('analysis.wall', `must be the index of a cylinder wall turning about its own axis (motion.rotation); walls[${k}] ${why}`);
+  };
+  if (wall === undefined) refuse(`does not exist (${walls.length} walls)`);
+  if (wall.type !== 'cylinder') return refuse(`is a ${wall.type}`);
+  const rotation = wall.motion?.rotation;
+  if (rotation === undefined) return refuse('does not turn');
+  const unit = (v: readonly number[]) => v.map((c) => c / Math.hypot(...v));
+  const a = unit(wall.axis), r = unit(rotation.axis);
+  const centre = wall.center.length === 3 ? wall.center : [...wall.center, 0];
+  const d = rotation.point.map((c, i) => c - centre[i]);
+  const along = d[0] * a[0] + d[1] * a[1] + d[2] * a[2];
+  const off = Math.hypot(d[0] - along * a[0], d[1] - along * a[1], d[2] - along * a[2]);
+  if (Math.abs(Math.abs(a[0] * r[0] + a[1] * r[1] + a[2] * r[2]) - 1) > 1e-9 || off > 1e-9 * Math.max(1, wall.radius)) {
+    refuse('turns about another axis');
+  }
 }

@@ -180,7 +180,18 @@ export const analysisSchema = z.discriminatedUnion('type', [
     fitFrom: nonNegative('start of the fit window in s').optional().describe('Start (s) of the time window fitted. Default 0.'),
     fitTo: positive('end of the fit window in s').optional().describe('End (s) of the time window fitted. Default: the end of the run.'),
   }).describe('Cooling of a granular gas (Haff\'s law).'),
-], { error: 'must be {"type": "angle-of-repose" | "discharge" | "bounces" | "cooling", …} (analysis of the run)' });
+  object('rotating-drum analysis {type, wall?, steadyFrom?, slabWidth?}', {
+    type: z.literal('rotating-drum')
+      .describe('Dynamic angle of repose of a rotating drum\'s bed, its Froude number and regime (src/analysis/drum.ts).'),
+    wall: number('index of the drum in walls, a whole number', '>= 0').int({ error: 'must be a whole number >= 0 (index of the drum in walls)' })
+      .min(0, { error: 'must be a whole number >= 0 (index of the drum in walls)' }).default(0)
+      .describe('Index in `walls` of the drum: a cylinder turning about its own axis. Default 0.'),
+    steadyFrom: nonNegative('start of the steady window in s').optional()
+      .describe('Time (s) from which the flow is steady and the angle is averaged. Default: half the run.'),
+    slabWidth: positive('width of the mid-plane slab in m').optional()
+      .describe('Width (m) of the slab about the drum\'s mid-plane whose spheres give the surface. Default: a third of the drum length.'),
+  }).describe('Measures the dynamic angle of repose of the free surface in the drum\'s mid-plane, averaged over the steady flow.'),
+], { error: 'must be {"type": "angle-of-repose" | "discharge" | "bounces" | "cooling" | "rotating-drum", …} (analysis of the run)' });
 
 export const broadphaseNames = ['rtree', 'grid', 'auto'] as const;
 

@@ -1,24 +1,47 @@
 /**
  * Expands the scenario's walls into primitives (primitives.ts): plane → PLANE; cylinder, cone → one REVOLVED
- * segment; silo → wall + floor annulus (REVOLVED); box and STL mesh → TRIANGLEs with welded vertices and edges,
- * so that a sphere touching several triangles of one surface is counted once (src/contacts/wall-kernel.ts).
- * Also the wall motion (prescribed velocity, removal time) and an R-tree over the triangles.
+ * segment (a closed cylinder two more, its end caps); silo → wall + floor annulus (REVOLVED); box and STL mesh →
+ * TRIANGLEs with welded vertices and edges, so that a sphere touching several triangles of one surface is counted
+ * once (src/contacts/wall-kernel.ts). Also the wall motion (prescribed translation and rotation, surface velocity,
+ * removal time) and an R-tree over the triangles.
  */
 import { InputFileError, readRegularFile } from '../base/regular-file.js';
 import { ScenarioError } from '../base/scenario-error.js';
 import type { WallSpec } from './wall-spec.js';
-import { GEO_STRIDE, PrimitiveKind } from './primitives.js';
+import { GEO_STRIDE, PrimitiveKind, REVOLVED, revolvedPoint } from './primitives.js';
 import { MAX_STL_BYTES, parseStl } from './stl.js';
 import { BoxTree } from './triangle-tree.js';
 
+type Vec3 = [number, number, number];
+
+/** Prescribed rotation of a wall (walls/motion.ts). */
+export interface WallRotation {
+  /** unit vector */
+  axis: Vec3;
+  /** a point of the axis at rest (m) */
+  point: Vec3;
+  /** full rate, in revolutions per second: whole turns are then whole numbers (motion.ts turnsAt) */
+  turnsPerSecond: number;
+  /** s */
+  rampTime: number;
+  /**
+   * largest distance from the axis of the wall's points that the rotation moves (m), for the rebuild criterion:
+   * 0 for surfaces of revolution about this axis and planes perpendicular to it, Infinity for other planes
+   */
+  reach: number;
+}
+
 export interface WallMotion {
-  velocity: [number, number, number];
+  velocity: Vec3;
   /** s */
   start: number;
   /** s; Infinity: never stops */
   stop: number;
   /** s; Infinity: never removed */
   removeAt: number;
+  rotation: WallRotation | null;
+  /** m/s in the rest frame; null: none */
+  surfaceVelocity: Vec3 | null;
 }
 
 export interface WallModel {
@@ -59,7 +82,11 @@ interface Builder {
  */
 export function buildWallModel(walls: readonly WallSpec[]): WallModel {
   const b: Builder = { kind: [], owner: [], geometry: [], features: [], edgeVertices: [], vertexCount: 0, warnings: [] };
-  walls.forEach((wall, w) => addWall(b, wall, w));
+  const motion = walls.map((wall, w) => {
+    const first = b.kind.length;
+    addWall(b, wall, w);
+    return motionOf(b, wall, w, first);
+  });
   const primitives = b.kind.length;
   const geometry = new Float64Array(new SharedArrayBuffer(8 * GEO_STRIDE * Math.max(1, primitives)));
   geometry.set(b.geometry);
@@ -77,7 +104,7 @@ export function buildWallModel(walls: readonly WallSpec[]): WallModel {
   });
   const model: WallModel = {
     count: walls.length,
-    motion: walls.map(motionOf),
+    motion,
     primitives,
     kind,
     owner: toShared(b.owner),
@@ -98,13 +125,101 @@ function toShared(values: number[]): Int32Array {
   return a;
 }
 
-function motionOf(wall: WallSpec): WallMotion {
+/** The motion of wall w, whose primitives start at `first` in the builder. */
+function motionOf(b: Builder, wall: WallSpec, w: number, first: number): WallMotion {
+  const spec = wall.motion?.rotation;
+  let rotation: WallRotation | null = null;
+  if (spec !== undefined) {
+    const axis = unitVector(spec.axis, `walls[${w}].motion.rotation.axis`, 'rotation axis direction');
+    const point: Vec3 = [...spec.point];
+    rotation = {
+      axis, point, turnsPerSecond: spec.angularVelocity / (2 * Math.PI), rampTime: spec.rampTime,
+      reach: rotationReach(b, first, axis, point),
+    };
+  }
   return {
     velocity: wall.motion ? [...wall.motion.velocity] : [0, 0, 0],
     start: wall.motion?.start ?? 0,
     stop: wall.motion?.stop ?? Infinity,
     removeAt: wall.removeAt ?? Infinity,
+    rotation,
+    surfaceVelocity: surfaceVelocityOf(wall, w),
   };
+}
+
+/** A wall's surface velocity; a plane's must lie in the plane (a belt moves along itself). */
+function surfaceVelocityOf(wall: WallSpec, w: number): Vec3 | null {
+  if ((wall.type !== 'plane' && wall.type !== 'mesh') || wall.surfaceVelocity === undefined) return null;
+  const v: Vec3 = [...wall.surfaceVelocity];
+  if (wall.type === 'plane') {
+    const n = unitVector(wall.normal, `walls[${w}].normal`, 'plane normal pointing into the domain');
+    const along = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
+    if (Math.abs(along) > 1e-9 * Math.hypot(...v)) {
+      throw new ScenarioError(`walls[${w}].surfaceVelocity`,
+        `must lie in the plane (perpendicular to normal; m/s); its component along the normal is ${along}`);
+    }
+  }
+  return v;
+}
+
+/** Distance (m) of point x from the line through p along unit a. */
+function distanceFromAxis(x: readonly number[], p: readonly number[], a: readonly number[]): number {
+  const d = [x[0] - p[0], x[1] - p[1], x[2] - p[2]];
+  const along = d[0] * a[0] + d[1] * a[1] + d[2] * a[2];
+  return Math.sqrt(Math.max(0, d[0] * d[0] + d[1] * d[1] + d[2] * d[2] - along * along));
+}
+
+/** |a × b| of unit vectors: 0 when parallel. */
+function sinBetween(a: readonly number[], b: readonly number[]): number {
+  return Math.hypot(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
+}
+
+/** WallRotation.reach of the builder's primitives from `first` on, turning about the axis through p along a. */
+function rotationReach(b: Builder, first: number, a: Vec3, p: Vec3): number {
+  const PARALLEL = 1e-12;
+  let reach = 0;
+  for (let k = first; k < b.kind.length; k++) {
+    const g = b.geometry.slice(GEO_STRIDE * k, GEO_STRIDE * (k + 1));
+    if (b.kind[k] === PrimitiveKind.plane) {
+      if (sinBetween(g.slice(3, 6), a) > PARALLEL) return Infinity;
+    } else if (b.kind[k] === PrimitiveKind.revolved) {
+      const tilted = g[REVOLVED.tilted] === 1;
+      const own = tilted ? g.slice(REVOLVED.axis, REVOLVED.axis + 3) : [0, 0, 1];
+      const centre = [g[0], g[1], tilted ? g[REVOLVED.cz] : 0];
+      const scale = Math.max(1, ...centre.map(Math.abs), ...p.map(Math.abs));
+      // A surface of revolution turning about its own axis stays where it is.
+      if (sinBetween(own, a) <= PARALLEL && distanceFromAxis(p, centre, own) <= PARALLEL * scale) continue;
+      const extent = Math.hypot(Math.max(g[2], g[4]), Math.max(Math.abs(g[3]), Math.abs(g[5])));
+      reach = Math.max(reach, distanceFromAxis(centre, p, a) + extent);
+    } else {
+      for (const v of [0, 3, 6]) reach = Math.max(reach, distanceFromAxis(g.slice(v, v + 3), p, a));
+    }
+  }
+  return reach;
+}
+
+/** v / |v|, refusing a zero vector with a message naming `field`. */
+function unitVector(v: readonly number[], field: string, what: string): Vec3 {
+  const len = Math.hypot(...v);
+  if (!(len > 0)) throw new ScenarioError(field, `must not be zero (${what}, any length); got [${v.join(', ')}]`);
+  return [v[0] / len, v[1] / len, v[2] / len];
+}
+
+/**
+ * A surface of revolution's segments [ρ0, z0, ρ1, z1] about a cylinder's or cone's axis: the vertical primitive
+ * layout for an upward vertical axis (heights as given for a 2-number centre), the tilted one otherwise.
+ */
+function pushRevolved(
+  b: Builder, w: number, centre: readonly number[], axis: readonly number[], segments: number[][],
+): void {
+  const a = unitVector(axis, `walls[${w}].axis`, 'axis direction');
+  const cz = centre.length === 3 ? centre[2] : 0;
+  const vertical = a[0] === 0 && a[1] === 0 && a[2] > 0;
+  for (const [r0, z0, r1, z1] of segments) {
+    if (vertical && centre.length === 2) push(b, PrimitiveKind.revolved, w, [centre[0], centre[1], r0, z0, r1, z1]);
+    else if (vertical) push(b, PrimitiveKind.revolved, w, [centre[0], centre[1], r0, cz + z0, r1, cz + z1]);
+    else push(b, PrimitiveKind.revolved, w, [centre[0], centre[1], r0, z0, r1, z1, 1, cz, ...a]);
+  }
 }
 
 function push(b: Builder, kind: number, owner: number, geo: readonly number[], features = [-1, -1, -1, -1, -1, -1]): void {
@@ -129,17 +244,20 @@ function addWall(b: Builder, wall: WallSpec, w: number): void {
       push(b, PrimitiveKind.plane, w, [...wall.point, ...wall.normal.map((c) => c / len)]);
       return;
     }
-    case 'cylinder':
+    case 'cylinder': {
       requireAbove(wall.zMax, wall.zMin, `${field}.zMax`, 'zMin');
-      push(b, PrimitiveKind.revolved, w, [...wall.center, wall.radius, wall.zMin, wall.radius, wall.zMax]);
+      const R = wall.radius;
+      const caps = wall.closed ? [[0, wall.zMin, R, wall.zMin], [0, wall.zMax, R, wall.zMax]] : [];
+      pushRevolved(b, w, wall.center, wall.axis, [[R, wall.zMin, R, wall.zMax], ...caps]);
       return;
+    }
     case 'cone':
       requireAbove(wall.zTop, wall.zBottom, `${field}.zTop`, 'zBottom');
       if (wall.bottomDiameter === 0 && wall.topDiameter === 0) {
         throw new ScenarioError(`${field}.topDiameter`, 'bottomDiameter and topDiameter must not both be 0 (diameters in m)');
       }
-      push(b, PrimitiveKind.revolved, w,
-        [...wall.center, wall.bottomDiameter / 2, wall.zBottom, wall.topDiameter / 2, wall.zTop]);
+      pushRevolved(b, w, wall.center, wall.axis,
+        [[wall.bottomDiameter / 2, wall.zBottom, wall.topDiameter / 2, wall.zTop]]);
       return;
     case 'silo': {
       if (!(wall.orificeDiameter < wall.diameter)) {
@@ -259,7 +377,7 @@ export function lowestWallPoint(model: WallModel, height: (x: readonly number[])
     if (model.kind[k] === PrimitiveKind.plane) {
       lowest = Math.min(lowest, height([g[o], g[o + 1], g[o + 2]]));
     } else if (model.kind[k] === PrimitiveKind.revolved) {
-      for (const e of [2, 4]) lowest = Math.min(lowest, height([g[o] + g[o + e], g[o + 1], g[o + e + 1]]));
+      for (const e of [2, 4]) lowest = Math.min(lowest, height(revolvedPoint(g, o, g[o + e], 0, g[o + e + 1])));
     } else {
       for (const v of [0, 3, 6]) lowest = Math.min(lowest, height([g[o + v], g[o + v + 1], g[o + v + 2]]));
     }

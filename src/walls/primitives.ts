@@ -2,8 +2,10 @@
  * Wall primitives and their closest-point geometry. Every scenario wall is expanded at set-up into primitives
  * of three kinds (src/walls/build.ts), so the contact loop switches on one small integer:
  *   PLANE     infinite one-sided plane: point, unit normal into the domain; a sphere behind it still overlaps
- *   REVOLVED  a segment (ρ0, z0)–(ρ1, z1) of the (ρ, z) half-plane revolved about the vertical axis (cx, cy):
- *             cylinder (vertical segment), cone frustum (slanted), floor annulus with an orifice (horizontal).
+ *   REVOLVED  a segment (ρ0, z0)–(ρ1, z1) of the (ρ, z) half-plane revolved about an axis: the vertical line
+ *             (cx, cy), or a tilted one (any direction a through (cx, cy, cz), z then measured along a from that
+ *             point): cylinder (segment parallel to the axis), cone frustum (slanted), floor annulus with an
+ *             orifice or a cylinder's end cap (perpendicular to it).
  *             The closest point of a surface of revolution lies in the sphere centre's meridian half-plane, so
  *             the 3-D distance is the 2-D point–segment distance; the segment ends are the rims (edge contact).
  *   TRIANGLE  one mesh triangle a, b, c with its unit normal; two-sided. The closest point is classified as
@@ -30,10 +32,59 @@ export const FEATURE_TOLERANCE = 1e-9;
 export const CLOSEST_LENGTH = 5;
 
 /**
- * Distance from (x, y, z) to a REVOLVED primitive at geometry offset g; out = [d, nx, ny, nz].
- * Layout: cx, cy, ρ0, z0, ρ1, z1.
+ * Slots of a REVOLVED primitive after cx, cy, ρ0, z0, ρ1, z1: `tilted` is 0 for the vertical axis (the other slots
+ * unused) or 1 with the axis through (cx, cy, cz) along the unit vector `axis`.
+ */
+export const REVOLVED = { tilted: 6, cz: 7, axis: 8 } as const;
+
+/**
+ * Distance from (x, y, z) to a REVOLVED primitive at geometry offset g; out = [d, nx, ny, nz]. A tilted axis is
+ * handled in the axis frame (u, v, a) about (cx, cy, cz), shifted so that the vertical computation applies as is.
  */
 export function revolvedClosest(geo: Float64Array, g: number, x: number, y: number, z: number, out: Float64Array): number {
+  if (geo[g + REVOLVED.tilted] === 0) return verticalRevolvedClosest(geo, g, x, y, z, out);
+  axisFrame(geo, g);
+  const dx = x - geo[g], dy = y - geo[g + 1], dz = z - geo[g + REVOLVED.cz];
+  const f = frame;
+  verticalRevolvedClosest(geo, g, geo[g] + dx * f[0] + dy * f[1] + dz * f[2],
+    geo[g + 1] + dx * f[3] + dy * f[4] + dz * f[5], dx * f[6] + dy * f[7] + dz * f[8], out);
+  const n1 = out[1], n2 = out[2], n3 = out[3];
+  out[1] = n1 * f[0] + n2 * f[3] + n3 * f[6];
+  out[2] = n1 * f[1] + n2 * f[4] + n3 * f[7];
+  out[3] = n1 * f[2] + n2 * f[5] + n3 * f[8];
+  return out[0];
+}
+
+/** Scratch of axisFrame: rows u, v, a. */
+const frame = new Float64Array(9);
+
+/**
+ * An orthonormal frame (u, v, a) of a tilted REVOLVED primitive's axis a, into `frame`, by the branch-free
+ * construction of Duff et al., "Building an orthonormal basis, revisited", JCGT 6(1) 2017.
+ */
+function axisFrame(geo: Float64Array, g: number): void {
+  const ax = geo[g + REVOLVED.axis], ay = geo[g + REVOLVED.axis + 1], az = geo[g + REVOLVED.axis + 2];
+  const sign = az >= 0 ? 1 : -1;
+  const k = -1 / (sign + az), b = ax * ay * k;
+  frame[0] = 1 + sign * ax * ax * k; frame[1] = sign * b; frame[2] = -sign * ax;
+  frame[3] = b; frame[4] = sign + ay * ay * k; frame[5] = -ay;
+  frame[6] = ax; frame[7] = ay; frame[8] = az;
+}
+
+/**
+ * World position of the point (cx + ρ cos φ, cy + ρ sin φ, z) of a REVOLVED primitive's own frame (the vertical
+ * frame, or the tilted axis frame of revolvedClosest): for drawing and the lowest wall point.
+ */
+export function revolvedPoint(geo: Float64Array, g: number, rho: number, phi: number, z: number): [number, number, number] {
+  const lx = rho * Math.cos(phi), ly = rho * Math.sin(phi);
+  if (geo[g + REVOLVED.tilted] === 0) return [geo[g] + lx, geo[g + 1] + ly, z];
+  axisFrame(geo, g);
+  const f = frame, c = [geo[g], geo[g + 1], geo[g + REVOLVED.cz]];
+  return [0, 1, 2].map((i) => c[i] + lx * f[i] + ly * f[3 + i] + z * f[6 + i]) as [number, number, number];
+}
+
+/** revolvedClosest about the vertical axis (cx, cy). */
+function verticalRevolvedClosest(geo: Float64Array, g: number, x: number, y: number, z: number, out: Float64Array): number {
   const ex0 = x - geo[g], ey0 = y - geo[g + 1];
   const rho = Math.sqrt(ex0 * ex0 + ey0 * ey0);
   // On the axis every meridian is equally close; take +x so the result is still defined.

@@ -4,7 +4,7 @@
  * of side `planeSize` centred on their point; surfaces of revolution as `segments` facets around the axis.
  */
 import type { WallModel } from './build.js';
-import { GEO_STRIDE, PrimitiveKind } from './primitives.js';
+import { GEO_STRIDE, PrimitiveKind, revolvedPoint } from './primitives.js';
 
 export interface TessellationOptions {
   /** side of the square drawn for a plane (m) */
@@ -27,7 +27,7 @@ export function tessellateWall(model: WallModel, w: number, options: Tessellatio
     } else if (model.kind[k] === PrimitiveKind.plane) {
       planeSquare(out, [g[o], g[o + 1], g[o + 2]], [g[o + 3], g[o + 4], g[o + 5]], planeSize);
     } else {
-      revolvedFacets(out, g[o], g[o + 1], g[o + 2], g[o + 3], g[o + 4], g[o + 5], segments);
+      revolvedFacets(out, g, o, segments);
     }
   }
   return Float32Array.from(out);
@@ -45,13 +45,10 @@ function planeSquare(out: number[], p: number[], n: number[], size: number): voi
   out.push(...corner(-1, -1), ...corner(1, -1), ...corner(1, 1), ...corner(-1, -1), ...corner(1, 1), ...corner(-1, 1));
 }
 
-function revolvedFacets(
-  out: number[], cx: number, cy: number, r0: number, z0: number, r1: number, z1: number, segments: number,
-): void {
-  const at = (r: number, z: number, j: number) => {
-    const angle = (2 * Math.PI * j) / segments;
-    return [cx + r * Math.cos(angle), cy + r * Math.sin(angle), z];
-  };
+/** Facets of the REVOLVED primitive at geometry offset o, about its own (vertical or tilted) axis. */
+function revolvedFacets(out: number[], g: Float64Array, o: number, segments: number): void {
+  const r0 = g[o + 2], z0 = g[o + 3], r1 = g[o + 4], z1 = g[o + 5];
+  const at = (r: number, z: number, j: number) => revolvedPoint(g, o, r, (2 * Math.PI * j) / segments, z);
   for (let j = 0; j < segments; j++) {
     // A rim of radius 0 (cone apex, disc centre) collapses its triangle: leave that one out.
     if (r1 > 0) out.push(...at(r0, z0, j), ...at(r1, z1, j), ...at(r1, z1, j + 1));

@@ -9,6 +9,9 @@
  * The pour (spheres placed during the run from the run's random stream, straddling the stop) checks the RNG state
  * and the growing particle count; the bouncing ball checks that an analysis (here: bounces, in summary.json) continues across the stop.
  *
+ * The rotating drum with a paddle checks the walls' angle (a function of the time) and the angle at the last
+ * neighbour build (the paddle's rotation triggers rebuilds).
+ *
  * RESUME_CASES is a table so that scenarios exercising other saved state (pouring with its RNG, moving walls,
  * periodic images) can be added as rows.
  */
@@ -44,6 +47,9 @@ export const RESUME_CASES: Record<string, ResumeCase> = {
   'frictional settle, 1 worker, resumed with 2': { ...settle, workers: 1, resumeWorkers: 2 },
   'frictional pour (random stream, growing particle count), 2 workers': {
     scenario: 'test/fixtures/checkpoint/frictional-pour.json', workers: 2, stopAfter: 600, minImpactsEachSide: 10, minFinalContacts: 100,
+  },
+  'rotating drum and paddle (the angle and its value at the last build), 1 worker': {
+    scenario: 'test/fixtures/checkpoint/rotating-drum.json', workers: 1, stopAfter: 1500, minImpactsEachSide: 10, minFinalContacts: 100,
   },
   'bouncing ball with its analysis': {
     scenario: 'test/fixtures/checkpoint/bouncing-ball.json', workers: 1, stopAfter: 65_000, minImpactsEachSide: 2, minFinalContacts: 0,

@@ -69,7 +69,8 @@ const SAVED_AT_VERSION: Record<string, readonly string[]> = {
   // @4: the same entries, `history` with the Mindlin–Deresiewicz turning point after the spring (§9.9)
   'pairContacts@4': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact', 'image'],
   'wallContacts@4': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
-  'walls@1': ['time', 'offsetAtBuild', 'gone'],
+  // @2: the angle of rotating walls at the last build
+  'walls@2': ['time', 'offsetAtBuild', 'turnsAtBuild', 'gone'],
   'simulation@1': ['stepCount', 'rebuilds', 'particleSteps'],
   'pour@1': ['random', 'placed', 'lastInsertionTime'],
 };
@@ -228,8 +229,8 @@ describe('a checkpoint that does not fit is refused, naming the entry', () => {
     expect(restoreInto(older)).toThrow('checkpoint was written by an older grainflow (pairContacts state version 2; '
       + 'this grainflow reads version 4); resume it with that version or start the run again');
     const newer = good();
-    newer.parts.walls = 2;
-    expect(restoreInto(newer)).toThrow(/written by a newer grainflow \(walls state version 2;/);
+    newer.parts.walls = 3;
+    expect(restoreInto(newer)).toThrow(/written by a newer grainflow \(walls state version 3;/);
   });
 
   it('a missing, mistyped, mis-sized, unknown or non-numeric entry', () => {

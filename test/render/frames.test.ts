@@ -145,7 +145,7 @@ describe('wallSurfaces', () => {
   it('draws a cylinder from its facets, every vertex on the cylinder, next to a plane floor', () => {
     const model = buildWallModel([
       { type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm' },
-      { type: 'cylinder', center: [0.01, 0.01], radius: 0.02, zMin: 0, zMax: 0.05, material: 'm' },
+      { type: 'cylinder', center: [0.01, 0.01], axis: [0, 0, 1], radius: 0.02, zMin: 0, zMax: 0.05, closed: false, material: 'm' },
     ]);
     const { triangles, walls } = wallSurfaces(model, extent, r);
     expect(walls[1].count).toBe(2 * 48);

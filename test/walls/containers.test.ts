@@ -9,7 +9,7 @@ import type { ScenarioInput } from '../../src/scenario/schema.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 import { CLOSEST_LENGTH, revolvedClosest } from '../../src/walls/primitives.js';
-import { MOTION } from '../../src/walls/motion.js';
+import { MOTION, MOTION_STRIDE } from '../../src/walls/motion.js';
 import { densityFor, hertzContactTime, youngsModulusFor, type Vec3 } from '../helpers/collision.js';
 
 type Walls = NonNullable<ScenarioInput['walls']>;
@@ -185,7 +185,7 @@ describe('lifted cylinder', () => {
     const snapshot = { pos: serial.st.pos.slice(), vel: serial.st.vel.slice() };
     run(serial, setup.steps - compared);
     // Wall offset is v·(t − start) (closed form) and the heap has slumped past the old wall.
-    expect(serial.wallStates.state[8 + MOTION.offset + 2]).toBeCloseTo(0.3 * (setup.steps * setup.dt - 0.1), 12);
+    expect(serial.wallStates.state[MOTION_STRIDE + MOTION.offset + 2]).toBeCloseTo(0.3 * (setup.steps * setup.dt - 0.1), 12);
     expect(widest(serial)).toBeGreaterThan(0.025);
 
     const parallel = new Simulation(createSetup(parseScenario(input())));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLOSEST_LENGTH, Feature, planeClosest, revolvedClosest, triangleClosest } from '../../src/walls/primitives.js';
 import { BoxTree } from '../../src/walls/triangle-tree.js';
-import { MOTION, writeWallState } from '../../src/walls/motion.js';
+import { MOTION, MOTION_STRIDE, writeWallState } from '../../src/walls/motion.js';
 import { buildWallModel } from '../../src/walls/build.js';
 import { tessellateWall } from '../../src/walls/tessellate.js';
 import { wallOverlap } from '../../src/walls/overlap.js';
@@ -114,8 +114,10 @@ describe('triangle R-tree', () => {
 
 describe('wall motion', () => {
   it('offset v·(clamp(t, start, stop) − start), velocity only while moving, inactive from removeAt', () => {
-    const state = new Float64Array(8);
-    const motion = [{ velocity: [0, 0, 0.2] as [number, number, number], start: 0.5, stop: 1.5, removeAt: 2 }];
+    const state = new Float64Array(MOTION_STRIDE);
+    const motion = [{
+      velocity: [0, 0, 0.2] as [number, number, number], start: 0.5, stop: 1.5, removeAt: 2, rotation: null, surfaceVelocity: null,
+    }];
     const at = (t: number) => {
       writeWallState(motion, t, state);
       return [state[MOTION.offset + 2], state[MOTION.velocity + 2], state[MOTION.active]];
@@ -144,7 +146,7 @@ describe('wall model', () => {
   });
 
   it('tessellates a cylinder into 2 triangles per facet with every vertex on the cylinder', () => {
-    const model = buildWallModel([{ type: 'cylinder', center: [1, 2], radius: 0.5, zMin: 0, zMax: 1, material: 'm' }]);
+    const model = buildWallModel([{ type: 'cylinder', center: [1, 2], axis: [0, 0, 1], radius: 0.5, zMin: 0, zMax: 1, closed: false, material: 'm' }]);
     const tris = tessellateWall(model, 0, { segments: 12 });
     expect(tris.length).toBe(9 * 24);
     for (let k = 0; k < tris.length; k += 3) {

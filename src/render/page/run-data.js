@@ -34,7 +34,7 @@ export async function loadRun(base = '/run') {
   /**
    * Frame k as { t, count, position (Float32 xyz by id), speed (Float32 by id), walls, ranges }: `count` spheres
    * (ids 0..count−1) were present at t (a pour makes later frames longer); walls[w] is wall w's offset from rest
-   * or null once removed; ranges the frame's robust speed and height ranges.
+   * (m), the affine map [t, R row-major] of a rotating wall, or null once removed; ranges the frame's robust speed and height ranges.
    */
   async function frame(k) {
     if (!cache.has(k)) {

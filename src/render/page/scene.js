@@ -85,7 +85,8 @@ export class RunScene {
     this.points = points;
     this.scene.add(points);
 
-    this.walls = run.index.walls.surfaces.map(({ first, count }) => this.addWall(run.walls.subarray(9 * first, 9 * (first + count))));
+    this.walls = run.index.walls.surfaces.map(({ first, count, rotates }) =>
+      this.addWall(run.walls.subarray(9 * first, 9 * (first + count)), rotates === true));
     this.scene.add(new THREE.AmbientLight(0xffffff, 1.6));
     const headlight = new THREE.DirectionalLight(0xffffff, 1.8);
     headlight.position.set(-0.5, 1, 1);
@@ -104,8 +105,11 @@ export class RunScene {
     }
   }
 
-  /** One wall's group (translucent surface and outline), at rest; null for a wall with nothing to draw. */
-  addWall(triangles) {
+  /**
+   * One wall's group (translucent surface and outline), at rest; null for a wall with nothing to draw. A rotating
+   * wall is outlined at every facet edge, so that a turning drum shows its turning.
+   */
+  addWall(triangles, rotates) {
     if (triangles.length === 0) return null;
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.BufferAttribute(triangles, 3));
@@ -115,7 +119,7 @@ export class RunScene {
       color: 0x8d99a8, transparent: true, opacity: 0.45, side: THREE.FrontSide, depthWrite: false,
     }));
     // Edges where faces meet at more than 20°: a box's edges and a cylinder's rims, not its 48 facets.
-    const outline = new THREE.LineSegments(new THREE.EdgesGeometry(geometry, 20),
+    const outline = new THREE.LineSegments(new THREE.EdgesGeometry(geometry, rotates ? 1 : 20),
       new THREE.LineBasicMaterial({ color: 0x56606c }));
     const group = new THREE.Group();
     group.add(surface, outline);
@@ -123,13 +127,23 @@ export class RunScene {
     return group;
   }
 
-  /** Places every wall as a frame says: offset from rest (m), or hidden when null (removed). */
+  /**
+   * Places every wall as a frame says: offset from rest (m), the affine map [t, R row-major] of a rotating wall,
+   * or hidden when null (removed).
+   */
   placeWalls(placement) {
     this.walls.forEach((group, w) => {
       if (group === null) return;
-      const offset = placement?.[w] ?? [0, 0, 0];
+      const place = placement?.[w] ?? [0, 0, 0];
       group.visible = placement?.[w] !== null;
-      group.position.set(offset[0], offset[1], offset[2]);
+      if (place === null) return;
+      const [tx, ty, tz, ...R] = place;
+      if (R.length === 0) {
+        group.position.set(tx, ty, tz);
+        return;
+      }
+      new THREE.Matrix4().set(R[0], R[1], R[2], tx, R[3], R[4], R[5], ty, R[6], R[7], R[8], tz, 0, 0, 0, 1)
+        .decompose(group.position, group.quaternion, group.scale);
     });
   }
 
