@@ -68,8 +68,8 @@ export const DISCHARGE_SEEDS = [1, 2, 3];
 const PARTICLE_DIAMETER = 0.004;
 const G = 9.81;
 const W_BAND = 'Beverloo\'s law over the published constants, C = 0.55–0.65 and k = 1.3–1.6, at the measured ρ_b and d, '
-  + 'widened by two standard errors of the mean W over the seeds: catches a discharge off by more than the spread '
-  + 'of the measured constants (about −15 % to +20 %), e.g. mass counted twice or lost at the outlet, a wrong '
+  + 'widened by two standard errors of the mean W over the seeds: catches a discharge more than about 15 % from '
+  + 'the law at the middle of those ranges (C = 0.60, k = 1.45; 13–17 % over D/d = 6–10), e.g. mass counted twice or lost at the outlet, a wrong '
   + 'gravity or density, an orifice the wrong size, spheres leaking through the floor, or sliding friction that '
   + 'does not act (a frictionless silo drains faster)';
 const SLOPE_BAND = 'the log–log slope Beverloo\'s law has over these three orifices for k = 1.3 to 1.6 (5/2 exactly '
