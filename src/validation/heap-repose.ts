@@ -46,6 +46,9 @@ const RISES = (what: string) => `heaps get steeper with ${what} (Zhou et al. 200
   + 'heaps rise in order by chance once in 6). One seed each: the seed-to-seed scatter (about 1.4° over seeds 1–3) can '
   + 'also fail a true rise smaller than about 3°';
 
+/** A heap as the run summary reports it, with its height above the floor (src/analysis/run-analysis.ts). */
+interface SweptHeap extends ReportedHeap { heapHeight_m: number }
+
 /** The mean bead diameter of heap.json's poured (not frozen) spheres, in m. */
 function pouredDiameter(s: Scenario): number {
   const poured = s.insert?.find((block) => block.frozen !== true);
@@ -63,14 +66,14 @@ async function heapRepose(context: CaseContext): Promise<CaseResult> {
     s.seed = seed;
     s.contact.friction = friction;
     s.contact.rollingFriction = rolling;
-  }, context)).analysis as unknown as ReportedHeap;
+  }, context)).analysis as unknown as SweptHeap;
 
-  const seeds: ReportedHeap[] = [];
+  const seeds: SweptHeap[] = [];
   for (const seed of HEAP_SEEDS) seeds.push(await run(seed, mu, muR));
   const angle = seedMean(seeds.map((h) => h.angleOfRepose_deg));
   // The sweep runs the first seed; its heap at the shipped μ and μ_r is that seed's.
   const sweep = async (factors: readonly number[], at: (f: number) => [number, number]) => {
-    const heaps: ReportedHeap[] = [];
+    const heaps: SweptHeap[] = [];
     for (const f of factors) heaps.push(f === 1 ? seeds[0] : await run(HEAP_SEEDS[0], ...at(f)));
     return heaps;
   };
@@ -90,12 +93,15 @@ async function heapRepose(context: CaseContext): Promise<CaseResult> {
       smallestRise(angles(byRolling)), RISES('rolling friction μ_r')),
   ];
   const one = (h: ReportedHeap) => `${h.angleOfRepose_deg.toFixed(1)}° ± ${h.uncertainty_deg.toFixed(1)}°`;
+  // The height beside the flank angle: heaps of the same spheres are cones of nearly the same volume, whose height
+  // goes as tan^{2/3} θ, so a height that moves while the angle stays says the shape changed, not only the slope.
+  const withHeight = (h: SweptHeap) => `${one(h)} (height ${(1000 * h.heapHeight_m).toFixed(1)} mm)`;
   const figures = [
     `seeds ${HEAP_SEEDS.join(', ')} give ${seeds.map(one).join(', ')}`,
     `mean ${angle.mean.toFixed(1)}° ± ${angle.standardError.toFixed(1)}° (standard error of the ${HEAP_SEEDS.length} seeds)`,
     `Zhou et al.'s glass beads without side walls: ${reference.toFixed(1)}°`,
-    `against μ (μ_r = ${muR}, seed ${HEAP_SEEDS[0]}): ${byFriction.map((h, k) => `${one(h)} at μ = ${mus[k]}`).join(', ')}`,
-    `against μ_r (μ = ${mu}, seed ${HEAP_SEEDS[0]}): ${byRolling.map((h, k) => `${one(h)} at μ_r = ${muRs[k]}`).join(', ')}`,
+    `against μ (μ_r = ${muR}, seed ${HEAP_SEEDS[0]}): ${byFriction.map((h, k) => `${withHeight(h)} at μ = ${mus[k]}`).join(', ')}`,
+    `against μ_r (μ = ${mu}, seed ${HEAP_SEEDS[0]}): ${byRolling.map((h, k) => `${withHeight(h)} at μ_r = ${muRs[k]}`).join(', ')}`,
   ];
   const band = `Zhou et al. 2002, glass beads, d = ${(d * 1000).toFixed(1)} mm, no side walls: ${reference.toFixed(1)}° ± 2°`;
   const xs = [0, Math.max(...FRICTION_FACTORS, ...ROLLING_FACTORS)];
