@@ -49,6 +49,11 @@ const RISES = (what: string) => `heaps get steeper with ${what} (Zhou et al. 200
 /** A heap as the run summary reports it, with its height above the floor (src/analysis/run-analysis.ts). */
 interface SweptHeap extends ReportedHeap { heapHeight_m: number }
 
+const FLAT_IN_MU = 'open: the flank angle hardly moves with μ (2026-11-27: 20.8°, 20.5°, 21.9° at μ = 0.2, 0.4, 0.8, '
+  + 'where Zhou et al.\'s fit, θ ∝ μ^0.27, rises 8°) while the heap\'s height rises from 12.6 to 15.6 mm, which a cone '
+  + 'of fixed volume reaches only by steepening about 7°: the heaps change shape (a steeper core over a flatter toe?), '
+  + 'or the flank fit between 20 % and 80 % of the height misses it; not yet understood';
+
 /** The mean bead diameter of heap.json's poured (not frozen) spheres, in m. */
 function pouredDiameter(s: Scenario): number {
   const poured = s.insert?.find((block) => block.frozen !== true);
@@ -87,8 +92,8 @@ async function heapRepose(context: CaseContext): Promise<CaseResult> {
   const checks: Check[] = [
     check(`angle of repose (°), heap.json, mean of seeds ${HEAP_SEEDS.join(', ')}`,
       `Zhou et al. 2002, glass beads without side walls, 29.6° d^−0.206 at d = ${(d * 1000).toFixed(1)} mm`, reference, angle.mean, ZHOU_TOLERANCE),
-    atLeast(`smallest rise of the angle (°) from μ = ${mus.join(' to ')} (μ_r = ${muR}, seed ${HEAP_SEEDS[0]})`, 'rise of 0°', 0,
-      smallestRise(angles(byFriction)), RISES('sliding friction μ')),
+    { ...atLeast(`smallest rise of the angle (°) from μ = ${mus.join(' to ')} (μ_r = ${muR}, seed ${HEAP_SEEDS[0]})`, 'rise of 0°', 0,
+      smallestRise(angles(byFriction)), RISES('sliding friction μ')), open: FLAT_IN_MU },
     atLeast(`smallest rise of the angle (°) from μ_r = ${muRs.join(' to ')} (μ = ${mu}, seed ${HEAP_SEEDS[0]})`, 'rise of 0°', 0,
       smallestRise(angles(byRolling)), RISES('rolling friction μ_r')),
   ];
