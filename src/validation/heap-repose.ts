@@ -3,15 +3,16 @@
  * seeds with its standard error, against the angle Zhou et al. measured for glass beads; and the same heap's angle
  * against sliding friction μ and rolling friction μ_r (one seed each), whose rise is checked.
  *
- * The reference. Zhou, Xu, Yu & Zulli, Powder Technol. 125 (2002) 45–54, poured glass beads into a slot between two
- * walls w apart and found the angle to fall with w and with the bead diameter d; their fit to the experiments is
- * θ = θ0 (1 + e^{−0.18 w/d}) with θ0 = 29.6° d^−0.206 (d in mm), the angle without walls, which is the heap here
+ * The reference. Zhou, Xu, Yu & Zulli, Powder Technol. 125 (2002) 45–54, measured glass-bead heaps in a slot between
+ * two walls w apart and found the angle to fall with w and with the bead diameter d; their fit to the experiments
+ * is θ = θ0 (1 + e^{−0.18 w/d}) with θ0 = 29.6° d^−0.206 (d in mm), the angle without walls, which is the heap here
  * (a cone on an open floor). The paper itself was not found in a readable form; its fits are quoted from the
- * validation notes of a DEM code that reproduces the set-up (github.com/rochi00/moose, modules/dem/doc, "Angle of
- * repose", which states the experiments' error as about ±2°). What differs: their heaps are wedges formed in a
- * slot and θ0 is an extrapolation to w → ∞; this heap is a cone poured from 5–8 cm; their d range is not given in
- * that source. μ = 0.4 is the sliding friction Zhou et al. use for glass beads; the rolling friction laws differ
- * (theirs a constant torque against a sphere's own spin, here EPSD on the relative rotation, docs/physics.md).
+ * validation notes of a DEM code that reproduces the set-up (github.com/rochi00/moose,
+ * modules/dem/doc/content/validation.md, "Angle of repose", which states the experiments' error as about ±2°).
+ * What differs: there the beads settle on a plate and discharge over both its edges, leaving a wedge, and θ0 is an
+ * extrapolation to w → ∞; here a cone is poured from 5–8 cm onto a rough base; the d range of their fit is not
+ * given in that source. μ = 0.4 is the sliding friction Zhou et al. use for glass beads; the rolling friction laws
+ * differ (theirs a constant torque against a sphere's own spin, here EPSD on the relative rotation, docs/physics.md).
  */
 import type { ReportedHeap } from '../analysis/repose.js';
 import type { Scenario } from '../scenario/schema.js';
