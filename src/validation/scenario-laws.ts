@@ -79,7 +79,7 @@ const SLOPE_BAND = 'the log–log slope Beverloo\'s law has over these three ori
 /** Orifices whose mean W fell below the band in the report of 2026-11-27 (see SLOW_SILO). */
 const SLOW_ORIFICES = [8];
 const SLOW_SILO = 'open: the silo drains at the slow edge of Beverloo\'s band, C = 0.51 at k = 1.5 against 0.55–0.65 for '
-  + 'glass beads (2026-11-27: W = 0.2695 ± 0.0008 kg/s at D/d = 8, 2.6 % under the band; D/d = 6 and 10 inside it only '
+  + 'glass beads (2026-11-27: W = 0.2696 ± 0.0007 kg/s at D/d = 8, 3 % under the band\'s slow edge; D/d = 6 and 10 inside it only '
   + 'by their wider scatter); not yet understood — candidates are μ = 0.5 on every contact, walls included, above '
   + 'glass\'s, and the softened E = 1 MPa';
 /**
