@@ -51,13 +51,18 @@ export interface CaseResult {
   figures?: string[];
 }
 
+/** What `npm run validate` passes every case: the thread count of the scenario runs (`--workers`; cases that run no scenario ignore it). */
+export interface CaseContext {
+  workers?: number;
+}
+
 /** One case of the report. `long` cases take minutes (whole scenarios); the test suite runs the others. */
 export interface ValidationCase {
   /** file name of its plot (without .svg) and the key of `--only` */
   id: string;
   title: string;
   long: boolean;
-  run(): Promise<CaseResult> | CaseResult;
+  run(context: CaseContext): Promise<CaseResult> | CaseResult;
 }
 
 /** The tolerance of a check: the error allowed, how it is measured and why that much. */

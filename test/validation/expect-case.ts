@@ -9,7 +9,7 @@ const describeCheck = (k: Check) => `${k.quantity}: ${k.value} against ${k.refer
   + `(error ${k.error}, tolerance ${k.tolerance})`;
 
 export async function expectCaseHolds(c: ValidationCase): Promise<void> {
-  const { checks } = await c.run();
+  const { checks } = await c.run({});
   expect(checks.length).toBeGreaterThan(0);
   expect(checks.filter((k) => k.open === undefined && !k.pass).map(describeCheck)).toEqual([]);
   expect(checks.filter((k) => k.open !== undefined && k.pass).map(describeCheck), 'open checks that now pass').toEqual([]);
