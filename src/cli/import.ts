@@ -54,7 +54,8 @@ async function importRun(argv: string[]): Promise<number> {
   if (!deckDir) throw new UsageError('missing <deckDir>');
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (!values.out) throw new UsageError('missing --out <runDir>');
-  const summary = await importLammpsRun(deckDir, { out: values.out, force: values.force });
+  const summary = await importLammpsRun(deckDir, { out: values.out, force: values.force,
+    onWarning: (warning) => process.stderr.write(`grainflow: warning: ${printable(warning)}\n`) });
   process.stdout.write(`${summary.name}: ${summary.particles} particles after ${summary.steps} LAMMPS steps of ${summary.dt} s`
     + (summary.performance ? ` (${summary.performance.ranks} ranks, ${summary.performance.wallSeconds} s wall)` : '')
     + ` → ${values.out}\n`);

@@ -32,6 +32,12 @@ export interface LammpsImportOptions {
   out: string;
   /** replace an existing `out` (as runScenario's `force`) */
   force?: boolean;
+  /**
+   * one-line warnings about the imported results: an analysis without a result (a discharge scenario in which
+   * nothing was discharged is LAMMPS delivering other physics than grainflow, or a deck run too short); also in
+   * summary.json's `warnings`
+   */
+  onWarning?: (message: string) => void;
 }
 
 /** summary.json of an imported run: `performance` holds what the LAMMPS log says. */
@@ -125,13 +131,25 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
       for (const f of out.files) dir.writeFile(f.name, f.content);
       analysed = { ...out.result, headline: out.headline };
     }
-    const summary = importedSummary(setup, manifest, finalState, meter, impacts?.rows ?? null, analysed, log, deckDir);
+    const warnings = [...setup.warnings, ...unmeasured(analysed)];
+    const summary = importedSummary(setup, manifest, finalState, meter, impacts?.rows ?? null, analysed, log, deckDir, warnings);
     dir.writeFile('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
     dir.commit();
+    for (const warning of unmeasured(analysed)) options.onWarning?.(warning);
     return summary;
   } finally {
     dir.discard();
   }
+}
+
+/**
+ * The warning of an analysis that has no result on the imported frames (run-analysis.ts reports its reason as
+ * `error`): the numbers it would have given are not there, and the import says so rather than only in summary.json.
+ */
+function unmeasured(analysis: RunSummary['analysis']): string[] {
+  const reason = analysis?.error;
+  if (typeof reason !== 'string') return [];
+  return [`the ${String(analysis!.type)} analysis has no result on the LAMMPS frames: ${reason}`];
 }
 
 /** Dumped frames as particle states, every value checked against the deck. */
@@ -199,7 +217,7 @@ function seriesRow(st: ParticleState, t: number, setup: SimulationSetup, meter: 
 
 function importedSummary(
   setup: SimulationSetup, manifest: DeckManifest, st: ParticleState, meter: ContactMeter, impacts: number | null,
-  analysis: RunSummary['analysis'], log: LammpsLog | null, deckDir: string,
+  analysis: RunSummary['analysis'], log: LammpsLog | null, deckDir: string, warnings: string[],
 ): ImportedSummary {
   const e = stateEnergies(st, setup);
   const t = manifest.steps * manifest.dt;
@@ -216,7 +234,7 @@ function importedSummary(
     simulatedTime: t,
     neighbourRebuilds: log?.neighbourBuilds ?? 0,
     impacts,
-    warnings: setup.warnings,
+    warnings,
     analysis,
     final: {
       kineticEnergy: e.kinetic,
