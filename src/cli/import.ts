@@ -8,7 +8,9 @@ import { printable } from '../base/printable.js';
 import { ScenarioError } from '../base/scenario-error.js';
 import { DeckError } from '../interop/deck-manifest.js';
 import { importLammpsRun } from '../interop/lammps-import.js';
+import { RunInterrupted } from '../api/index.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
+import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 
 export const IMPORT_USAGE = `usage: grainflow import lammps <deckDir> --out <runDir> [--force]
 
@@ -34,6 +36,10 @@ export async function importCommand(argv: string[]): Promise<number> {
       return EXIT_BAD_INPUT;
     }
     if (err instanceof DeckError) return fail(`cannot import: ${err.message}`);
+    if (err instanceof RunInterrupted) {
+      process.stderr.write(`grainflow: ${err.message}\n`);
+      return signalExitStatus(err.signal);
+    }
     if (err instanceof ScenarioError) return fail(`cannot import: the deck's scenario.json: ${err.message}`);
     throw err;
   }
@@ -54,8 +60,16 @@ async function importRun(argv: string[]): Promise<number> {
   if (!deckDir) throw new UsageError('missing <deckDir>');
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (!values.out) throw new UsageError('missing --out <runDir>');
-  const summary = await importLammpsRun(deckDir, { out: values.out, force: values.force,
-    onWarning: (warning) => process.stderr.write(`grainflow: warning: ${printable(warning)}\n`) });
+  // SIGINT/SIGTERM stop the import between two frames; a second one exits at once (stop-signals.ts).
+  const stop = new AbortController();
+  const signals = watchStopSignals((signal) => stop.abort(signal));
+  let summary;
+  try {
+    summary = await importLammpsRun(deckDir, { out: values.out, force: values.force, signal: stop.signal,
+      onWarning: (warning) => process.stderr.write(`grainflow: warning: ${printable(warning)}\n`) });
+  } finally {
+    signals.dispose();
+  }
   process.stdout.write(`${summary.name}: ${summary.particles} particles after ${summary.steps} LAMMPS steps of ${summary.dt} s`
     + (summary.performance ? ` (${summary.performance.ranks} ranks, ${summary.performance.wallSeconds} s wall)` : '')
     + ` → ${values.out}\n`);
