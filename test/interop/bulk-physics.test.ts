@@ -5,7 +5,7 @@
  *    when its potential energy is within 0.2 % of the settled value), with 1 and with 2 MPI ranks: final bed
  *    height H = 2⟨z⟩ and packing fraction Σ(4/3)πr³/(A·H) within 1 % of grainflow's;
  *  - with GRAINFLOW_LONG_TESTS=1: pile.json's angle of repose within 2° of grainflow's, hopper.json's mass flow
- *    rate within 10 %.
+ *    rate within 10 %, silo.json's on 2 balanced ranks within SILO_TOLERANCE (below).
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ import { lammpsLongTests, lammpsTests, rankImbalance, scratchDirectory, throughG
 const scratch = scratchDirectory('lammps-bulk');
 /** Whole runs in two engines: minutes on a loaded 2-core machine (the long ones: tens of minutes). */
 const RUN_TIMEOUT = 900_000, LONG_TIMEOUT = 3_600_000;
+/** silo.json's W in LAMMPS against grainflow's (project issue 27); the measurements beside the test. */
+const SILO_TOLERANCE = 0.05;
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 type Analysis = Record<string, unknown>;
@@ -80,6 +82,18 @@ lammpsLongTests('LAMMPS: the pile and the hopper (GRAINFLOW_LONG_TESTS=1)', () =
     const [a, b] = [theirs, ours].map((h) => ({ angle: h.angleOfRepose_deg as number, error: h.uncertainty_deg as number }));
     const allowed = 2 * Math.hypot(a.error, b.error);
     expect(Math.abs(a.angle - b.angle), `${a.angle}° ± ${a.error}° vs ${b.angle}° ± ${b.error}°`).toBeLessThan(allowed);
+  }, LONG_TIMEOUT);
+
+  // grainflow's W of silo.json for seeds 1, 2, 3: SILO_SEEDS kg/s (2026-11-27) — the scatter of one discharge. LAMMPS
+  // at the resolved step, seed 1: 0.2816 kg/s, +5.0 % on grainflow's 0.2682: a systematic difference several times
+  // that scatter (friction from the half-step velocity, as the pile's). The test allows the 5 % of project issue 27.
+  it('silo.json, 2 ranks: the orifice open, mass flow rate within 5 % of grainflow\'s, ranks balanced', async () => {
+    const checked = editedScenario('scenarios/silo.json', () => {});
+    const lammps = await throughLammps(checked, scratch, 'silo', 2);
+    expect(rankImbalance(lammps.deck), 'max/mean atoms per rank').toBeLessThan(1.25);
+    const theirs = lammps.summary.analysis!.massFlowRate_kg_per_s as number;
+    const ours = (await throughGrainflow(checked, scratch, 'silo')).summary.analysis!.massFlowRate_kg_per_s as number;
+    expect(Math.abs(theirs / ours - 1), `${theirs} vs ${ours} kg/s`).toBeLessThan(SILO_TOLERANCE);
   }, LONG_TIMEOUT);
 
   it('hopper.json: mass flow rate within 10 % of grainflow\'s', async () => {
