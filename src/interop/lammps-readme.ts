@@ -141,8 +141,8 @@ function settingRows({ scenario, setup, census, notes, manifest, events }: Readm
 function approximations({ scenario, notes }: ReadmeInput): string[] {
   const list = [
     'Damping and friction in LAMMPS use the half-step velocity v(t + dt/2) where grainflow predicts the full-step one '
-      + '(docs/physics.md §11.2): restitution is first-order accurate in dt there; measured with Tsuji at 50 steps per '
-      + 'contact: within 0.002 of the target for e ≥ 0.3 (0.004 at e = 0.1).',
+      + '(docs/physics.md §11.2): restitution is first-order accurate in dt there; measured with Tsuji at 55 steps per '
+      + 'contact (project issue 27): within 0.0035 of the target for e ≥ 0.3 (0.006 at e = 0.1).',
     'LAMMPS applies a pair\'s tangential force to each sphere with the lever R − δ/2 (grainflow: R, docs/physics.md §9.6).',
     'Which side a wall acts from: `fix wall/gran` planes (boxes and axis-aligned planes at rest) and open regions '
       + '(cylinders, cones, a silo\'s floor and side, a moving box with an open top) act from both sides, as grainflow\'s '

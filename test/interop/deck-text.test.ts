@@ -46,4 +46,14 @@ describe('names and vectors in an exported deck', () => {
     const data = fs.readFileSync(path.join(out, 'data.grainflow'), 'utf8');
     expect(data.split('\n')[0]).toMatch(/^LAMMPS data file: grainflow scenario "drop &" at t = 0/);
   });
+
+  it('a negative damping tsuji argument (Tsuji e = 0.1) is explained in the deck\'s README where it occurs', () => {
+    const deck = exportLammpsDeck(editedScenario('scenarios/bouncing-ball.json', (s) => {
+      s.contact = { ...s.contact, normal: { model: 'tsuji', restitution: 0.1 } };
+    }), { out: path.join(scratch, 'tsuji-0.1') });
+    expect(fs.readFileSync(path.join(deck.dir, 'in.grainflow'), 'utf8')).toMatch(/ -0\.\d+ damping tsuji /);
+    const rows = fs.readFileSync(path.join(deck.dir, 'README.md'), 'utf8').split('\n').filter((l) => l.includes('damping tsuji -'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toContain('negative on purpose');
+  });
 });
