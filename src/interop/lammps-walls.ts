@@ -26,8 +26,9 @@ export interface WallSurface {
   id: string;
   /** `region` commands (none for planes) */
   commands: string[];
-  /** the fix style and its wall arguments: `wall/gran/region` + `region ID`, or `wall/gran` + `zplane lo hi` */
+  /** the fix style: `wall/gran/region` for a region, `wall/gran` for planes */
   fix: 'wall/gran/region' | 'wall/gran';
+  /** the fix's wall arguments after the contact model: `region ID`, or e.g. `zplane lo hi` */
   where: string;
   /** −r_w (m) of the region's surface for the curvature correction; 0 for a flat one */
   curvatureRadius: number;
