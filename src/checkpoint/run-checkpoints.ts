@@ -75,6 +75,16 @@ export class RunCheckpoints {
     }
   }
 
+  /**
+   * Ends the run's hold on its directory after a failure: kept for --resume when it holds a checkpoint, removed when
+   * it holds none (a fresh run refused its memory or stopped before its first checkpoint: nothing to resume, and the
+   * half-made directory would refuse the rerun).
+   */
+  discardAfterFailure(): void {
+    if (this.newest === undefined) this.directory.discardUnresumable();
+    else this.directory.discard();
+  }
+
   /** The checkpoint to resume from; ResumeError when there is none, or when a mesh or the sphere file differs from the run's. */
   private newestUsable(setup: SimulationSetup): Checkpoint {
     this.store.removeInterruptedWrites();

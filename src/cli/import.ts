@@ -5,8 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import { printable } from '../base/printable.js';
-import { DeckError, importLammpsRun, ScenarioError } from '../api/index.js';
+import { DeckError, importLammpsRun, RunInterrupted, ScenarioError } from '../api/index.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
+import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 
 export const IMPORT_USAGE = `usage: grainflow import lammps <deckDir> --out <runDir> [--force]
 
@@ -32,6 +33,10 @@ export async function importCommand(argv: string[]): Promise<number> {
       return EXIT_BAD_INPUT;
     }
     if (err instanceof DeckError) return fail(`cannot import: ${err.message}`);
+    if (err instanceof RunInterrupted) {
+      process.stderr.write(`grainflow: ${err.message}\n`);
+      return signalExitStatus(err.signal);
+    }
     if (err instanceof ScenarioError) return fail(`cannot import: the deck's scenario.json: ${err.message}`);
     throw err;
   }
@@ -52,7 +57,16 @@ async function importRun(argv: string[]): Promise<number> {
   if (!deckDir) throw new UsageError('missing <deckDir>');
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (!values.out) throw new UsageError('missing --out <runDir>');
-  const summary = await importLammpsRun(deckDir, { out: values.out, force: values.force });
+  // SIGINT/SIGTERM stop the import between two frames; a second one exits at once (stop-signals.ts).
+  const stop = new AbortController();
+  const signals = watchStopSignals((signal) => stop.abort(signal));
+  let summary;
+  try {
+    summary = await importLammpsRun(deckDir, { out: values.out, force: values.force, signal: stop.signal,
+      onWarning: (warning) => process.stderr.write(`grainflow: warning: ${printable(warning)}\n`) });
+  } finally {
+    signals.dispose();
+  }
   process.stdout.write(`${summary.name}: ${summary.particles} particles after ${summary.steps} LAMMPS steps of ${summary.dt} s`
     + (summary.performance ? ` (${summary.performance.ranks} ranks, ${summary.performance.wallSeconds} s wall)` : '')
     + ` → ${values.out}\n`);

@@ -123,7 +123,10 @@ export function contactModel(
       throw new ScenarioError(field, `${error.message}; choose a restitution LAMMPS can reach`);
     }
     words.push(`${lammps.argument} damping ${lammps.keyword}`);
-    described = `Tsuji α = ${alpha.toPrecision(6)} (damping ${lammps.keyword} ${lammps.argument.toPrecision(8)})`;
+    described = `Tsuji α = ${alpha.toPrecision(6)} (damping ${lammps.keyword} ${lammps.argument.toPrecision(8)})`
+      + (lammps.keyword === 'tsuji' && lammps.argument < 0 ? '; negative on purpose: LAMMPS reads the argument through '
+        + 'its Tsuji polynomial, which reaches this α (above 1.27, e below about 0.23) only below 0, and '
+        + 'does not check its range' : '');
   } else if (dampingModel === 'viscoelastic') {
     // LAMMPS: η₀·m*·√(R_L δ)·δ̇; grainflow: c·δ^{1/2}·δ̇ with c at this contact.
     const eta0 = (damping * rootCurvature) / (at.meff * Math.sqrt(at.reff));

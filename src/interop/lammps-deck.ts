@@ -40,6 +40,12 @@ export interface LammpsDeck {
 
 const num = (x: number) => String(x);
 
+/**
+ * Steps between rebalancings (fix balance, recursive bisection): often enough that falling and draining spheres do
+ * not pile onto one rank between two, rarely enough that the migration costs little next to the steps.
+ */
+const BALANCE_EVERY = 1000;
+
 /** The first step k whose time k·dt (as the engine computes it) is at or after t. */
 function stepAt(t: number, dt: number): number {
   let k = Math.max(0, Math.ceil(t / dt));
@@ -108,7 +114,7 @@ export function buildLammpsDeck(
       spread: viscoelasticSpread(table, cls, at, corners, spreadSpeed(table.classes[cls].law.derived, setup), endOfContact) });
   }));
 
-  // Walls: one fix per wall region and sphere material (a wall fix has one coefficient set for all the atoms it acts on).
+  // Walls: one fix per wall surface and sphere material (a wall fix has one coefficient set for all the atoms it acts on).
   const wallCommands: string[] = [];
   const gates: { step: number; commands: string[] }[] = [];
   scenario.walls.forEach((spec, k) => {
@@ -116,24 +122,25 @@ export function buildLammpsDeck(
     const wallMaterial = setup.wallMaterials[k];
     const fixes: string[] = [];
     wallCommands.push(`# walls[${k}]: ${spec.type} of ${deckText(spec.material)}`, ...wall.variables);
-    for (const region of wall.regions) {
-      wallCommands.push(...region.commands);
+    for (const surface of wall.surfaces) {
+      wallCommands.push(...surface.commands);
       for (const m of census) {
         const cls = classOf(m.material, wallMaterial);
         const field = lawField(scenario, table.classes[cls].materials);
-        const curvature = region.curvatureRadius > 0 ? 1 - m.mean / region.curvatureRadius : 1;
+        const curvature = surface.curvatureRadius > 0 ? 1 - m.mean / surface.curvatureRadius : 1;
         const at = reference(cls, m.mean, m.meanMass, g * m.meanMass, curvature);
         const model = contactModel(table, cls, at, endOfContact, target, field,
           lawField(scenario, table.classes[cls].materials, 'tangential'));
-        const fix = `${region.id}_${typeOf(m.material)}`;
+        const fix = `${surface.id}_${typeOf(m.material)}`;
         fixes.push(fix);
-        wallCommands.push(`fix ${fix} ${group(m)} wall/gran/region granular ${model.args} region ${region.id}`);
-        notes.contacts.push({ bodies: `${m.name} spheres on walls[${k}] (${region.id})`, field, model: model.damping,
+        wallCommands.push(`fix ${fix} ${group(m)} ${surface.fix} granular ${model.args} ${surface.where}`);
+        notes.contacts.push({ bodies: `${m.name} spheres on walls[${k}] (${surface.id})`, field, model: model.damping,
           spread: viscoelasticSpread(table, cls, at, [m.min, m.max].map((r) => ({ reff: r, meff: sphereMass(m, r) })),
             spreadSpeed(table.classes[cls].law.derived, setup), endOfContact) });
       }
     }
-    notes.walls.push({ index: k, type: spec.type, regions: wall.regions.map((r) => r.commands.join('; ')),
+    notes.walls.push({ index: k, type: spec.type,
+      surfaces: wall.surfaces.map((w) => [...w.commands, `fix … ${w.fix} … ${w.where}`].join('; ')),
       moving: wall.variables.length > 0, removeAt: spec.removeAt });
     if (spec.removeAt !== undefined) {
       // grainflow computes with the wall while k·dt < removeAt: LAMMPS runs to the last such step, then drops it.
@@ -165,11 +172,17 @@ export function buildLammpsDeck(
     '# README.md maps every scenario setting to these commands and lists what differs from grainflow.',
     'units           si',
     'atom_style      sphere',
-    'atom_modify     map array',
+    // The trace's x[1]… need the atom map; `map yes` makes it a hash beyond a million ids (an array of the largest id
+    // on every rank: ~400 MB a rank at 10⁸ atoms). Nothing else in the deck looks atoms up by id.
+    ...(trace ? ['atom_modify     map yes'] : []),
     `boundary        ${periodicAxes(checked).map((p) => (p ? 'p' : 'm')).join(' ')}`,
     'newton          off',
     'comm_modify     vel yes',
+    // Recursive bisection over the atoms (a brick grid split along z left one of two ranks empty in a silo, project
+    // issue 27), again every BALANCE_EVERY steps as the spheres fall, pour in and drain.
+    'comm_style      tiled',
     `read_data       ${DECK_FILES.data}`,
+    'balance         1.1 rcb',
     ...census.map((m) => `group           ${group(m)} type ${typeOf(m.material)}   # ${deckText(m.name)}`),
     '',
     '# contacts: pair_style granular, one pair_coeff per pair of sphere materials (README.md, Contacts)',
@@ -180,6 +193,7 @@ export function buildLammpsDeck(
     '',
     ...(g > 0 ? [`fix             gravity all gravity ${num(g)} vector ${setup.gravity.map(num).join(' ')}`] : []),
     'fix             integrate all nve/sphere',
+    `fix             balance all balance ${BALANCE_EVERY} 1.1 rcb`,
     `neighbor        ${num(setup.skin)} bin`,
     'neigh_modify    delay 0 every 1 check yes',
     `timestep        ${num(dt)}`,
@@ -191,11 +205,12 @@ export function buildLammpsDeck(
     'thermo_modify   norm no flush yes',
     `thermo          ${outputEvery}`,
     `dump            frames all custom ${outputEvery} ${DECK_FILES.dump} ${DUMP_COLUMNS.join(' ')}`,
-    'dump_modify     frames sort id format float %.9g',
+    // Unsorted (sorting gathers every frame by id across the ranks); the importer places atoms by id.
+    'dump_modify     frames format float %.9g',
     ...(trace ? traceCommands() : []),
     '',
     ...runs(events.filter((e) => e.step > 0), steps),
-    `write_dump      all custom ${DECK_FILES.final} ${DUMP_COLUMNS.join(' ')} modify sort id format float %.17g`,
+    `write_dump      all custom ${DECK_FILES.final} ${DUMP_COLUMNS.join(' ')} modify format float %.17g`,
     '',
   ];
 

@@ -171,6 +171,15 @@ function parseNumbers(bytes: Buffer, from: number, to: number, out: Float64Array
 export function readDump(
   file: string, columns: readonly string[], onFrame: (frame: DumpFrame) => void, maxAtoms = MAX_DUMP_ATOMS,
 ): void {
+  for (const frame of dumpFrames(file, columns, maxAtoms)) onFrame(frame);
+}
+
+/**
+ * readDump's frames one at a time, so that a caller can return to the event loop between two (a signal's handler
+ * runs there); a frame's values are valid until the next is asked for. The file is closed when the iteration ends,
+ * is left, or throws.
+ */
+export function* dumpFrames(file: string, columns: readonly string[], maxAtoms = MAX_DUMP_ATOMS): Generator<DumpFrame> {
   if (!fs.existsSync(file)) throw new DeckError(`${file} is missing: run LAMMPS in the deck directory first`);
   const lines = new LineReader(file);
   const where = () => `${file}, line ${lines.number}`;
@@ -223,7 +232,7 @@ export function readDump(
             + `${count < 0 ? 'something else' : count}: "${lines.text().slice(0, 80)}"`);
         }
       }
-      onFrame({ step, atoms, values: values.subarray(0, atoms * width) });
+      yield { step, atoms, values: values.subarray(0, atoms * width) };
     }
   } finally {
     lines.close();

@@ -18,12 +18,12 @@ import { RunDirectory } from '../output/run-directory.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
 import { createParticleState, setSphereProperties, type ParticleState } from '../particles/state.js';
 import { sharedArrays } from '../base/shared-arrays.js';
-import { energyPlot, impactRow, IMPACTS_HEADER, SERIES_HEADER, SUMMARY_PARTICLE_LIMIT, type RunSummary } from '../run/run.js';
+import { energyPlot, impactRow, IMPACTS_HEADER, RunInterrupted, SERIES_HEADER, SUMMARY_PARTICLE_LIMIT, type RunSummary } from '../run/run.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import { DECK_FILES, DeckError, readDeckManifest, type DeckManifest } from './deck-manifest.js';
 import { ContactMeter } from './frame-measures.js';
 import { DUMP_COLUMNS } from './lammps-deck.js';
-import { readDump, type DumpFrame } from './lammps-dump.js';
+import { dumpFrames, type DumpFrame } from './lammps-dump.js';
 import { readLammpsLog, type LammpsLog } from './lammps-log.js';
 import { traceWallImpacts } from './trace-impacts.js';
 
@@ -32,6 +32,17 @@ export interface LammpsImportOptions {
   out: string;
   /** replace an existing `out` (as runScenario's `force`) */
   force?: boolean;
+  /**
+   * one-line warnings about the imported results: an analysis without a result (a discharge scenario in which
+   * nothing was discharged is LAMMPS delivering other physics than grainflow, or a deck run too short); also in
+   * summary.json's `warnings`
+   */
+  onWarning?: (message: string) => void;
+  /**
+   * aborting it stops the import between two frames (RunInterrupted): nothing is written, no lock or staging
+   * directory is left; a string reason (the CLI passes the signal's name) is the interruption's `signal`
+   */
+  signal?: AbortSignal;
 }
 
 /** summary.json of an imported run: `performance` holds what the LAMMPS log says. */
@@ -46,9 +57,11 @@ const WIDTH = DUMP_COLUMNS.length;
 /**
  * Imports the LAMMPS results of the deck in `deckDir` into `options.out`.
  * @throws DeckError for a directory that is not a deck, results that are missing, damaged or cut short;
- *   OutputExistsError for an existing `out` that may not be replaced
+ *   OutputExistsError for an existing `out` that may not be replaced; RunInterrupted when `options.signal` aborts
  */
 export async function importLammpsRun(deckDir: string, options: LammpsImportOptions): Promise<ImportedSummary> {
+  const pause = betweenFrames(options.signal);
+  await pause();
   const manifest = readDeckManifest(deckDir);
   const checked = loadScenarioFile(path.join(deckDir, DECK_FILES.scenario));
   const setup = createSetup(checked, { workers: 1 });
@@ -56,12 +69,13 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
   const frames = new FrameReader(setup, manifest);
   // The final state at full precision, read before anything is written: a missing or damaged file stops here.
   let final: ParticleState | null = null;
-  readDump(path.join(deckDir, DECK_FILES.final), DUMP_COLUMNS, (frame) => {
+  for (const frame of dumpFrames(path.join(deckDir, DECK_FILES.final), DUMP_COLUMNS, frames.capacity)) {
     if (frame.step !== manifest.steps) {
       throw new DeckError(`${DECK_FILES.final} is of step ${frame.step}, the deck runs ${manifest.steps} steps`);
     }
     final = frames.state(frame, DECK_FILES.final);
-  }, frames.capacity);
+    await pause();
+  }
   if (final === null) throw new DeckError(`${path.join(deckDir, DECK_FILES.final)} holds no frame: the LAMMPS run did not finish`);
   const finalState: ParticleState = final;
   const tEnd = manifest.steps * manifest.dt;
@@ -92,14 +106,15 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
         snapshots.record(t, st);
         analysis?.sample({ st, time: t });
       };
-      readDump(path.join(deckDir, DECK_FILES.dump), DUMP_COLUMNS, (frame) => {
+      for (const frame of dumpFrames(path.join(deckDir, DECK_FILES.dump), DUMP_COLUMNS, frames.capacity)) {
         if (frame.step !== (lastStep < 0 ? 0 : lastStep + manifest.outputEvery)) {
           throw new DeckError(`${DECK_FILES.dump}: a frame of step ${frame.step} follows step ${lastStep} `
             + `(frames every ${manifest.outputEvery} steps from 0)`);
         }
         lastStep = frame.step;
         sample(frames.state(frame, DECK_FILES.dump), frame.step * manifest.dt);
-      }, frames.capacity);
+        await pause();
+      }
       // LAMMPS dumps multiples of outputEvery; grainflow's last row is the final step (the deck's final state).
       if (lastStep < 0 || manifest.steps - lastStep >= manifest.outputEvery) {
         throw new DeckError(`${DECK_FILES.dump} ends at step ${lastStep} of ${manifest.steps}: the LAMMPS run did not finish `
@@ -125,13 +140,39 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
       for (const f of out.files) dir.writeFile(f.name, f.content);
       analysed = { ...out.result, headline: out.headline };
     }
-    const summary = importedSummary(setup, manifest, finalState, meter, impacts?.rows ?? null, analysed, log, deckDir);
+    const warnings = [...setup.warnings, ...unmeasured(analysed)];
+    const summary = importedSummary(setup, manifest, finalState, meter, impacts?.rows ?? null, analysed, log, deckDir, warnings);
     dir.writeFile('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
     dir.commit();
+    for (const warning of unmeasured(analysed)) options.onWarning?.(warning);
     return summary;
   } finally {
     dir.discard();
   }
+}
+
+/**
+ * The warning of an analysis that has no result on the imported frames (run-analysis.ts reports its reason as
+ * `error`): the numbers it would have given are not there, and the import says so rather than only in summary.json.
+ */
+function unmeasured(analysis: RunSummary['analysis']): string[] {
+  const reason = analysis?.error;
+  if (typeof reason !== 'string') return [];
+  return [`the ${String(analysis!.type)} analysis has no result on the LAMMPS frames: ${reason}`];
+}
+
+/**
+ * Returns to the event loop (where signal handlers run) and stops the import if `signal` was aborted meanwhile: the
+ * callers' `finally` then removes the staging directory and releases the lock.
+ */
+function betweenFrames(signal: AbortSignal | undefined): () => Promise<void> {
+  return async () => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (signal?.aborted) {
+      const name = typeof signal.reason === 'string' ? signal.reason : 'abort';
+      throw new RunInterrupted(`import stopped by ${name}; nothing written`, name);
+    }
+  };
 }
 
 /** Dumped frames as particle states, every value checked against the deck. */
@@ -199,7 +240,7 @@ function seriesRow(st: ParticleState, t: number, setup: SimulationSetup, meter: 
 
 function importedSummary(
   setup: SimulationSetup, manifest: DeckManifest, st: ParticleState, meter: ContactMeter, impacts: number | null,
-  analysis: RunSummary['analysis'], log: LammpsLog | null, deckDir: string,
+  analysis: RunSummary['analysis'], log: LammpsLog | null, deckDir: string, warnings: string[],
 ): ImportedSummary {
   const e = stateEnergies(st, setup);
   const t = manifest.steps * manifest.dt;
@@ -216,7 +257,7 @@ function importedSummary(
     simulatedTime: t,
     neighbourRebuilds: log?.neighbourBuilds ?? 0,
     impacts,
-    warnings: setup.warnings,
+    warnings,
     analysis,
     final: {
       kineticEnergy: e.kinetic,

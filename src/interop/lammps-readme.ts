@@ -19,7 +19,7 @@ export interface DeckNotes {
     /** viscoelastic laws: e over the radius range, grainflow and LAMMPS */
     spread: { grainflow: [number, number]; lammps: [number, number] } | null;
   }[];
-  walls: { index: number; type: string; regions: string[]; moving: boolean; removeAt: number | undefined }[];
+  walls: { index: number; type: string; surfaces: string[]; moving: boolean; removeAt: number | undefined }[];
   pours: { index: number; requested: number; delivered: number; every: number; count: number }[];
   approximations: string[];
 }
@@ -81,7 +81,8 @@ export function deckReadme(r: ReadmeInput): string {
     '',
     '## Contacts',
     '',
-    'Every pair of sphere materials is one `pair_coeff`; every wall region and sphere material one `fix wall/gran/region` '
+    'Every pair of sphere materials is one `pair_coeff`; every wall surface and sphere material one `fix wall/gran/region` '
+      + 'or, for planes along the axes, `fix wall/gran` '
       + '(a wall fix has one coefficient set for all its atoms). Stiffness and damping are given explicitly: '
       + '`hertz k_n` with k_n = (4/3)E* (grainflow\'s K = (4/3)E*√R_eff, docs/physics.md §1.5), scaled by √(R_eff/R_L) on '
       + 'curved region walls; `tangential mindlin/force 8G*` (the spring kept as a force, §9.2–9.3); the damping below; `limit_damping` for "no-tension" (§6.2).',
@@ -120,7 +121,7 @@ function settingRows({ scenario, setup, census, notes, manifest, events }: Readm
     ...notes.pours.map((p) => [`insert[${p.index}] (rate)`, `${p.count} spheres at ${f(p.requested)} /s`,
       `\`fix deposit\`, one sphere every ${p.every} steps (${f(p.delivered)} /s)`, 'pouring, below']),
     ...notes.walls.map((w) => [`walls[${w.index}]`, `\`${w.type}\`${w.moving ? ', moving' : ''}${w.removeAt === undefined ? '' : `, removeAt ${w.removeAt} s`}`,
-      w.regions.map((r) => `\`${r}\``).join('<br>'),
+      w.surfaces.map((r) => `\`${r}\``).join('<br>'),
       (w.moving ? 'region `move` by equal-style variables of time; ' : '') + (w.removeAt === undefined ? '' : '`unfix` after the last step before removeAt')]),
     ['periodic', scenario.periodic ? json(scenario.periodic.axes) : 'none', '`boundary` p on periodic axes, m (shrink-wrapped) elsewhere', ''],
     ['broadphase', json(scenario.broadphase), '`neighbor … bin`', 'LAMMPS\'s own binning'],
@@ -140,18 +141,23 @@ function settingRows({ scenario, setup, census, notes, manifest, events }: Readm
 function approximations({ scenario, notes }: ReadmeInput): string[] {
   const list = [
     'Damping and friction in LAMMPS use the half-step velocity v(t + dt/2) where grainflow predicts the full-step one '
-      + '(docs/physics.md §11.2): restitution is first-order accurate in dt there; measured with Tsuji at 50 steps per '
-      + 'contact: within 0.002 of the target for e ≥ 0.3 (0.004 at e = 0.1).',
+      + '(docs/physics.md §11.2): restitution is first-order accurate in dt there; measured with Tsuji at 55 steps per '
+      + 'contact (project issue 27): within 0.0035 of the target for e ≥ 0.3 (0.006 at e = 0.1).',
     'LAMMPS applies a pair\'s tangential force to each sphere with the lever R − δ/2 (grainflow: R, docs/physics.md §9.6).',
-    'Wall regions act from inside only (`side in`): a sphere that gets outside a box, cylinder or cone no longer feels it '
-      + '(grainflow\'s walls are two-sided); open rims of cylinders and cones are not edges.',
+    'Which side a wall acts from: `fix wall/gran` planes (boxes and axis-aligned planes at rest) and open regions '
+      + '(cylinders, cones, a silo\'s floor and side, a moving box with an open top) act from both sides, as grainflow\'s '
+      + 'two-sided walls do (in this LAMMPS Region::match() is true everywhere for an open region); a closed region (an '
+      + 'oblique or moving plane, a moving closed box) acts on the spheres inside it only. Open rims of cylinders and '
+      + 'cones are not edges; box planes extend beyond the box.',
     'Curved region walls: LAMMPS uses R_L = R·r_w/(R + r_w) with r_w = −2 × the cylinder radius (cones: the radius at the '
       + 'contact); grainflow ignores curvature (docs/physics.md §1.6). k_n, k_t and the rolling constants are scaled back '
       + 'exactly for a material\'s mean sphere, and for a cone at its mean radius.',
   ];
   if (scenario.walls.some((w) => w.type === 'silo')) {
-    list.push('Silo: the floor is the union of the half-space above it and a thin open cylinder through the orifice, whose side '
-      + 'is the orifice rim; the floor and the side wall are two regions.');
+    list.push('Silo: this LAMMPS cannot cut the orifice out of a floor plane (a union with an open cylinder keeps the plane '
+      + 'over the hole: nothing discharges). The floor is a nearly flat open cone from the orifice rim at zBottom to the side '
+      + 'wall, 10⁻³ orifice diameters higher there (a tilt below 0.1° for the shipped silo); the floor and the side wall are '
+      + 'two regions.');
   }
   if (scenario.walls.some((w) => w.motion !== undefined)) {
     list.push('Moving walls: LAMMPS takes a region\'s velocity from its displacement over the last step, so the wall\'s '

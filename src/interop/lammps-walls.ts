@@ -1,9 +1,15 @@
 /**
- * grainflow's walls (src/walls/wall-spec.ts) as LAMMPS regions for `fix wall/gran/region`: one region per wall (two
- * for a silo: floor and side), with the region's `move` following the wall's prescribed translation. A region
- * wall acts on the spheres inside the region (`side in`), from the inside: grainflow's walls are two-sided, so a
- * sphere that gets outside a box, cylinder or cone no longer feels it in LAMMPS. Rims of open cylinders and cones
- * are not edges in LAMMPS, and the silo's orifice rim is a band of height ORIFICE_BAND (below).
+ * grainflow's walls (src/walls/wall-spec.ts) as LAMMPS wall surfaces. A box at rest, and a plane at rest whose normal
+ * is a coordinate axis, are `fix wall/gran … xplane/yplane/zplane` planes: LAMMPS tests them per atom without a
+ * region (a box as five `wall/gran/region` block faces cost 42–49 % of LAMMPS's loop in a 200 000-sphere settle,
+ * project issue 27). Every other wall is one region for `fix wall/gran/region` (two for a silo: floor and side),
+ * the region's `move` following the wall's prescribed translation.
+ *
+ * Which side a region acts from (measured on LAMMPS 29 Sep 2021, project issue 27): a closed region (a plane, a
+ * closed block) acts on the spheres inside it only; an open one (cylinders and cones, always exported `open 1 open 2`,
+ * and a box with an open top) acts from both sides, because Region::match() is true for every point of an open
+ * region — a sphere outside an exported cylinder bounces off it as off the inside, as grainflow's two-sided walls
+ * do. Rims of open cylinders and cones are not edges in LAMMPS.
  *
  * Curvature (measured on this LAMMPS with a sphere of R = 1 mm hitting a cylinder, a cone and a sphere region of
  * radius 10 mm): the contact uses R_L = R·r_w/(R + r_w) with r_w = −2 × the cylinder's radius, −2 × the cone's
@@ -14,29 +20,36 @@
 import { ScenarioError } from '../base/scenario-error.js';
 import type { WallSpec } from '../walls/wall-spec.js';
 
-/** One LAMMPS region of a wall. */
-export interface WallRegion {
-  /** region ID, used by its fix */
+/** One LAMMPS wall surface of a wall: a region, or planes of `fix wall/gran`. */
+export interface WallSurface {
+  /** the surface's name: its region ID, and the stem of its fixes' IDs */
   id: string;
-  /** `region` commands (sub-regions first) */
+  /** `region` commands (none for planes) */
   commands: string[];
+  /** the fix style: `wall/gran/region` for a region, `wall/gran` for planes */
+  fix: 'wall/gran/region' | 'wall/gran';
+  /** the fix's wall arguments after the contact model: `region ID`, or e.g. `zplane lo hi` */
+  where: string;
   /** −r_w (m) of the region's surface for the curvature correction; 0 for a flat one */
   curvatureRadius: number;
 }
 
-/** A scenario wall in the deck: its motion variables and regions. */
+/** A scenario wall in the deck: its motion variables and surfaces. */
 export interface DeckWall {
   index: number;
   variables: string[];
-  regions: WallRegion[];
+  surfaces: WallSurface[];
 }
 
 /**
- * Half-height (m, relative to the orifice diameter) of the band that cuts the silo's orifice out of its floor: the
- * floor is the union of the half-space above it and a short open cylinder through the orifice, so that spheres
- * below the floor leave the region. Its side is the orifice rim.
+ * Rise (m, relative to the orifice diameter) of the silo floor from its orifice rim to its side wall. LAMMPS
+ * 29 Sep 2021 cannot cut a hole in a plane: its Region::match() is true for every point of an open region, so a
+ * union of the floor plane and an open cylinder through the orifice still holds the plane's contact over the hole
+ * (project issue 27: nothing discharged). A nearly flat open cone between the orifice rim and the side wall is a
+ * floor with a hole: over the orifice its closest point is the rim. The tilt, atan(2·FLOOR_RISE·d_o/(D − d_o)), is
+ * 0.08° for scenarios/silo.json; the floor stands FLOOR_RISE·d_o (32 µm there) higher at the side wall.
  */
-const ORIFICE_BAND = 1e-3;
+const FLOOR_RISE = 1e-3;
 
 const num = (x: number) => String(x);
 
@@ -52,7 +65,19 @@ function unit(v: readonly number[]): number[] {
   return scaled.map((x) => x / length);
 }
 
-/** The regions and motion variables of walls[k]; mesh walls are refused. */
+/** The axis (0, 1, 2) a normal lies along, or −1 when it is oblique. */
+function axisOf(normal: readonly number[]): number {
+  const along = [0, 1, 2].filter((a) => normal[a] !== 0);
+  return along.length === 1 ? along[0] : -1;
+}
+
+/** `fix wall/gran` planes along `axis` at `lo` (spheres above it) and `hi` (below it); null: no plane there. */
+function planes(id: string, axis: number, lo: number | null, hi: number | null): WallSurface {
+  const at = (x: number | null) => (x === null ? 'NULL' : num(x));
+  return { id: `${id}_${'xyz'[axis]}`, commands: [], fix: 'wall/gran', where: `${'xyz'[axis]}plane ${at(lo)} ${at(hi)}`, curvatureRadius: 0 };
+}
+
+/** The surfaces and motion variables of walls[k]; mesh walls are refused. */
 export function deckWall(wall: WallSpec, k: number): DeckWall {
   const id = `w${k}`;
   const unexported = wall.motion?.rotation !== undefined ? 'motion.rotation'
@@ -67,50 +92,56 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
   const { variables, move } = motion(wall, id);
   const region = (name: string, shape: string, open = '') =>
     `region ${name} ${shape} side in units box${open}${move}`;
+  const surface = (name: string, curvatureRadius: number, commands: string[]): WallSurface =>
+    ({ id: name, commands, fix: 'wall/gran/region', where: `region ${name}`, curvatureRadius });
   const open = ' open 1 open 2';
+  const atRest = variables.length === 0;
   switch (wall.type) {
-    case 'plane':
-      return { index: k, variables, regions: [{
-        id, curvatureRadius: 0, commands: [region(id, `plane ${[...wall.point, ...unit(wall.normal)].map(num).join(' ')}`)],
-      }] };
+    case 'plane': {
+      const axis = axisOf(wall.normal);
+      if (atRest && axis >= 0) {
+        const p = wall.point[axis];
+        return { index: k, variables, surfaces: [wall.normal[axis] > 0 ? planes(id, axis, p, null) : planes(id, axis, null, p)] };
+      }
+      return { index: k, variables, surfaces: [
+        surface(id, 0, [region(id, `plane ${[...wall.point, ...unit(wall.normal)].map(num).join(' ')}`)]),
+      ] };
+    }
     case 'box':
-      return { index: k, variables, regions: [{
-        id, curvatureRadius: 0,
-        commands: [region(id, `block ${[0, 1, 2].flatMap((a) => [wall.min[a], wall.max[a]]).map(num).join(' ')}`,
-          wall.openTop ? ' open 6' : '')],
-      }] };
+      if (atRest) {
+        return { index: k, variables, surfaces: [0, 1, 2].map((a) =>
+          planes(id, a, wall.min[a], a === 2 && wall.openTop ? null : wall.max[a])) };
+      }
+      return { index: k, variables, surfaces: [surface(id, 0, [
+        region(id, `block ${[0, 1, 2].flatMap((a) => [wall.min[a], wall.max[a]]).map(num).join(' ')}`, wall.openTop ? ' open 6' : ''),
+      ])] };
     case 'cylinder': {
       const [cx, cy] = wall.center;
-      return { index: k, variables, regions: [{
-        id, curvatureRadius: 2 * wall.radius,
-        commands: [region(id, `cylinder z ${num(cx)} ${num(cy)} ${num(wall.radius)} ${num(wall.zMin)} ${num(wall.zMax)}`, open)],
-      }] };
+      return { index: k, variables, surfaces: [surface(id, 2 * wall.radius,
+        [region(id, `cylinder z ${num(cx)} ${num(cy)} ${num(wall.radius)} ${num(wall.zMin)} ${num(wall.zMax)}`, open)])] };
     }
     case 'cone': {
       const [cx, cy] = wall.center;
       const [rb, rt] = [wall.bottomDiameter / 2, wall.topDiameter / 2];
-      return { index: k, variables, regions: [{
-        id, curvatureRadius: rb + rt,
-        commands: [region(id, `cone z ${[cx, cy, rb, rt, wall.zBottom, wall.zTop].map(num).join(' ')}`, open)],
-      }] };
+      return { index: k, variables, surfaces: [surface(id, rb + rt,
+        [region(id, `cone z ${[cx, cy, rb, rt, wall.zBottom, wall.zTop].map(num).join(' ')}`, open)])] };
     }
     case 'silo': {
       const [cx, cy] = wall.center;
       const floor = `${id}_floor`, side = `${id}_side`;
-      const plane = region(wall.orificeDiameter > 0 ? `${id}_plane` : floor,
-        `plane ${num(cx)} ${num(cy)} ${num(wall.zBottom)} 0 0 1`);
-      const band = ORIFICE_BAND * wall.orificeDiameter;
-      const floorCommands = wall.orificeDiameter > 0
-        ? [plane,
-          region(`${id}_hole`, `cylinder z ${num(cx)} ${num(cy)} ${num(wall.orificeDiameter / 2)} `
-            + `${num(wall.zBottom - band)} ${num(wall.zBottom + band)}`, open),
-          `region ${floor} union 2 ${id}_plane ${id}_hole units box`]
-        : [plane];
-      return { index: k, variables, regions: [
-        { id: floor, curvatureRadius: 0, commands: floorCommands },
-        { id: side, curvatureRadius: wall.diameter,
-          commands: [region(side, `cylinder z ${num(cx)} ${num(cy)} ${num(wall.diameter / 2)} ${num(wall.zBottom)} `
-            + `${num(wall.zBottom + wall.height)}`, open)] },
+      const sideSurface = surface(side, wall.diameter, [region(side, `cylinder z ${num(cx)} ${num(cy)} `
+        + `${num(wall.diameter / 2)} ${num(wall.zBottom)} ${num(wall.zBottom + wall.height)}`, open)]);
+      if (wall.orificeDiameter === 0) {
+        return { index: k, variables, surfaces: [
+          surface(floor, 0, [region(floor, `plane ${num(cx)} ${num(cy)} ${num(wall.zBottom)} 0 0 1`)]), sideSurface,
+        ] };
+      }
+      // The floor with its orifice: an open cone from the orifice rim at zBottom to the side wall, FLOOR_RISE higher.
+      const [ro, rs] = [wall.orificeDiameter / 2, wall.diameter / 2];
+      const rise = FLOOR_RISE * wall.orificeDiameter;
+      return { index: k, variables, surfaces: [
+        surface(floor, ro + rs, [region(floor, `cone z ${[cx, cy, ro, rs, wall.zBottom, wall.zBottom + rise].map(num).join(' ')}`, open)]),
+        sideSurface,
       ] };
     }
     case 'mesh':

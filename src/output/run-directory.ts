@@ -349,7 +349,7 @@ export class ResumableRunDirectory implements RunOutputDirectory {
    * @param mode 'fresh': a new run, made here (an earlier output replaced as the rule and `options.force` allow);
    *   'resume': continue the run already here
    */
-  constructor(readonly target: string, mode: 'fresh' | 'resume', options: OutputOptions = {}) {
+  constructor(readonly target: string, private readonly mode: 'fresh' | 'resume', options: OutputOptions = {}) {
     this.lock = claim(target, 'directory', options, mode === 'resume');
     try {
       if (mode === 'resume') {
@@ -384,6 +384,20 @@ export class ResumableRunDirectory implements RunOutputDirectory {
     if (this.closed) return;
     this.closed = true;
     this.lock.release();
+  }
+
+  /**
+   * A fresh run that holds nothing to resume from (it failed before its first checkpoint): removes the directory it
+   * made, marker included, then releases the lock — left, it would only block the run's rerun, as a run without
+   * checkpoints leaves no staging directory. A resumed run's directory is never removed.
+   */
+  discardUnresumable(): void {
+    if (this.closed) return;
+    try {
+      if (this.mode === 'fresh') fs.rmSync(this.target, { recursive: true, force: true });
+    } finally {
+      this.discard();
+    }
   }
 }
 

@@ -123,6 +123,11 @@ export async function runToDirectory(
     dir.writeFile('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
     dir.commit();
     return summary;
+  } catch (error) {
+    // A checkpointed run that fails before its first checkpoint (its kernel memory refused under ulimit -v, issue 25)
+    // leaves no directory, marker or lock: as a run without checkpoints leaves no staging directory.
+    options.checkpoints?.discardAfterFailure();
+    throw error;
   } finally {
     dir.discard();
   }

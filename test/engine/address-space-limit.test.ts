@@ -58,4 +58,23 @@ describe('grainflow run under ulimit -v', () => {
     expect(r.stdout.trimEnd().split('\n')).toEqual([expect.stringMatching(
       /^KernelMemoryError: cannot reserve \d+ MiB of kernel memory for the simulation: this process may use 2\.9 GiB of address space \(ulimit -v\), and a WebAssembly memory reserves about 10 GiB of it unless node runs with --disable-wasm-trap-handler/)]);
   });
+
+  it('a checkpointed run refused its memory leaves no directory, marker or lock, and runs again without --force', () => {
+    const json = JSON.parse(fs.readFileSync('scenarios/two-spheres.json', 'utf8'));
+    const file = path.join(scratch, 'checkpointed.json');
+    const { contactTrace: _trace, ...outputs } = json.outputs;
+    fs.writeFileSync(file, JSON.stringify({ ...json, outputs: { ...outputs, checkpointEvery: 0.001 } }));
+    const out = path.join(scratch, 'checkpointed');
+    // The checkpoint directory is made before the simulation asks for its memory (src/run/run.ts).
+    const script = `import { loadScenario, runScenario } from './dist/src/api/index.js';
+      runScenario(loadScenario(${JSON.stringify(file)}), { out: ${JSON.stringify(out)} })
+        .then(() => console.log('ran'), (e) => console.log(e.name));`;
+    const [command, args] = limited(LIMIT_KB, ['--input-type=module', '-e', script]);
+    expect(spawnSync(command, args, { encoding: 'utf8' }).stdout.trim()).toBe('KernelMemoryError');
+    expect(fs.existsSync(out)).toBe(false);
+    expect(fs.readdirSync(scratch).filter((name) => name.startsWith('.checkpointed'))).toEqual([]);
+    const again = spawnSync(process.execPath, [CLI, 'run', file, '--out', out, '--quiet'], { encoding: 'utf8' });
+    expect(again.status, again.stderr).toBe(0);
+    expect(fs.readdirSync(path.join(out, 'checkpoints')).some((f) => f.endsWith('.gfck'))).toBe(true);
+  });
 });

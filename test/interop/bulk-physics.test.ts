@@ -5,17 +5,19 @@
  *    when its potential energy is within 0.2 % of the settled value), with 1 and with 2 MPI ranks: final bed
  *    height H = 2⟨z⟩ and packing fraction Σ(4/3)πr³/(A·H) within 1 % of grainflow's;
  *  - with GRAINFLOW_LONG_TESTS=1: pile.json's angle of repose within 2° of grainflow's, hopper.json's mass flow
- *    rate within 10 %.
+ *    rate within 10 %, silo.json's on 2 balanced ranks within SILO_TOLERANCE (below).
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSetup } from '../../src/engine/setup.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
-import { lammpsLongTests, lammpsTests, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
+import { lammpsLongTests, lammpsTests, rankImbalance, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
 
 const scratch = scratchDirectory('lammps-bulk');
 /** Whole runs in two engines: minutes on a loaded 2-core machine (the long ones: tens of minutes). */
 const RUN_TIMEOUT = 900_000, LONG_TIMEOUT = 3_600_000;
+/** silo.json's W in LAMMPS against grainflow's (project issue 27); the measurements beside the test. */
+const SILO_TOLERANCE = 0.05;
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 type Analysis = Record<string, unknown>;
@@ -55,8 +57,10 @@ lammpsTests('LAMMPS: a 2 000-sphere frictional settle in a box, 1 and 2 ranks', 
 
   for (const ranks of [1, 2]) {
     it(`${ranks} rank${ranks > 1 ? 's' : ''}: bed height and packing fraction within 1 % of grainflow's`, async () => {
-      const { summary } = await throughLammps(checked, scratch, `settle-${ranks}`, ranks);
+      const { deck, summary } = await throughLammps(checked, scratch, `settle-${ranks}`, ranks);
       expect(summary.performance?.ranks).toBe(ranks);
+      // Falling spheres stay shared between the ranks (fix balance … rcb).
+      expect(rankImbalance(deck), 'max/mean atoms per rank').toBeLessThan(1.25);
       const measured = bed(summary.final.particles!);
       expect(Math.abs(measured.height / reference.height - 1), `H ${measured.height} vs ${reference.height}`).toBeLessThan(0.01);
       expect(Math.abs(measured.packing / reference.packing - 1), `φ ${measured.packing} vs ${reference.packing}`).toBeLessThan(0.01);
@@ -78,6 +82,19 @@ lammpsLongTests('LAMMPS: the pile and the hopper (GRAINFLOW_LONG_TESTS=1)', () =
     const [a, b] = [theirs, ours].map((h) => ({ angle: h.angleOfRepose_deg as number, error: h.uncertainty_deg as number }));
     const allowed = 2 * Math.hypot(a.error, b.error);
     expect(Math.abs(a.angle - b.angle), `${a.angle}° ± ${a.error}° vs ${b.angle}° ± ${b.error}°`).toBeLessThan(allowed);
+  }, LONG_TIMEOUT);
+
+  // grainflow's W of silo.json for seeds 1, 2, 3: 0.2682, 0.2698, 0.2706 kg/s (2026-11-27): one discharge scatters
+  // by 0.45 % (standard deviation). LAMMPS, 1 rank, seed 1: 0.2816 kg/s, +5.0 % on grainflow's 0.2682 — a systematic
+  // difference ten times that scatter, not chance (the pile's friction from the half-step velocity is a suspect;
+  // --substeps 3 not measured yet). The test allows the 5 % of project issue 27, which this leaves little room.
+  it('silo.json, 2 ranks: the orifice open, mass flow rate within 5 % of grainflow\'s, ranks balanced', async () => {
+    const checked = editedScenario('scenarios/silo.json', () => {});
+    const lammps = await throughLammps(checked, scratch, 'silo', 2);
+    expect(rankImbalance(lammps.deck), 'max/mean atoms per rank').toBeLessThan(1.25);
+    const theirs = lammps.summary.analysis!.massFlowRate_kg_per_s as number;
+    const ours = (await throughGrainflow(checked, scratch, 'silo')).summary.analysis!.massFlowRate_kg_per_s as number;
+    expect(Math.abs(theirs / ours - 1), `${theirs} vs ${ours} kg/s`).toBeLessThan(SILO_TOLERANCE);
   }, LONG_TIMEOUT);
 
   it('hopper.json: mass flow rate within 10 % of grainflow\'s', async () => {

@@ -20,7 +20,7 @@ function commands(text: string): string[] {
 }
 
 describe('names and vectors in an exported deck', () => {
-  it('materials named "floor&" and "ball&", a plane normal of 1e-300: every command intact', () => {
+  it('materials named "floor&" and "ball&", plane normals of 1e-300: every command intact', () => {
     const material = 'floor&';
     const checked = editedScenario('scenarios/bouncing-ball.json', (s) => {
       s.name = 'drop &';
@@ -33,12 +33,28 @@ describe('names and vectors in an exported deck', () => {
     const plain = exportLammpsDeck(editedScenario('scenarios/bouncing-ball.json', () => {}), { out: path.join(scratch, 'plain') });
     const input = fs.readFileSync(path.join(out, 'in.grainflow'), 'utf8');
     const reference = fs.readFileSync(path.join(plain.dir, 'in.grainflow'), 'utf8');
-    // The same commands as the deck of the plain scenario, the region's normal written as a unit vector.
+    // The same commands as the deck of the plain scenario: the plane along z is a wall/gran plane above z = 0.
     expect(commands(input)).toEqual(commands(reference));
-    expect(commands(input).filter((c) => c.startsWith('region'))).toEqual([expect.stringMatching(/^region w0 plane 0 0 0 0 0 1 /)]);
+    expect(commands(input).filter((c) => c.includes('wall/gran'))).toEqual([expect.stringMatching(/ wall\/gran granular .* zplane 0 NULL$/)]);
+    // An oblique plane is a region, its normal written as a unit vector (LAMMPS's own length of it underflows).
+    const oblique = exportLammpsDeck(editedScenario('scenarios/bouncing-ball.json', (s) => {
+      s.walls = [{ type: 'plane', point: [0, 0, 0], normal: [1e-300, 0, 1e-300], material: s.walls[0].material }];
+    }), { out: path.join(scratch, 'oblique') });
+    expect(commands(fs.readFileSync(path.join(oblique.dir, 'in.grainflow'), 'utf8')).filter((c) => c.startsWith('region')))
+      .toEqual([expect.stringMatching(/^region w0 plane 0 0 0 0\.7071067811865475 0 0\.7071067811865475 /)]);
     expect(input).not.toMatch(/&\s*\n/);
     const data = fs.readFileSync(path.join(out, 'data.grainflow'), 'utf8');
     expect(data.split('\n')[0]).toMatch(/^LAMMPS data file: grainflow scenario "drop &" at t = 0/);
+  });
+
+  it('a negative damping tsuji argument (Tsuji e = 0.1) is explained in the deck\'s README where it occurs', () => {
+    const deck = exportLammpsDeck(editedScenario('scenarios/bouncing-ball.json', (s) => {
+      s.contact = { ...s.contact, normal: { model: 'tsuji', restitution: 0.1 } };
+    }), { out: path.join(scratch, 'tsuji-0.1') });
+    expect(fs.readFileSync(path.join(deck.dir, 'in.grainflow'), 'utf8')).toMatch(/ -0\.\d+ damping tsuji /);
+    const rows = fs.readFileSync(path.join(deck.dir, 'README.md'), 'utf8').split('\n').filter((l) => l.includes('damping tsuji -'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toContain('negative on purpose');
   });
 });
 

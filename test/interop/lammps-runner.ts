@@ -42,6 +42,21 @@ export function runLammps(deck: string, ranks = 1): void {
   }
 }
 
+/**
+ * The ranks' share of the atoms at the end of every `run` of the deck's log.lammps ("Nlocal: ave max min"): the
+ * largest max/ave over the runs with at least `least` atoms per rank on average (a handful of atoms cannot split
+ * evenly); 1 when every rank holds the same.
+ */
+export function rankImbalance(deck: string, least = 50): number {
+  const log = fs.readFileSync(path.join(deck, 'log.lammps'), 'utf8');
+  let worst = 1;
+  for (const m of log.matchAll(/^Nlocal:\s+(\S+) ave\s+(\S+) max/gm)) {
+    const [ave, max] = [Number(m[1]), Number(m[2])];
+    if (ave >= least) worst = Math.max(worst, max / ave);
+  }
+  return worst;
+}
+
 export interface LammpsOutcome {
   deck: string;
   run: string;
