@@ -1,7 +1,7 @@
 /**
  *   grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
  *                             [--max-frames N | --duration S] [--color-by speed|height|id|material]
- *                             [--color-scale frame|run] [--range MIN,MAX] [--camera iso|front|side|top|AZ,EL]
+ *                             [--color-scale run|frame] [--range MIN,MAX] [--camera iso|front|side|top|AZ,EL]
  *                             [--fit auto|final|all] [--quiet] [--force]
  * Bad options or run directory, or an --out the output rule refuses: status 2, one line naming the option and the
  * allowed range. No browser, or a render that fails: status 1 with the remedy. Nothing is left half-written.
@@ -31,7 +31,8 @@ export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|an
   --max-frames   draw at most N frames, 2–100000, evenly spaced over the run, first and last included
   --duration     or at most S seconds of video, > 0 (default ${DEFAULT_SECONDS})
   --color-by     colour of the spheres (speed)
-  --color-scale  frame: each frame's range, 1st–99th percentile (speed from 0); run: the widest of those (frame)
+  --color-scale  run: one range for the whole video, 1st–99th percentile of every frame's values (speed from 0);
+                 frame: each frame's own range, said in the legend (run)
   --range        a fixed colour range instead, in m/s (speed) or m (height), MIN < MAX
   --camera       view direction: a preset or "azimuth,elevation" in degrees, elevation in [-90, 90] (iso)
   --fit          what the camera frames: final (the last frame's spheres, 1st–99th percentile, and the walls then),
@@ -101,7 +102,7 @@ async function renderReporting(runDir: string, options: RenderOptions, quiet: bo
 
 function defaults(runDir: string): RenderOptions {
   return {
-    out: path.join(runDir, 'anim.mp4'), width: 1280, height: 720, colorBy: 'speed', colorScale: 'frame', camera: 'iso', fit: 'auto',
+    out: path.join(runDir, 'anim.mp4'), width: 1280, height: 720, colorBy: 'speed', colorScale: 'run', camera: 'iso', fit: 'auto',
   };
 }
 

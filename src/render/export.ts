@@ -1,7 +1,7 @@
 /**
  * Headless export of a run: the viewer page (same scene as `grainflow view`) in Chromium (browser.ts), one PNG
  * screenshot per drawn frame, then MP4 (ffmpeg.ts), GIF (gifenc) or the PNG frames themselves. A poster PNG of
- * the last frame is always written. Outputs appear whole or not at all (staged beside the target, then renamed)
+ * the last frame is always written (anim.mp4.png beside anim.mp4). Outputs appear whole or not at all (staged beside the target, then renamed)
  * and follow the output rule (src/output/run-directory.ts): an existing video or poster is replaced only with
  * `force`, a frames directory only if grainflow made it.
  *
@@ -21,8 +21,8 @@ import { checkRunDirectory, startViewerServer } from './server.js';
 /** Colour modes and camera presets of the page (page/colors.js COLOR_MODES, page/scene.js CAMERA_PRESETS). */
 export const COLOR_BY = ['speed', 'height', 'id', 'material'] as const;
 export const CAMERA_PRESETS = ['iso', 'front', 'side', 'top'] as const;
-/** frame: each frame's robust range; run: the widest of them, one colour meaning one value throughout */
-export const COLOR_SCALES = ['frame', 'run'] as const;
+/** run: one robust range over every frame (color-scale.ts), one colour one value throughout; frame: each frame's */
+export const COLOR_SCALES = ['run', 'frame'] as const;
 /** final: the last frame's spheres and walls; all: every frame; auto: final, or all for runs of few spheres */
 export const FITS = ['auto', 'final', 'all'] as const;
 export type ColorBy = (typeof COLOR_BY)[number];
@@ -42,7 +42,7 @@ export interface RenderOptions {
   /** frames per second of the video; undefined: videoFps() */
   fps?: number;
   colorBy: ColorBy;
-  /** default frame */
+  /** default run */
   colorScale?: ColorScale;
   /** fixed colour range (SI units of the colour mode), instead of the robust one */
   range?: [number, number];
@@ -85,6 +85,9 @@ export function outputKind(out: string): OutputKind | null {
   if (ext === '' || out.endsWith('/') || (fs.existsSync(out) && fs.statSync(out).isDirectory())) return 'frames';
   return null;
 }
+
+/** A video's poster, named after the whole video name: anim.mp4 and anim.gif side by side keep their own. */
+export const posterOf = (video: string) => `${video}.png`;
 
 export function validCamera(text: string): boolean {
   if ((CAMERA_PRESETS as readonly string[]).includes(text)) return true;
@@ -135,7 +138,7 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
     note = 'no ffmpeg found (none on the PATH, and the one npm ci installs runs on Linux x64 only; '
       + 'install it with `apt-get install ffmpeg` for MP4): wrote a GIF instead';
   }
-  const poster = target.replace(/\.(mp4|gif)$/i, '.png');
+  const poster = posterOf(target);
   const staged = new StagedFiles([target, poster], { ...claim, kind: 'render' });
   try {
     const work = staged.directory;
@@ -153,7 +156,7 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
 /** The page's query for the options (read by page/viewer.js). */
 function pageQuery(options: RenderOptions): URLSearchParams {
   const query = new URLSearchParams({
-    export: '1', color: options.colorBy, scale: options.colorScale ?? 'frame', camera: options.camera, fit: options.fit ?? 'auto',
+    export: '1', color: options.colorBy, scale: options.colorScale ?? 'run', camera: options.camera, fit: options.fit ?? 'auto',
   });
   if (options.range) query.set('range', options.range.join(','));
   return query;

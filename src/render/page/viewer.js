@@ -136,7 +136,7 @@ async function main() {
   const scene = new RunScene(canvas, run, { interactive: !exporting, fit: params.get('fit') ?? 'auto' });
   let colorBy = params.get('color') ?? 'speed';
   if (!COLOR_MODES.includes(colorBy)) throw new Error(`color must be one of ${COLOR_MODES.join(', ')}`);
-  const colorOptions = { scale: params.get('scale') ?? 'frame', range: parseRange(params.get('range')) };
+  const colorOptions = { scale: params.get('scale') ?? 'run', range: parseRange(params.get('range')) };
   const tint = new Float32Array(3 * index.particles);
   const last = index.frames.length - 1;
   let current = last;
