@@ -3,11 +3,11 @@
  * LAMMPS deck (src/interop/lammps-export.ts). A scenario LAMMPS cannot express is refused on one line naming the
  * field, before anything is written; an existing --out is replaced only as `grainflow run` replaces a run.
  */
-import { parseArgs } from 'node:util';
 import { ScenarioError } from '../base/scenario-error.js';
 import { exportLammpsDeck, MAX_SUBSTEPS } from '../interop/lammps-export.js';
 import { LAMMPS_VERSIONS, DEFAULT_LAMMPS_VERSION } from '../interop/lammps-target.js';
 import { loadScenarioFile } from '../scenario/load.js';
+import { parseCommandLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--substeps N] [--force]
@@ -42,7 +42,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
 function exportDeck(argv: string[]): number {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseCommandLine({
       args: argv, allowPositionals: true,
       options: {
         out: { type: 'string' }, force: { type: 'boolean', default: false }, 'lammps-version': { type: 'string' },

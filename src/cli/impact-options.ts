@@ -3,7 +3,6 @@
  * single impact, and the output directory. Bad values become a CliInputError naming the option and the allowed
  * range; the commands print it as one line and exit with status 2 (as `grainflow run` does).
  */
-import { parseArgs } from 'node:util';
 import { ScenarioError } from '../base/scenario-error.js';
 import {
   endOfContactNames, gonthierForms, materialSchema, normalModelNames,
@@ -12,6 +11,7 @@ import type { NormalLawInput } from '../run/single-impact.js';
 import { DEFAULT_IMPACT_GEOMETRY, type ImpactGeometry } from '../run/calibration.js';
 import { normalLawDefinition, normalLawParameters } from '../forces/normal/registry.js';
 import { DEFAULT_REFERENCE_SPEED } from '../forces/normal/parameters.js';
+import { parseCommandLine } from './arguments.js';
 
 export class CliInputError extends Error {}
 
@@ -35,7 +35,7 @@ export type OptionValues = Record<string, string | boolean | undefined>;
 /** parseArgs over the law options plus `extra`; an unknown or malformed option is a CliInputError. */
 export function parseOptions(argv: string[], extra: Record<string, { type: 'string' | 'boolean' }> = {}): OptionValues {
   try {
-    return parseArgs({ args: argv, options: { ...LAW_OPTIONS, ...extra } }).values as OptionValues;
+    return parseCommandLine({ args: argv, options: { ...LAW_OPTIONS, ...extra } }).values as OptionValues;
   } catch (err) {
     throw new CliInputError((err as Error).message);
   }

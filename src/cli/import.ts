@@ -3,11 +3,11 @@
  * as a grainflow run directory (src/interop/lammps-import.ts), for `grainflow view`, `grainflow render` and readRun.
  * Missing, damaged or cut-short LAMMPS output is one line on stderr, and nothing is written.
  */
-import { parseArgs } from 'node:util';
 import { printable } from '../base/printable.js';
 import { ScenarioError } from '../base/scenario-error.js';
 import { DeckError } from '../interop/deck-manifest.js';
 import { importLammpsRun } from '../interop/lammps-import.js';
+import { parseCommandLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const IMPORT_USAGE = `usage: grainflow import lammps <deckDir> --out <runDir> [--force]
@@ -42,7 +42,7 @@ export async function importCommand(argv: string[]): Promise<number> {
 async function importRun(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseCommandLine({
       args: argv, allowPositionals: true, options: { out: { type: 'string' }, force: { type: 'boolean', default: false } },
     });
   } catch (err) {

@@ -33,6 +33,8 @@ export const DEFAULT_SECONDS = 15;
 const TARGET_SECONDS = 10;
 const MIN_FPS = 10;
 export const MAX_FPS = 30;
+/** --overlay-scale bounds: from a discreet overlay to one twice a projector's */
+export const OVERLAY_SCALES = [0.25, 4] as const;
 
 export interface RenderOptions {
   /** .mp4, .gif, or a directory for PNG frames */
@@ -50,6 +52,8 @@ export interface RenderOptions {
   camera: string;
   /** default auto */
   fit?: Fit;
+  /** a factor on the overlay's size (title, time, legend, scale bar), which is proportional to the image; default 1 */
+  overlayScale?: number;
   /** at most this many frames; undefined: `duration` (or DEFAULT_SECONDS) of video */
   maxFrames?: number;
   /** at most this many seconds of video */
@@ -159,6 +163,7 @@ function pageQuery(options: RenderOptions): URLSearchParams {
     export: '1', color: options.colorBy, scale: options.colorScale ?? 'run', camera: options.camera, fit: options.fit ?? 'auto',
   });
   if (options.range) query.set('range', options.range.join(','));
+  if (options.overlayScale !== undefined) query.set('overlay', String(options.overlayScale));
   return query;
 }
 

@@ -10,53 +10,32 @@ import path from 'node:path';
 import { decode } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameIndex } from '../../src/output/frames.js';
-import { findChromium, launchChromium } from '../../src/render/browser.js';
 import { runColorScale } from '../../src/render/color-scale.js';
 import { renderRun } from '../../src/render/export.js';
-import { startViewerServer } from '../../src/render/server.js';
-import { createSetup } from '../../src/engine/setup.js';
-import { runToDirectory } from '../../src/run/run.js';
-import { editedScenario } from '../helpers/edited-scenario.js';
 import { projector } from '../helpers/pinhole.js';
-
-const chromiumInstalled = (() => {
-  try {
-    return Boolean(findChromium());
-  } catch {
-    return false;
-  }
-})();
-const browserTests = describe.runIf(chromiumInstalled || process.env.CI === 'true');
+import { browserTests, fallingBallRun, withViewerPage } from '../helpers/viewer-page.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-color-scale-'));
 const runDir = path.join(scratch, 'falling');
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
-
-beforeAll(async () => {
-  // The ball falls freely from 1 m (it lands at 0.43 s): frame k at t = 0.05 k s moves at g t.
-  const scenario = editedScenario('scenarios/bouncing-ball.json', (s) => {
-    s.time.duration = 0.4;
-    s.outputs = { ...s.outputs, interval: 0.05, vtk: false };
-  });
-  await runToDirectory(createSetup(scenario, { workers: 1 }), runDir);
-});
+// Frame k at t = 0.05 k s moves at g t.
+beforeAll(() => fallingBallRun(runDir));
 
 const readIndex = (): FrameIndex => JSON.parse(fs.readFileSync(path.join(runDir, 'frames/index.json'), 'utf8'));
-const frameSpeed = (index: FrameIndex, k: number) => {
-  const bytes = fs.readFileSync(path.join(runDir, 'frames', index.frames[k].file));
-  return new Float32Array(Uint8Array.from(bytes).buffer)[3];
-};
+/** Position xyz then speed of the ball in frame k. */
+const ballAt = (index: FrameIndex, k: number) =>
+  new Float32Array(Uint8Array.from(fs.readFileSync(path.join(runDir, 'frames', index.frames[k].file))).buffer);
 
 describe('the run colour scale', () => {
   it('is the robust range of every frame pooled: a lone ball is ranked against its own speeds', () => {
     const index = readIndex();
-    const speeds = index.frames.map((_, k) => frameSpeed(index, k));
+    const speeds = index.frames.map((_, k) => ballAt(index, k)[3]);
     const fastest = Math.max(...speeds);
     expect(fastest).toBeGreaterThan(3.5);
     const scale = runColorScale(runDir, index);
     // The 99th percentile of 9 values lies between the two fastest.
     expect(scale.speed[0]).toBe(0);
-    expect(scale.speed[1]).toBeGreaterThan(speeds.toSorted((a, b) => a - b).at(-2)!);
+    expect(scale.speed[1]).toBeGreaterThan([...speeds].sort((a, b) => a - b).at(-2)!);
     expect(scale.speed[1]).toBeLessThanOrEqual(fastest);
     // Heights: from near the floor to near the start, not one frame's single value.
     expect(scale.height[1] - scale.height[0]).toBeGreaterThan(0.5);
@@ -64,15 +43,13 @@ describe('the run colour scale', () => {
 });
 
 browserTests('colours in the rendered frames', () => {
-  /** rgb at the ball's projected centre in each frame of an export with these options */
+  /** rgb at the ball's projected centre in each frame of an export with this scale */
   async function centreColours(out: string, colorScale: 'run' | 'frame' | undefined): Promise<number[][]> {
     const index = readIndex();
     await renderRun(runDir, { out, width: 320, height: 180, colorBy: 'speed', camera: 'front', colorScale });
-    const camera = JSON.parse(fs.readFileSync(path.join(out, 'camera.json'), 'utf8'));
-    const project = projector(camera);
-    return index.frames.map((frame, k) => {
-      const bytes = fs.readFileSync(path.join(runDir, 'frames', frame.file));
-      const p = new Float32Array(Uint8Array.from(bytes).buffer);
+    const project = projector(JSON.parse(fs.readFileSync(path.join(out, 'camera.json'), 'utf8')));
+    return index.frames.map((_, k) => {
+      const p = ballAt(index, k);
       const [x, y] = project([p[0], p[1], p[2]]).map(Math.round);
       const image = decode(fs.readFileSync(path.join(out, `frame-${String(k).padStart(6, '0')}.png`)));
       const at = image.channels * (y * image.width + x);
@@ -95,19 +72,8 @@ browserTests('colours in the rendered frames', () => {
   it('per frame only on request: then every moving frame has the top colour and the legend says so', async () => {
     const colours = await centreColours(path.join(scratch, 'frame-scale'), 'frame');
     for (const k of CLEAR_FRAMES) expect(distance(colours[k], colours[1])).toBeLessThan(25);
-    const server = await startViewerServer(runDir, 0);
-    const browser = await launchChromium(findChromium());
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${server.url}?export=1&scale=frame`);
-      await page.waitForFunction('window.grainflow?.ready', null, { timeout: 60_000 });
-      expect(await page.textContent('#legend')).toContain("scale: this frame's range");
-      await page.goto(`${server.url}?export=1`);
-      await page.waitForFunction('window.grainflow?.ready', null, { timeout: 60_000 });
-      expect(await page.textContent('#legend')).not.toContain('this frame');
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    const legend = (query: string) => withViewerPage(runDir, query, [640, 360], (page) => page.textContent('#legend'));
+    expect(await legend('export=1&scale=frame')).toContain("scale: this frame's range");
+    expect(await legend('export=1')).not.toContain('this frame');
   });
 });

@@ -10,11 +10,15 @@ import { colorize, drawLegend, prefixed, COLOR_MODES } from './colors.js';
 const FRAMES_PER_SECOND = 20;
 /** Labelled time ticks under the timeline. */
 const TICKS = 5;
-/** Length of the scale bar on screen, about (px). */
-const SCALE_BAR_PIXELS = 110;
+/** Length of the scale bar on screen, about, in overlay units (px at 1280×720). */
+const SCALE_BAR_UNITS = 150;
+/** The view size at which one overlay unit is one pixel. */
+const REFERENCE_VIEW = [1280, 720];
 
 const params = new URLSearchParams(location.search);
 const exporting = params.has('export');
+/** --overlay-scale: a factor on the overlay's size (1: proportional to the view) */
+const overlayScale = Number(params.get('overlay') ?? 1);
 const $ = (id) => document.getElementById(id);
 
 function parseCamera(text) {
@@ -117,10 +121,20 @@ function showTimeTicks(index) {
   }
 }
 
-/** A bar of a round length (1, 2 or 5 × 10^k m) near SCALE_BAR_PIXELS long at the framed centre's distance. */
-function showScaleBar(scene) {
+/**
+ * One overlay unit in pixels for a view of this size: proportional to the view (the smaller of its width and height
+ * ratios to REFERENCE_VIEW), times the requested overlay scale. The interactive viewer keeps at least 0.75 (text
+ * stays readable in a small window).
+ */
+function overlayUnit(width, height) {
+  const proportional = Math.min(width / REFERENCE_VIEW[0], height / REFERENCE_VIEW[1]);
+  return (exporting ? proportional : Math.max(0.75, proportional)) * overlayScale;
+}
+
+/** A bar of a round length (1, 2 or 5 × 10^k m) near SCALE_BAR_UNITS long at the framed centre's distance. */
+function showScaleBar(scene, overlayPixels) {
   const perMetre = scene.pixelsPerMetre();
-  const target = SCALE_BAR_PIXELS / perMetre;
+  const target = (SCALE_BAR_UNITS * overlayPixels) / perMetre;
   const decade = 10 ** Math.floor(Math.log10(target));
   const length = [1, 2, 5, 10].map((m) => m * decade).reduce((best, l) => (Math.abs(l - target) < Math.abs(best - target) ? l : best));
   const { unit, factor } = prefixed(length, 'm');
@@ -149,16 +163,19 @@ async function main() {
   showSummary(run);
   showTimeTicks(index);
 
+  let overlayPixels = 1;
   const redraw = () => {
     scene.render();
-    showScaleBar(scene);
+    showScaleBar(scene, overlayPixels);
   };
   const resize = () => {
+    overlayPixels = overlayUnit(canvas.clientWidth, canvas.clientHeight);
+    $('overlay').style.setProperty('--u', `${overlayPixels}px`);
     scene.resize(canvas.clientWidth, canvas.clientHeight);
     redraw();
   };
   scene.aim(parseCamera(params.get('camera') ?? 'iso'));
-  scene.controls?.addEventListener('change', () => showScaleBar(scene));
+  scene.controls?.addEventListener('change', () => showScaleBar(scene, overlayPixels));
   new ResizeObserver(resize).observe(canvas);
   resize();
 
