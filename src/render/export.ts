@@ -129,8 +129,10 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
   if (kind === 'frames') {
     const out = path.resolve(given);
     return writeOutputDirectory(given, { ...claim, kind: 'frames' }, async (dir) => {
-      await renderFrames(runDir, options.browser ?? findChromium(), (name) => dir.file(name), selected, options);
-      fs.copyFileSync(dir.file(frameFile(frames - 1)), dir.file('poster.png'));
+      // Named by the frame number the overlay shows (stored frame k is "frame k + 1/N"), so a file and its picture agree.
+      const pngName = (k: number) => frameFile(selected[k] + 1);
+      await renderFrames(runDir, options.browser ?? findChromium(), (name) => dir.file(name), selected, options, pngName);
+      fs.copyFileSync(dir.file(pngName(frames - 1)), dir.file('poster.png'));
       return { ...result, output: out, poster: path.join(out, 'poster.png') };
     });
   }
@@ -146,7 +148,7 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
   const staged = new StagedFiles([target, poster], { ...claim, kind: 'render' });
   try {
     const work = staged.directory;
-    await renderFrames(runDir, options.browser ?? findChromium(), (name) => path.join(work, name), selected, options);
+    await renderFrames(runDir, options.browser ?? findChromium(), (name) => path.join(work, name), selected, options, frameFile);
     const encoded = path.join(work, `encoded${path.extname(target)}`);
     if (target.toLowerCase().endsWith('.mp4')) encodeMp4(ffmpeg!, work, fps, encoded);
     else encodeGif(work, frames, fps, encoded);
@@ -167,9 +169,13 @@ function pageQuery(options: RenderOptions): URLSearchParams {
   return query;
 }
 
-/** Writes frame-NNNNNN.png for each selected stored frame, and camera.json (the view used), at `file(name)`. */
+/**
+ * Writes the PNG of each selected stored frame (the k-th drawn named `pngName(k)`), and camera.json (the view used;
+ * `frames` the stored frames drawn, counted from 0 as in frames/index.json), at `file(name)`.
+ */
 async function renderFrames(
   runDir: string, choice: ChromiumChoice, file: (name: string) => string, selected: number[], options: RenderOptions,
+  pngName: (k: number) => string,
 ): Promise<void> {
   const server = await startViewerServer(runDir, 0);
   try {
@@ -193,7 +199,7 @@ async function renderFrames(
       for (const [k, frame] of selected.entries()) {
         await viewer(`show(${frame})`);
         const { data } = await devtools.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
-        fs.writeFileSync(file(frameFile(k)), Buffer.from(data, 'base64'));
+        fs.writeFileSync(file(pngName(k)), Buffer.from(data, 'base64'));
         options.onProgress?.(k + 1, selected.length);
       }
       if (errors.length > 0) throw new Error(`the viewer page failed in Chromium: ${errors[0]}`);

@@ -20,11 +20,11 @@ const chromiumInstalled = (() => {
 })();
 export const browserTests = describe.runIf(chromiumInstalled || process.env.CI === 'true');
 
-/** The shipped bouncing ball falling freely from 1 m for 0.4 s (it lands at 0.43 s), a frame every 0.05 s. */
-export async function fallingBallRun(dir: string): Promise<void> {
+/** The shipped bouncing ball falling freely from 1 m for 0.4 s (it lands at 0.43 s), a frame every `interval` s. */
+export async function fallingBallRun(dir: string, interval = 0.05): Promise<void> {
   const scenario = editedScenario('scenarios/bouncing-ball.json', (s) => {
     s.time.duration = 0.4;
-    s.outputs = { ...s.outputs, interval: 0.05, vtk: false };
+    s.outputs = { ...s.outputs, interval, vtk: false };
   });
   await runToDirectory(createSetup(scenario, { workers: 1 }), dir);
 }

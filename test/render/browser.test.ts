@@ -152,7 +152,7 @@ browserTests('export in headless Chromium', () => {
     expect(camera.frames).toEqual(index.frames.map((_, k) => k)); // 11 frames: all drawn
     const project = projector(camera);
     const pixel = (k: number, p: V) => {
-      const image = decode(fs.readFileSync(path.join(out, `frame-${String(k).padStart(6, '0')}.png`)));
+      const image = decode(fs.readFileSync(path.join(out, `frame-${String(k + 1).padStart(6, '0')}.png`)));
       const [x, y] = project(p).map(Math.round);
       expect(x >= 0 && x < width && y >= 0 && y < height, `(${x}, ${y}) in the image`).toBe(true);
       const at = image.channels * (y * width + x);
@@ -203,6 +203,9 @@ browserTests('export in headless Chromium', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('rendered 3 of 11 stored frames');
     expect(JSON.parse(fs.readFileSync(path.join(out, 'camera.json'), 'utf8')).frames).toEqual([0, 5, 10]);
+    // Each PNG is named by the frame number its overlay shows ("frame 6/11" for stored frame 5).
+    expect(fs.readdirSync(out).filter((f) => f.startsWith('frame-')).sort())
+      .toEqual(['frame-000001.png', 'frame-000006.png', 'frame-000011.png']);
   });
 });
 

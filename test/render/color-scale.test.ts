@@ -51,7 +51,7 @@ browserTests('colours in the rendered frames', () => {
     return index.frames.map((_, k) => {
       const p = ballAt(index, k);
       const [x, y] = project([p[0], p[1], p[2]]).map(Math.round);
-      const image = decode(fs.readFileSync(path.join(out, `frame-${String(k).padStart(6, '0')}.png`)));
+      const image = decode(fs.readFileSync(path.join(out, `frame-${String(k + 1).padStart(6, '0')}.png`)));
       const at = image.channels * (y * image.width + x);
       return [0, 1, 2].map((c) => image.data[at + c]);
     });

@@ -6,8 +6,6 @@ import { loadRun } from './run-data.js';
 import { RunScene, CAMERA_PRESETS } from './scene.js';
 import { colorize, drawLegend, prefixed, COLOR_MODES } from './colors.js';
 
-/** Playback rate at speed 1×, in stored frames per second. */
-const FRAMES_PER_SECOND = 20;
 /** Labelled time ticks under the timeline. */
 const TICKS = 5;
 /** Length of the scale bar on screen, about, in overlay units (px at 1280×720). */
@@ -103,6 +101,9 @@ function showSummary(run) {
   fillList($('summary'), summary ? SUMMARY_FIELDS.map(([label, get]) => [label, get(summary, scenario)])
     : [['particles', index.particles], ['frames', index.frames.length]]);
   if (scenario) fillList($('parameters'), PARAMETER_FIELDS.map(([label, get]) => [label, get(scenario)]));
+  // Frames are stored at whole steps: every round(interval / dt) steps, which is not the interval asked for when
+  // dt does not divide it (1.0097 ms for 1 ms). Shown beside it, so the stored times are not a surprise.
+  if (index.frames.length > 1) fillList($('parameters'), [['frames every (s)', index.frames[1].t - index.frames[0].t]]);
 }
 
 /** Times at TICKS evenly spaced frames, as datalist ticks on the slider and labels under it. */
@@ -194,20 +195,33 @@ async function main() {
     drawLegend($('legend'), legend);
   }
 
-  // Playback: advance by wall-clock time so the rate does not depend on how fast frames render.
+  // Playback in simulated time: at 1× one second of the run takes one second (frames the display cannot keep up
+  // with are skipped), so a bouncing ball falls as fast as a real one; the speed menu slows it down or speeds it up.
   let playing = false;
-  let clock = 0;
+  let simulated = 0;
   let previous = 0;
+  /** The last stored frame at or before simulated time t. */
+  const frameAt = (t) => {
+    let [lo, hi] = [0, last];
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (index.frames[mid].t <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
   function tick(now) {
     if (!playing) return;
-    clock += ((now - previous) / 1000) * FRAMES_PER_SECOND * Number($('speed').value);
+    simulated += ((now - previous) / 1000) * Number($('speed').value);
     previous = now;
-    const steps = Math.floor(clock);
-    if (steps > 0 && shown === current) {
-      clock -= steps;
-      if (current < last) show(Math.min(last, current + steps));
-      else if ($('loop').checked) show(0);
-      else setPlaying(false);
+    if (shown === current) {
+      if (simulated > index.frames[last].t) {
+        if (current < last) show(last);
+        else if ($('loop').checked) {
+          simulated = index.frames[0].t;
+          show(0);
+        } else setPlaying(false);
+      } else if (frameAt(simulated) !== current) show(frameAt(simulated));
     }
     requestAnimationFrame(tick);
   }
@@ -216,8 +230,8 @@ async function main() {
     $('play').textContent = on ? 'Pause' : 'Play';
     if (on) {
       if (current >= last) show(0);
+      simulated = index.frames[current >= last ? 0 : current].t;
       previous = performance.now();
-      clock = 0;
       requestAnimationFrame(tick);
     }
   }
