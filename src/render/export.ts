@@ -18,9 +18,15 @@ import { encodeGif, encodeMp4, frameFile } from './encode.js';
 import { findFfmpeg } from './ffmpeg.js';
 import { checkRunDirectory, startViewerServer } from './server.js';
 
-/** Colour modes and camera presets of the page (page/colors.js COLOR_MODES, page/scene.js CAMERA_PRESETS). */
+/**
+ * Colour modes and camera presets of the page (page/colors.js COLOR_MODES, page/scene.js CAMERA_PRESETS); camera
+ * auto is front for a silo or hopper (the orifice and the jet in view), iso otherwise.
+ */
 export const COLOR_BY = ['speed', 'height', 'id', 'material'] as const;
-export const CAMERA_PRESETS = ['iso', 'front', 'side', 'top'] as const;
+export const CAMERA_PRESETS = ['auto', 'iso', 'front', 'side', 'top'] as const;
+/** The cut-away (page/scene.js): auto is on for a run with a silo or a hopper's cone, off otherwise. */
+export const CUTS = ['auto', 'on', 'off'] as const;
+export type Cut = (typeof CUTS)[number];
 /** run: one robust range over every frame (color-scale.ts), one colour one value throughout; frame: each frame's */
 export const COLOR_SCALES = ['run', 'frame'] as const;
 /** final: the last frame's spheres and walls; all: every frame; auto: final, or all for runs of few spheres */
@@ -50,6 +56,8 @@ export interface RenderOptions {
   range?: [number, number];
   /** a preset name or "azimuth,elevation" in degrees */
   camera: string;
+  /** leave out the half of the run nearer the camera; default auto */
+  cut?: Cut;
   /** default auto */
   fit?: Fit;
   /** a factor on the overlay's size (title, time, legend, scale bar), which is proportional to the image; default 1 */
@@ -165,6 +173,7 @@ function pageQuery(options: RenderOptions): URLSearchParams {
     export: '1', color: options.colorBy, scale: options.colorScale ?? 'run', camera: options.camera, fit: options.fit ?? 'auto',
   });
   if (options.range) query.set('range', options.range.join(','));
+  if (options.cut !== undefined) query.set('cut', options.cut);
   if (options.overlayScale !== undefined) query.set('overlay', String(options.overlayScale));
   return query;
 }

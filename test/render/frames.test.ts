@@ -178,11 +178,11 @@ describe('wallSurfaces', () => {
   it('draws a run\'s floor under every sphere, one far from the others included', async () => {
     // 100 balls on a 2.25 m square and one 10 m away: beyond the 99th percentile the camera frames.
     const scenario = editedScenario('scenarios/bouncing-ball.json', (s) => {
-      const ball = s.particles![0] as { position: number[]; radius: number; material: string };
-      s.particles = [...Array.from({ length: 100 }, (_, k) => ({ ...ball, position: [0.25 * (k % 10), 0.25 * Math.floor(k / 10), 0.1] })),
-        { ...ball, position: [10, 0, 0.1] }];
+      const ball = { radius: 0.1, material: 'ball' };
+      const balls = [...Array.from({ length: 100 }, (_, k) => [0.25 * (k % 10), 0.25 * Math.floor(k / 10), 0.1]), [10, 0, 0.1]];
+      Object.assign(s, { particles: balls.map((position) => ({ ...ball, position })) });
       s.time.duration = 0.001;
-      s.outputs = { interval: 0.001, vtk: false };
+      s.outputs = { ...s.outputs, interval: 0.001, vtk: false };
     });
     const out = path.join(scratch, 'stray');
     await runToDirectory(createSetup(scenario, { workers: 1 }), out);

@@ -3,7 +3,7 @@
 // ?export=1, serves the headless exporter, which drives it frame by frame through window.grainflow. It opens on
 // the last frame, the outcome the result describes; Play from there starts again at the first.
 import { loadRun } from './run-data.js';
-import { RunScene, CAMERA_PRESETS } from './scene.js';
+import { RunScene, CAMERA_PRESETS, isDischarge } from './scene.js';
 import { colorize, drawLegend, prefixed, COLOR_MODES } from './colors.js';
 
 /** Labelled time ticks under the timeline. */
@@ -19,7 +19,9 @@ const exporting = params.has('export');
 const overlayScale = Number(params.get('overlay') ?? 1);
 const $ = (id) => document.getElementById(id);
 
-function parseCamera(text) {
+/** auto: from the front for a discharge (the orifice and the jet in view, the cut-away through them), else iso. */
+function parseCamera(text, run) {
+  if (text === 'auto') return CAMERA_PRESETS[isDischarge(run) ? 'front' : 'iso'];
   if (CAMERA_PRESETS[text]) return CAMERA_PRESETS[text];
   const angles = text.split(',').map(Number);
   if (angles.length === 2 && angles.every(Number.isFinite)) return angles;
@@ -148,7 +150,15 @@ async function main() {
   const run = await loadRun();
   const { index } = run;
   const canvas = $('view');
-  const scene = new RunScene(canvas, run, { interactive: !exporting, fit: params.get('fit') ?? 'auto' });
+  const cutParam = params.get('cut') ?? 'auto';
+  if (!['on', 'off', 'auto'].includes(cutParam)) throw new Error('cut must be on, off or auto');
+  const cut = cutParam === 'auto' ? isDischarge(run) : cutParam === 'on';
+  const scene = new RunScene(canvas, run, { interactive: !exporting, fit: params.get('fit') ?? 'auto', cut });
+  $('cut').checked = cut;
+  $('cut').addEventListener('change', () => {
+    scene.setCut($('cut').checked);
+    redraw();
+  });
   let colorBy = params.get('color') ?? 'speed';
   if (!COLOR_MODES.includes(colorBy)) throw new Error(`color must be one of ${COLOR_MODES.join(', ')}`);
   const colorOptions = { scale: params.get('scale') ?? 'run', range: parseRange(params.get('range')) };
@@ -175,7 +185,7 @@ async function main() {
     scene.resize(canvas.clientWidth, canvas.clientHeight);
     redraw();
   };
-  scene.aim(parseCamera(params.get('camera') ?? 'iso'));
+  scene.aim(parseCamera(params.get('camera') ?? 'auto', run));
   scene.controls?.addEventListener('change', () => showScaleBar(scene, overlayPixels));
   new ResizeObserver(resize).observe(canvas);
   resize();
