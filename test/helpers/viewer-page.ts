@@ -5,7 +5,7 @@
  */
 import { describe } from 'vitest';
 import type { Page } from 'playwright-core';
-import { findChromium, launchChromium } from '../../src/render/browser.js';
+import { findChromium, launchChromium, type ChromiumChoice } from '../../src/render/browser.js';
 import { startViewerServer } from '../../src/render/server.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
@@ -29,13 +29,17 @@ export async function fallingBallRun(dir: string, interval = 0.05): Promise<void
   await runToDirectory(createSetup(scenario, { workers: 1 }), dir);
 }
 
-/** Runs `use` on the viewer page of the run, opened with `query` in a view of `width`×`height`, once it is ready. */
+/**
+ * Runs `use` on the viewer page of the run, opened with `query` in a view of `width`×`height`, once it is ready, in
+ * the browser a render would find (or the one given).
+ */
 export async function withViewerPage<T>(
   runDir: string, query: string, [width, height]: [number, number], use: (page: Page) => Promise<T>,
+  choice: ChromiumChoice = findChromium(),
 ): Promise<T> {
   const server = await startViewerServer(runDir, 0);
   try {
-    const browser = await launchChromium(findChromium());
+    const browser = await launchChromium(choice);
     try {
       const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
       await page.goto(`${server.url}?${query}`);
