@@ -5,6 +5,7 @@
  * --colour-by for --color-by).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { closestByEdits } from '../base/closest-name.js';
 
 /** A command line that does not parse; the message is one line, meant for the user as it is. */
 export class ArgumentError extends Error {}
@@ -43,7 +44,7 @@ function describe(error: NodeJS.ErrnoException, args: string[], options: Options
   switch (error.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
       const unknown = given.find((arg) => !known(arg)) ?? given[0] ?? '';
-      const nearest = closest(nameOf(unknown), Object.keys(options));
+      const nearest = closestByEdits(nameOf(unknown), Object.keys(options));
       return `unknown option ${unknown.split('=')[0]}`
         + (nearest ? ` (did you mean --${nearest}?)` : `; the options are ${Object.keys(options).map((o) => `--${o}`).join(', ')}`);
     }
@@ -61,28 +62,4 @@ function describe(error: NodeJS.ErrnoException, args: string[], options: Options
     default:
       return error.message.split('\n')[0];
   }
-}
-
-/** The known name nearest to `name` by edit distance, if it is near enough to be a typo of it (≤ 1/3 of its length). */
-export function closest(name: string, names: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of names) {
-    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : undefined;
-}
-
-/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours cost 1. */
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
 }

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ArgumentError, closest, parseCommandLine } from '../../src/cli/arguments.js';
+import { ArgumentError, parseCommandLine } from '../../src/cli/arguments.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 const OPTIONS = {
@@ -39,11 +39,6 @@ describe('parse errors', () => {
     expect(parse(['--colour-by', 'height']).values['color-by']).toBe('height');
     expect(parse(['--colour-by=id']).values['color-by']).toBe('id');
     expect(parse(['--', '--colour-by']).positionals).toEqual(['--colour-by']);
-  });
-
-  it('offer a name only when it is near enough to be a typo', () => {
-    expect(closest('wrokers', ['workers', 'out'])).toBe('workers');
-    expect(closest('x', ['workers', 'out'])).toBeUndefined();
   });
 });
 
