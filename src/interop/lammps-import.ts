@@ -18,6 +18,7 @@ import { RunDirectory } from '../output/run-directory.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
 import { createParticleState, setSphereProperties, type ParticleState } from '../particles/state.js';
 import { sharedArrays } from '../base/shared-arrays.js';
+import { wallEvents } from '../run/wall-events.js';
 import { energyPlot, impactRow, IMPACTS_HEADER, SERIES_HEADER, SUMMARY_PARTICLE_LIMIT, type RunSummary } from '../run/run.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import { DECK_FILES, DeckError, readDeckManifest, type DeckManifest } from './deck-manifest.js';
@@ -111,7 +112,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
       series.close();
       impacts?.close();
     }
-    dir.writeFile('energy.svg', await energyPlot(rows, setup.pour.total > 0));
+    dir.writeFile('energy.svg', await energyPlot(rows, setup.pour.total > 0, wallEvents(setup)));
     let analysed: RunSummary['analysis'];
     if (analysis !== null) {
       let out;

@@ -11,7 +11,7 @@
  *    panel, in colours told apart also by the colour-blind (Okabe–Ito): more make small multiples, panels of at
  *    most MAX_GROUPS groups on shared axes;
  *  - points drawn over lines, with a white rim, so a measurement is not hidden under its model; error bars (±) on
- *    points that have them; dashed reference lines for targets;
+ *    points that have them; dashed reference lines for targets, dotted vertical lines for events;
  *  - axes fitted to the data (and its error bars), not rounded out to the next decade; a linear y range at least
  *    MIN_RELATIVE_SPAN of its centre wide, so noise far below that is not magnified.
  * Nothing here touches the file system.
@@ -45,6 +45,12 @@ export interface PlotSeries {
   error?: readonly number[];
 }
 
+/** A vertical dotted line at an event on the x axis (a gate removed at 0.3 s), labelled at its top. */
+export interface PlotEvent {
+  x: number;
+  label: string;
+}
+
 /** A horizontal dashed line at a target value, labelled at its right end. */
 export interface ReferenceLine {
   y: number;
@@ -59,6 +65,7 @@ export interface LinePlot {
   y: PlotAxis;
   series: readonly PlotSeries[];
   references?: readonly ReferenceLine[];
+  events?: readonly PlotEvent[];
   /** size of the plotting area in px (default 480 × 300) */
   width?: number;
   height?: number;
@@ -148,6 +155,7 @@ export async function renderLinePlotSvg(plot: LinePlot): Promise<string> {
   const x = axis('x', plot.x, xUnit.unit, scaled.map((d) => d.x));
   const y = axis('y', plot.y, yUnit.unit, yValues);
   const referenceRows = references.map((r) => ({ y: r.y * yUnit.factor, label: r.label }));
+  const eventRows = (plot.events ?? []).filter((e) => drawable(e.x, plot.x.log)).map((e) => ({ x: e.x * xUnit.factor, label: e.label }));
   const allLines = plot.series.every((s) => (s.mark ?? 'line') === 'line');
 
   /** The layers of a panel showing these groups. */
@@ -173,6 +181,14 @@ export async function renderLinePlotSvg(plot: LinePlot): Promise<string> {
       { data: { values: rows.filter((d) => d.mark === 'point') },
         mark: { type: 'point', filled: true, size: 42, opacity: 0.9, stroke: 'white', strokeWidth: 0.8 },
         encoding: { x, y, color } },
+      ...(eventRows.length === 0 ? [] : [
+        { data: { values: eventRows }, mark: { type: 'rule' as const, strokeDash: [2, 3], color: '#555', strokeWidth: 1.2 }, encoding: { x } },
+        {
+          data: { values: eventRows },
+          mark: { type: 'text' as const, align: 'left' as const, baseline: 'top' as const, dx: 3, y: 3, color: '#333' },
+          encoding: { x, text: { field: 'label' } },
+        },
+      ]),
       ...(referenceRows.length === 0 ? [] : [
         { data: { values: referenceRows }, mark: { type: 'rule' as const, strokeDash: [6, 4], color: '#444', strokeWidth: 1 }, encoding: { y } },
         {

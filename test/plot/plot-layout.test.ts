@@ -2,11 +2,16 @@
  * Plots a reader can use (issue 28, points 6–7): drawn in headless Chromium, every text of a plot lies inside the
  * SVG (legends and titles laid out by the widths of the fonts that draw them, not a generic estimate that cut
  * "…brilliantov.jso"); error bars; at most 8 series to a panel, more as small multiples on shared axes; axes fitted
- * to the data, not rounded out to the next decade.
+ * to the data, not rounded out to the next decade; the energy plot marks when a gate is removed or a wall moves
+ * (point 10).
  */
 import { describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../../src/render/browser.js';
 import { MAX_GROUPS, renderLinePlotSvg, textWidth, type LinePlot } from '../../src/plot/line-plot.js';
+import { createSetup } from '../../src/engine/setup.js';
+import { energyPlot, SERIES_HEADER } from '../../src/run/run.js';
+import { wallEvents } from '../../src/run/wall-events.js';
+import { loadScenarioFile } from '../../src/scenario/load.js';
 import { browserTests } from '../helpers/viewer-page.js';
 
 const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
@@ -33,6 +38,11 @@ const PLOTS: LinePlot[] = [
     title: 'twenty-one laws', x: { label: 'impact speed v', unit: 'm/s', log: true }, y: { label: 'restitution e' },
     series: Array.from({ length: 21 }, (_, k) => ({ name: `law number ${k + 1}`, x: [0.02, 0.1, 0.5], y: [0.5, 0.5 + 0.01 * k, 0.6] })),
   },
+  {
+    title: 'energy', x: { label: 'time t', unit: 's' }, y: { label: 'energy', unit: 'J' },
+    series: [{ name: 'kinetic', x: [0, 0.5, 1], y: [0, 2, 1] }],
+    events: [{ x: 0.3, label: 'plane removed' }, { x: 0.95, label: 'cylinder starts moving' }],
+  },
 ];
 
 describe('plot layout in the SVG', () => {
@@ -48,6 +58,15 @@ describe('plot layout in the SVG', () => {
     const legends = many.split('aria-roledescription="legend"').slice(1);
     expect(legends).toHaveLength(Math.ceil(21 / MAX_GROUPS));
     for (const legend of legends) expect(texts(legend.split('aria-roledescription="axis"')[0]).filter((t) => t.startsWith('law')).length).toBeLessThanOrEqual(MAX_GROUPS);
+  });
+
+  it('marks on the energy plot when the gate is removed and the cylinder starts to rise', async () => {
+    const setup = createSetup(loadScenarioFile('test/fixtures/render-walls.json'), { workers: 1 });
+    const events = wallEvents(setup);
+    expect(events).toEqual([{ x: 0.002, label: 'cylinder starts moving' }, { x: 0.004, label: 'plane removed' }]);
+    const rows = [0, 0.005, 0.01].map((t) => SERIES_HEADER.map((name) => (name === 't' ? t : 1)));
+    const svg = await energyPlot(rows, false, events);
+    expect(texts(svg)).toEqual(expect.arrayContaining(['cylinder starts moving', 'plane removed']));
   });
 
   it('fits a log axis to the data instead of the next decades', async () => {
