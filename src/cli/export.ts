@@ -3,9 +3,9 @@
  * LAMMPS deck (src/interop/lammps-export.ts). A scenario LAMMPS cannot express is refused on one line naming the
  * field, before anything is written; an existing --out is replaced only as `grainflow run` replaces a run.
  */
-import { parseArgs } from 'node:util';
 import { loadScenario, ScenarioError } from '../api/index.js';
 import { DEFAULT_LAMMPS_VERSION, exportLammps, LAMMPS_VERSIONS, MAX_SUBSTEPS } from '../api/lammps.js';
+import { parseCommandLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--substeps N] [--force]
@@ -40,7 +40,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
 function exportDeck(argv: string[]): number {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseCommandLine({
       args: argv, allowPositionals: true,
       options: {
         out: { type: 'string' }, force: { type: 'boolean', default: false }, 'lammps-version': { type: 'string' },

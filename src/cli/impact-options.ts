@@ -3,13 +3,13 @@
  * single impact, and the output directory. Bad values become a CliInputError naming the option and the allowed
  * range; the commands print it as one line and exit with status 2 (as `grainflow run` does).
  */
-import { parseArgs } from 'node:util';
 import {
   DEFAULT_REFERENCE_SPEED, endOfContactNames, gonthierForms, materialSchema, normalLawDefinition, normalLawParameters,
   normalModelNames,
 } from '../api/contact-laws.js';
 import { ScenarioError, type ImpactGeometry, type NormalLawInput } from '../api/index.js';
 import { DEFAULT_IMPACT_GEOMETRY } from '../api/single-impact.js';
+import { parseCommandLine } from './arguments.js';
 
 export class CliInputError extends Error {}
 
@@ -33,7 +33,7 @@ export type OptionValues = Record<string, string | boolean | undefined>;
 /** parseArgs over the law options plus `extra`; an unknown or malformed option is a CliInputError. */
 export function parseOptions(argv: string[], extra: Record<string, { type: 'string' | 'boolean' }> = {}): OptionValues {
   try {
-    return parseArgs({ args: argv, options: { ...LAW_OPTIONS, ...extra } }).values as OptionValues;
+    return parseCommandLine({ args: argv, options: { ...LAW_OPTIONS, ...extra } }).values as OptionValues;
   } catch (err) {
     throw new CliInputError((err as Error).message);
   }

@@ -3,9 +3,9 @@
  * as a grainflow run directory (src/interop/lammps-import.ts), for `grainflow view`, `grainflow render` and readRun.
  * Missing, damaged or cut-short LAMMPS output is one line on stderr, and nothing is written.
  */
-import { parseArgs } from 'node:util';
 import { printable } from '../base/printable.js';
 import { DeckError, importLammpsRun, RunInterrupted, ScenarioError } from '../api/index.js';
+import { parseCommandLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 
@@ -45,7 +45,7 @@ export async function importCommand(argv: string[]): Promise<number> {
 async function importRun(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseCommandLine({
       args: argv, allowPositionals: true, options: { out: { type: 'string' }, force: { type: 'boolean', default: false } },
     });
   } catch (err) {

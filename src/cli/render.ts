@@ -1,19 +1,21 @@
 /**
  *   grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
  *                             [--max-frames N | --duration S] [--color-by speed|height|id|material]
- *                             [--color-scale frame|run] [--range MIN,MAX] [--camera iso|front|side|top|AZ,EL]
- *                             [--fit auto|final|all] [--quiet] [--force]
+ *                             [--color-scale run|frame] [--range MIN,MAX] [--camera auto|iso|front|side|top|AZ,EL]
+ *                             [--cut auto|on|off] [--fit auto|final|all] [--overlay-scale X] [--quiet] [--force]
  * Bad options or run directory, or an --out the output rule refuses: status 2, one line naming the option and the
- * allowed range. No browser, or a render that fails: status 1 with the remedy. Nothing is left half-written.
+ * allowed range (and where the options are listed: `grainflow render --help`). No browser, or a render that fails:
+ * status 1 with the remedy. Nothing is left half-written. --colour-by and --colour-scale are accepted for --color-by
+ * and --color-scale.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { BrowserMissingError, findChromium } from '../render/browser.js';
 import {
-  CAMERA_PRESETS, COLOR_BY, COLOR_SCALES, DEFAULT_SECONDS, FITS, MAX_FPS, outputKind, renderRun, validCamera,
+  CAMERA_PRESETS, COLOR_BY, COLOR_SCALES, CUTS, DEFAULT_SECONDS, FITS, MAX_FPS, OVERLAY_SCALES, outputKind, renderRun, validCamera,
   type RenderOptions,
 } from '../render/export.js';
 import { checkRunDirectory, ViewerInputError } from '../render/server.js';
+import { ArgumentError, parseCommandLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { describeFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
@@ -21,7 +23,7 @@ import { createProgressReporter } from './progress.js';
 export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
                         [--max-frames N | --duration S] [--color-by ${COLOR_BY.join('|')}]
                         [--color-scale ${COLOR_SCALES.join('|')}] [--range MIN,MAX] [--camera ${CAMERA_PRESETS.join('|')}|AZ,EL]
-                        [--fit ${FITS.join('|')}] [--quiet] [--force]
+                        [--cut ${CUTS.join('|')}] [--fit ${FITS.join('|')}] [--overlay-scale X] [--quiet] [--force]
 
   render         draw a run's stored frames in headless Chromium and write a video or PNG frames
   --out          .mp4 (ffmpeg; a GIF if there is none), .gif, or a directory for PNG frames (default <runDir>/anim.mp4);
@@ -30,12 +32,17 @@ export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|an
   --fps          frames per second of the video, 1–120 (default: stored frames / 10 s, within 10–${MAX_FPS})
   --max-frames   draw at most N frames, 2–100000, evenly spaced over the run, first and last included
   --duration     or at most S seconds of video, > 0 (default ${DEFAULT_SECONDS})
-  --color-by     colour of the spheres (speed)
-  --color-scale  frame: each frame's range, 1st–99th percentile (speed from 0); run: the widest of those (frame)
+  --color-by     colour of the spheres (speed); --colour-by and --colour-scale are accepted too
+  --color-scale  run: one range for the whole video, 1st–99th percentile of every frame's values (speed from 0);
+                 frame: each frame's own range, said in the legend (run)
   --range        a fixed colour range instead, in m/s (speed) or m (height), MIN < MAX
-  --camera       view direction: a preset or "azimuth,elevation" in degrees, elevation in [-90, 90] (iso)
+  --camera       view direction: a preset or "azimuth,elevation" in degrees, elevation in [-90, 90]; auto is front
+                 for a silo or hopper, iso otherwise (auto)
+  --cut          leave out the half nearer the camera, to show the flow inside; auto: on for a silo or hopper (auto)
   --fit          what the camera frames: final (the last frame's spheres, 1st–99th percentile, and the walls then),
                  all (every frame's and every wall placement), auto (final; all for runs of under 50 spheres) (auto)
+  --overlay-scale  size of the title, time, legend and scale bar, ${OVERLAY_SCALES.join('–')}: 1 is proportional to the
+                 image (22 px titles at 1280×720, 66 px at 3840×2160) (1)
   --quiet        no progress bar and no result line
   --force        replace an existing --out (a video and poster that are files; a frames directory grainflow made)
   The browser: CHROME_PATH, else the system Chromium, else (Linux x64) the one npm ci installs.`;
@@ -48,8 +55,12 @@ export async function renderCommand(argv: string[]): Promise<number> {
     ({ runDir, options, quiet } = parseRenderArgs(argv));
     checkRunDirectory(runDir);
   } catch (err) {
-    if (!(err instanceof RenderUsageError || err instanceof ViewerInputError)) throw err;
-    process.stderr.write(`grainflow: ${err.message}\n${RENDER_USAGE}\n`);
+    if (err instanceof RenderUsageError || err instanceof ArgumentError) {
+      process.stderr.write(`grainflow: ${err.message} (options: grainflow render --help)\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (!(err instanceof ViewerInputError)) throw err;
+    process.stderr.write(`grainflow: ${err.message}\n`);
     return EXIT_BAD_INPUT;
   }
   return renderReporting(runDir, options, quiet);
@@ -101,7 +112,7 @@ async function renderReporting(runDir: string, options: RenderOptions, quiet: bo
 
 function defaults(runDir: string): RenderOptions {
   return {
-    out: path.join(runDir, 'anim.mp4'), width: 1280, height: 720, colorBy: 'speed', colorScale: 'frame', camera: 'iso', fit: 'auto',
+    out: path.join(runDir, 'anim.mp4'), width: 1280, height: 720, colorBy: 'speed', colorScale: 'run', camera: 'auto', cut: 'auto', fit: 'auto',
   };
 }
 
@@ -109,17 +120,13 @@ const RENDER_OPTIONS = {
   out: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' }, fps: { type: 'string' },
   'max-frames': { type: 'string' }, duration: { type: 'string' }, 'color-by': { type: 'string' },
   'color-scale': { type: 'string' }, range: { type: 'string' }, camera: { type: 'string' }, fit: { type: 'string' },
+  'overlay-scale': { type: 'string' }, cut: { type: 'string' },
   quiet: { type: 'boolean', default: false }, force: { type: 'boolean', default: false },
 } as const;
+const RENDER_ALIASES = { 'colour-by': 'color-by', 'colour-scale': 'color-scale' };
 
 function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptions; quiet: boolean } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: RENDER_OPTIONS });
-  } catch (err) {
-    throw new RenderUsageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine({ args: argv, allowPositionals: true, options: RENDER_OPTIONS }, RENDER_ALIASES);
   const [runDir, ...extra] = positionals;
   if (!runDir) throw new RenderUsageError('missing <runDir>');
   if (extra.length > 0) throw new RenderUsageError(`unexpected argument "${extra[0]}"`);
@@ -147,6 +154,7 @@ function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptio
   options.colorBy = oneOf('--color-by', values['color-by'], COLOR_BY) ?? options.colorBy;
   options.colorScale = oneOf('--color-scale', values['color-scale'], COLOR_SCALES) ?? options.colorScale;
   options.fit = oneOf('--fit', values.fit, FITS) ?? options.fit;
+  options.cut = oneOf('--cut', values.cut, CUTS) ?? options.cut;
   if (values.range !== undefined) {
     const bounds = values.range.split(',').map((v) => (v.trim() === '' ? NaN : Number(v)));
     if (bounds.length !== 2 || !bounds.every(Number.isFinite) || !(bounds[0] < bounds[1])) {
@@ -163,6 +171,14 @@ function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptio
         + `with elevation in [-90, 90] (got "${values.camera}")`);
     }
     options.camera = values.camera;
+  }
+  if (values['overlay-scale'] !== undefined) {
+    const factor = Number(values['overlay-scale']);
+    const [low, high] = OVERLAY_SCALES;
+    if (values['overlay-scale'].trim() === '' || !(factor >= low && factor <= high)) {
+      throw new RenderUsageError(`--overlay-scale must be a number in ${low}–${high} (got "${values['overlay-scale']}")`);
+    }
+    options.overlayScale = factor;
   }
   options.force = values.force;
   return { runDir, options, quiet: values.quiet };

@@ -8,12 +8,12 @@
  * 1 and one line, and leaves no output (runs with checkpoints keep their directory and last good checkpoint).
  * SIGINT/SIGTERM stop after the current step with 128 + the signal number (stop-signals.ts).
  */
-import { parseArgs } from 'node:util';
 import {
   loadScenario, OutputExistsError, ResumeError, resumeRun, RunInterrupted, runScenario, ScenarioError,
   UnstableRunError, type RunControl, type RunSummary,
 } from '../api/index.js';
 import { CLI_OPTION_NAMES } from '../api/output-directory.js';
+import { parseCommandLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { reportFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
@@ -69,7 +69,7 @@ export async function runCommand(argv: string[]): Promise<number> {
 async function run(argv: string[], target: Target): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseCommandLine({
       args: argv,
       allowPositionals: true,
       options: {

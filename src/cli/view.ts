@@ -3,8 +3,8 @@
  * Serves the viewer for a run on http://127.0.0.1:P/ until interrupted (Ctrl-C). Bad options or run directory:
  * status 2, one line naming the option and the allowed range.
  */
-import { parseArgs } from 'node:util';
 import { startViewerServer, ViewerInputError } from '../render/server.js';
+import { parseCommandLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const VIEW_USAGE = `usage: grainflow view <runDir> [--port P]
@@ -36,7 +36,7 @@ export async function viewCommand(argv: string[]): Promise<number> {
 function parseViewArgs(argv: string[]): { runDir: string; port: number } {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { port: { type: 'string' } } });
+    parsed = parseCommandLine({ args: argv, allowPositionals: true, options: { port: { type: 'string' } } });
   } catch (err) {
     throw new ViewerInputError((err as Error).message);
   }

@@ -19,6 +19,7 @@ import { SnapshotOutputs } from '../output/snapshots.js';
 import { createParticleState, setSphereProperties, type ParticleState } from '../particles/state.js';
 import { sharedArrays } from '../base/shared-arrays.js';
 import { energyPlot, impactRow, IMPACTS_HEADER, RunInterrupted, SERIES_HEADER, SUMMARY_PARTICLE_LIMIT, type RunSummary } from '../run/run.js';
+import { wallEvents } from '../run/wall-events.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import { DECK_FILES, DeckError, readDeckManifest, type DeckManifest } from './deck-manifest.js';
 import { ContactMeter } from './frame-measures.js';
@@ -126,7 +127,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
       series.close();
       impacts?.close();
     }
-    dir.writeFile('energy.svg', await energyPlot(rows, setup.pour.total > 0));
+    dir.writeFile('energy.svg', await energyPlot(rows, setup.pour.total > 0, wallEvents(setup)));
     let analysed: RunSummary['analysis'];
     if (analysis !== null) {
       let out;

@@ -2,8 +2,9 @@
  * Snapshots of the particles at the output interval, in id order (the simulation re-numbers particles for
  * memory locality; outputs must not), with where each wall is then, handed to the frame and VTK writers the
  * scenario asks for. The walls are drawn at the end, once the particles' extent over the whole run is known (see
- * wall-surfaces.ts); their size follows the robust extent (robust-extent.ts), so a stray sphere does not stretch a
- * floor patch across the picture.
+ * wall-surfaces.ts); a plane's patch spans every sphere of the run (issue 28: a patch sized by the robust extent
+ * left spheres lying on the floor beyond its edge, floating in the picture). The camera frames the robust extent and
+ * the bounded walls only (frames.ts), so a stray sphere widens the floor without shrinking the picture.
  */
 import type { ParticleState } from '../particles/state.js';
 import type { SimulationSetup } from '../engine/setup.js';
@@ -76,7 +77,7 @@ export class SnapshotOutputs {
       robust: grownBox(this.extents.robust ?? none, r),
       final: grownBox(this.extents.final ?? this.extents.robust ?? none, r),
     };
-    const walls = wallSurfaces(this.setup.walls, extents.robust, r);
+    const walls = wallSurfaces(this.setup.walls, extents.all, r);
     for (const w of this.writers) w.finish(walls, extents);
   }
 }

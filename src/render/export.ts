@@ -1,7 +1,7 @@
 /**
  * Headless export of a run: the viewer page (same scene as `grainflow view`) in Chromium (browser.ts), one PNG
  * screenshot per drawn frame, then MP4 (ffmpeg.ts), GIF (gifenc) or the PNG frames themselves. A poster PNG of
- * the last frame is always written. Outputs appear whole or not at all (staged beside the target, then renamed)
+ * the last frame is always written (anim.mp4.png beside anim.mp4). Outputs appear whole or not at all (staged beside the target, then renamed)
  * and follow the output rule (src/output/run-directory.ts): an existing video or poster is replaced only with
  * `force`, a frames directory only if grainflow made it.
  *
@@ -18,11 +18,17 @@ import { encodeGif, encodeMp4, frameFile } from './encode.js';
 import { findFfmpeg } from './ffmpeg.js';
 import { checkRunDirectory, startViewerServer } from './server.js';
 
-/** Colour modes and camera presets of the page (page/colors.js COLOR_MODES, page/scene.js CAMERA_PRESETS). */
+/**
+ * Colour modes and camera presets of the page (page/colors.js COLOR_MODES, page/scene.js CAMERA_PRESETS); camera
+ * auto is front for a silo or hopper (the orifice and the jet in view), iso otherwise.
+ */
 export const COLOR_BY = ['speed', 'height', 'id', 'material'] as const;
-export const CAMERA_PRESETS = ['iso', 'front', 'side', 'top'] as const;
-/** frame: each frame's robust range; run: the widest of them, one colour meaning one value throughout */
-export const COLOR_SCALES = ['frame', 'run'] as const;
+export const CAMERA_PRESETS = ['auto', 'iso', 'front', 'side', 'top'] as const;
+/** The cut-away (page/scene.js): auto is on for a run with a silo or a hopper's cone, off otherwise. */
+export const CUTS = ['auto', 'on', 'off'] as const;
+export type Cut = (typeof CUTS)[number];
+/** run: one robust range over every frame (color-scale.ts), one colour one value throughout; frame: each frame's */
+export const COLOR_SCALES = ['run', 'frame'] as const;
 /** final: the last frame's spheres and walls; all: every frame; auto: final, or all for runs of few spheres */
 export const FITS = ['auto', 'final', 'all'] as const;
 export type ColorBy = (typeof COLOR_BY)[number];
@@ -33,6 +39,8 @@ export const DEFAULT_SECONDS = 15;
 const TARGET_SECONDS = 10;
 const MIN_FPS = 10;
 export const MAX_FPS = 30;
+/** --overlay-scale bounds: from a discreet overlay to one twice a projector's */
+export const OVERLAY_SCALES = [0.25, 4] as const;
 
 export interface RenderOptions {
   /** .mp4, .gif, or a directory for PNG frames */
@@ -42,14 +50,18 @@ export interface RenderOptions {
   /** frames per second of the video; undefined: videoFps() */
   fps?: number;
   colorBy: ColorBy;
-  /** default frame */
+  /** default run */
   colorScale?: ColorScale;
   /** fixed colour range (SI units of the colour mode), instead of the robust one */
   range?: [number, number];
   /** a preset name or "azimuth,elevation" in degrees */
   camera: string;
+  /** leave out the half of the run nearer the camera; default auto */
+  cut?: Cut;
   /** default auto */
   fit?: Fit;
+  /** a factor on the overlay's size (title, time, legend, scale bar), which is proportional to the image; default 1 */
+  overlayScale?: number;
   /** at most this many frames; undefined: `duration` (or DEFAULT_SECONDS) of video */
   maxFrames?: number;
   /** at most this many seconds of video */
@@ -85,6 +97,9 @@ export function outputKind(out: string): OutputKind | null {
   if (ext === '' || out.endsWith('/') || (fs.existsSync(out) && fs.statSync(out).isDirectory())) return 'frames';
   return null;
 }
+
+/** A video's poster, named after the whole video name: anim.mp4 and anim.gif side by side keep their own. */
+export const posterOf = (video: string) => `${video}.png`;
 
 export function validCamera(text: string): boolean {
   if ((CAMERA_PRESETS as readonly string[]).includes(text)) return true;
@@ -122,8 +137,10 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
   if (kind === 'frames') {
     const out = path.resolve(given);
     return writeOutputDirectory(given, { ...claim, kind: 'frames' }, async (dir) => {
-      await renderFrames(runDir, options.browser ?? findChromium(), (name) => dir.file(name), selected, options);
-      fs.copyFileSync(dir.file(frameFile(frames - 1)), dir.file('poster.png'));
+      // Named by the frame number the overlay shows (stored frame k is "frame k + 1/N"), so a file and its picture agree.
+      const pngName = (k: number) => frameFile(selected[k] + 1);
+      await renderFrames(runDir, options.browser ?? findChromium(), (name) => dir.file(name), selected, options, pngName);
+      fs.copyFileSync(dir.file(pngName(frames - 1)), dir.file('poster.png'));
       return { ...result, output: out, poster: path.join(out, 'poster.png') };
     });
   }
@@ -135,11 +152,11 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
     note = 'no ffmpeg found (none on the PATH, and the one npm ci installs runs on Linux x64 only; '
       + 'install it with `apt-get install ffmpeg` for MP4): wrote a GIF instead';
   }
-  const poster = target.replace(/\.(mp4|gif)$/i, '.png');
+  const poster = posterOf(target);
   const staged = new StagedFiles([target, poster], { ...claim, kind: 'render' });
   try {
     const work = staged.directory;
-    await renderFrames(runDir, options.browser ?? findChromium(), (name) => path.join(work, name), selected, options);
+    await renderFrames(runDir, options.browser ?? findChromium(), (name) => path.join(work, name), selected, options, frameFile);
     const encoded = path.join(work, `encoded${path.extname(target)}`);
     if (target.toLowerCase().endsWith('.mp4')) encodeMp4(ffmpeg!, work, fps, encoded);
     else encodeGif(work, frames, fps, encoded);
@@ -153,15 +170,21 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
 /** The page's query for the options (read by page/viewer.js). */
 function pageQuery(options: RenderOptions): URLSearchParams {
   const query = new URLSearchParams({
-    export: '1', color: options.colorBy, scale: options.colorScale ?? 'frame', camera: options.camera, fit: options.fit ?? 'auto',
+    export: '1', color: options.colorBy, scale: options.colorScale ?? 'run', camera: options.camera, fit: options.fit ?? 'auto',
   });
   if (options.range) query.set('range', options.range.join(','));
+  if (options.cut !== undefined) query.set('cut', options.cut);
+  if (options.overlayScale !== undefined) query.set('overlay', String(options.overlayScale));
   return query;
 }
 
-/** Writes frame-NNNNNN.png for each selected stored frame, and camera.json (the view used), at `file(name)`. */
+/**
+ * Writes the PNG of each selected stored frame (the k-th drawn named `pngName(k)`), and camera.json (the view used;
+ * `frames` the stored frames drawn, counted from 0 as in frames/index.json), at `file(name)`.
+ */
 async function renderFrames(
   runDir: string, choice: ChromiumChoice, file: (name: string) => string, selected: number[], options: RenderOptions,
+  pngName: (k: number) => string,
 ): Promise<void> {
   const server = await startViewerServer(runDir, 0);
   try {
@@ -185,7 +208,7 @@ async function renderFrames(
       for (const [k, frame] of selected.entries()) {
         await viewer(`show(${frame})`);
         const { data } = await devtools.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
-        fs.writeFileSync(file(frameFile(k)), Buffer.from(data, 'base64'));
+        fs.writeFileSync(file(pngName(k)), Buffer.from(data, 'base64'));
         options.onProgress?.(k + 1, selected.length);
       }
       if (errors.length > 0) throw new Error(`the viewer page failed in Chromium: ${errors[0]}`);

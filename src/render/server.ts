@@ -4,6 +4,7 @@
  *   /app/...          the page's scripts and styles (src/render/page in the package, served as written)
  *   /vendor/three/... three.js from node_modules (the page works offline, no CDN)
  *   /run/...          the run directory's files
+ *   /color-scale.json the run's colour scale (color-scale.ts), computed on the first request
  * and nothing else: paths with `..` segments, or that resolve (symbolic links included) outside the folder they
  * name, get 403; requests naming another host get 403 too, so a web page cannot reach it by DNS rebinding. A run
  * file with more than one hard link gets 403: the other link may be anywhere (a file of another user, planted in a
@@ -24,6 +25,7 @@ import type { AddressInfo } from 'node:net';
 import { readFrameIndex } from '../output/frame-index.js';
 import { FRAME_INDEX, FRAMES_DIRECTORY, type FrameIndex } from '../output/frames.js';
 import { RunFileError } from '../output/run-files.js';
+import { runColorScale } from './color-scale.js';
 
 export const VIEWER_HOST = '127.0.0.1';
 /** URL prefix of the run directory's files. */
@@ -74,8 +76,12 @@ export function checkRunDirectory(runDir: string): FrameIndex {
   }
 }
 
+/** Path of the run's colour scale, answered from memory rather than a file. */
+const COLOR_SCALE_PATH = '/color-scale.json';
+
 export async function startViewerServer(runDir: string, port = 0): Promise<ViewerServer> {
-  checkRunDirectory(runDir);
+  const index = checkRunDirectory(runDir);
+  let colorScale: string | undefined;
   const roots: [string, string][] = [
     ['/app/', pageDirectory()],
     ['/vendor/three/', threeDirectory()],
@@ -84,6 +90,12 @@ export async function startViewerServer(runDir: string, port = 0): Promise<Viewe
   const answer = (req: http.IncomingMessage, res: http.ServerResponse, connection: Connection) => {
     let status: number;
     try {
+      if ((req.url ?? '').split('?')[0] === COLOR_SCALE_PATH && req.method === 'GET' && sameHost(req, server)) {
+        colorScale ??= JSON.stringify(runColorScale(runDir, index));
+        res.writeHead(200, { 'content-type': CONTENT_TYPES['.json'], 'cache-control': 'no-store' });
+        res.end(colorScale);
+        return;
+      }
       status = respond(req, res, roots, server, connection);
     } catch {
       status = 500;
@@ -172,13 +184,18 @@ function answer503(res: http.ServerResponse): void {
   res.end(`503 ${http.STATUS_CODES[503]}\n`);
 }
 
+/** Whether the request names this server's host (a page elsewhere cannot reach it by DNS rebinding). */
+function sameHost(req: http.IncomingMessage, server: http.Server): boolean {
+  const { port } = server.address() as AddressInfo;
+  return req.headers.host === `${VIEWER_HOST}:${port}` || req.headers.host === `localhost:${port}`;
+}
+
 /** Sends the file and returns 200, or returns the error status to send. */
 function respond(
   req: http.IncomingMessage, res: http.ServerResponse, roots: [string, string][], server: http.Server, connection: Connection,
 ): number {
   if (req.method !== 'GET' && req.method !== 'HEAD') return 405;
-  const { port } = server.address() as AddressInfo;
-  if (req.headers.host !== `${VIEWER_HOST}:${port}` && req.headers.host !== `localhost:${port}`) return 403;
+  if (!sameHost(req, server)) return 403;
   const urlPath = (req.url ?? '/').split('?')[0];
   let file: string | null;
   if (urlPath === '/' || urlPath === '/index.html') {

@@ -19,7 +19,8 @@ import { SnapshotOutputs } from '../output/snapshots.js';
 import { drivenWalls, wallLoadHeader, wallLoadPlots, wallLoads } from '../output/wall-loads.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from '../engine/simulation.js';
 import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
-import { renderLinePlotSvg } from '../plot/line-plot.js';
+import { renderLinePlotSvg, type PlotEvent } from '../plot/line-plot.js';
+import { wallEvents } from './wall-events.js';
 import type { SimulationSetup } from '../engine/setup.js';
 import type { PourReport } from '../engine/pour.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
@@ -228,7 +229,7 @@ async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options
   const wallSeconds = (performance.now() - started) / 1000;
   options.onProgress?.({ step: setup.steps, steps: setup.steps, elapsedSeconds: wallSeconds,
     particleSteps: sim.particleSteps });
-  dir.writeFile('energy.svg', await energyPlot(energyRows, setup.pour.total > 0));
+  dir.writeFile('energy.svg', await energyPlot(energyRows, setup.pour.total > 0, wallEvents(setup)));
   if (driven.length > 0) {
     for (const { name, plot } of wallLoadPlots(seriesHeader, energyRows, driven)) dir.writeFile(name, await renderLinePlotSvg(plot));
   }
@@ -283,8 +284,11 @@ async function finishAnalysis(
   return { ...out.result, headline: out.headline };
 }
 
-/** Kinetic, rotational, elastic and total energy against time, from the series rows; `poured`: spheres were added. */
-export function energyPlot(rows: readonly number[][], poured: boolean): Promise<string> {
+/**
+ * Kinetic, rotational, elastic and total energy against time, from the series rows; `poured`: spheres were added;
+ * `events`: the walls' changes (wall-events.ts), marked on the time axis.
+ */
+export function energyPlot(rows: readonly number[][], poured: boolean, events: readonly PlotEvent[] = []): Promise<string> {
   const column = (name: (typeof SERIES_HEADER)[number]) => rows.map((r) => r[SERIES_HEADER.indexOf(name)]);
   const t = column('t');
   const potential0 = rows[0][SERIES_HEADER.indexOf('potential_energy')];
@@ -302,6 +306,7 @@ export function energyPlot(rows: readonly number[][], poured: boolean): Promise<
       { name: 'potential', x: t, y: column('potential_energy').map((e) => e - potential0) },
       { name: 'total', x: t, y: column('total_energy').map((e) => e - potential0) },
     ],
+    events,
   });
 }
 

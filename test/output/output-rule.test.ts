@@ -212,7 +212,7 @@ describe('the marker in every output directory grainflow makes', () => {
     expect(markerOf(frames)).toEqual({ header: expect.objectContaining({ kind: 'frames' }), paths: everything(frames) });
     const video = grainflow(['render', finishedRun, '--out', path.join(finishedRun, 'anim.gif'), '--width', '16', '--height', '16', '--quiet']);
     expect(video.status, video.stderr).toBe(0);
-    expect(markerOf(finishedRun).paths).toEqual(expect.arrayContaining(['anim.gif', 'anim.png']));
+    expect(markerOf(finishedRun).paths).toEqual(expect.arrayContaining(['anim.gif', 'anim.gif.png']));
     // Rendered again: the video exists, so --force; the run itself stays replaceable.
     expectOneLineRefusal(grainflow(['render', finishedRun, '--out', path.join(finishedRun, 'anim.gif'), '--width', '16', '--height', '16', '--quiet']),
       /anim\.gif already exists; pass --force to replace it$/);

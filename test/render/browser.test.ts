@@ -8,8 +8,8 @@
  *    has its walls removed for this, so that only spheres can cover the background);
  *  - walls in the pixels: a gate is drawn in the frames before its removeAt and not after; a cylinder lifted
  *    during the run is drawn at its lifted height at the end and not there at the start;
- *  - MP4 (ffmpeg; its size and frame count read back with that ffmpeg) and GIF (gifenc) outputs with their
- *    poster; --max-frames subsamples, first and last included;
+ *  - MP4 (ffmpeg; its size and frame count read back with that ffmpeg) and GIF (gifenc) outputs, one after the
+ *    other into one directory without --force, each with its own poster; --max-frames subsamples, first and last included;
  *  - the same MP4 with the npm-shipped Chromium and ffmpeg, named explicitly (not the system ones), and
  *    findChromium choosing the npm one when no system browser is found;
  *  - the viewer page end to end: it opens on the last frame; Home, the arrow keys and the step buttons move one
@@ -37,6 +37,7 @@ import { startViewerServer } from '../../src/render/server.js';
 import { createSetup } from '../../src/engine/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
+import { dotp, projector, sub, unit, type V } from '../helpers/pinhole.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 /** The page's background, #eef0f3 (src/render/page/scene.js). */
@@ -71,25 +72,6 @@ beforeAll(async () => {
 });
 
 const readIndex = (dir = runDir): FrameIndex => JSON.parse(fs.readFileSync(path.join(dir, 'frames/index.json'), 'utf8'));
-
-type V = number[];
-const sub = (a: V, b: V) => a.map((x, i) => x - b[i]);
-const dotp = (a: V, b: V) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const crossp = (a: V, b: V) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const unit = (a: V) => a.map((x) => x / Math.hypot(...a));
-
-/** Pixel of a world point through a pinhole camera looking from `position` at `target` (y axis down). */
-function projector(camera: { position: V; target: V; up: V; fovDegrees: number; width: number; height: number }) {
-  const forward = unit(sub(camera.target, camera.position));
-  const right = unit(crossp(forward, camera.up));
-  const up = crossp(right, forward);
-  const focal = camera.height / 2 / Math.tan((camera.fovDegrees * Math.PI) / 360);
-  return (p: V) => {
-    const d = sub(p, camera.position);
-    const depth = dotp(d, forward);
-    return [camera.width / 2 + (focal * dotp(d, right)) / depth, camera.height / 2 - (focal * dotp(d, up)) / depth];
-  };
-}
 
 /** A video's picture size and the number of frames `ffmpeg` decodes from it (its framemd5 listing: one line a frame). */
 function decodedVideo(ffmpeg: string, file: string): { dimensions: string | undefined; frames: number } {
@@ -170,7 +152,7 @@ browserTests('export in headless Chromium', () => {
     expect(camera.frames).toEqual(index.frames.map((_, k) => k)); // 11 frames: all drawn
     const project = projector(camera);
     const pixel = (k: number, p: V) => {
-      const image = decode(fs.readFileSync(path.join(out, `frame-${String(k).padStart(6, '0')}.png`)));
+      const image = decode(fs.readFileSync(path.join(out, `frame-${String(k + 1).padStart(6, '0')}.png`)));
       const [x, y] = project(p).map(Math.round);
       expect(x >= 0 && x < width && y >= 0 && y < height, `(${x}, ${y}) in the image`).toBe(true);
       const at = image.channels * (y * width + x);
@@ -202,11 +184,11 @@ browserTests('export in headless Chromium', () => {
   mp4Test('writes MP4 with ffmpeg and GIF with gifenc, each with a poster PNG', () => {
     for (const name of ['anim.mp4', 'anim.gif']) {
       const out = path.join(scratch, name);
-      // Both share the poster anim.png: the second replaces it, which takes --force (docs/outputs.md, "Safety of your files").
+      // One after the other into the same directory, without --force (docs/cli.md): each has its own poster.
       const r = spawnSync(process.execPath, [CLI, 'render', runDir, '--out', out, '--width', '160', '--height', '90',
-        '--quiet', ...(name === 'anim.gif' ? ['--force'] : [])], { encoding: 'utf8' });
+        '--quiet'], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
-      expect(fs.existsSync(out.replace(/\.\w+$/, '.png'))).toBe(true);
+      expect(fs.existsSync(`${out}.png`)).toBe(true);
       const head = fs.readFileSync(out).subarray(0, 12);
       if (name.endsWith('.gif')) expect(head.subarray(0, 6).toString('latin1')).toBe('GIF89a');
       else expect(head.subarray(4, 8).toString('latin1')).toBe('ftyp');
@@ -221,6 +203,9 @@ browserTests('export in headless Chromium', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('rendered 3 of 11 stored frames');
     expect(JSON.parse(fs.readFileSync(path.join(out, 'camera.json'), 'utf8')).frames).toEqual([0, 5, 10]);
+    // Each PNG is named by the frame number its overlay shows ("frame 6/11" for stored frame 5).
+    expect(fs.readdirSync(out).filter((f) => f.startsWith('frame-')).sort())
+      .toEqual(['frame-000001.png', 'frame-000006.png', 'frame-000011.png']);
   });
 });
 
@@ -348,7 +333,7 @@ browserTests('grainflow run --render', () => {
       '--quiet', '--render'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     expect(fs.existsSync(path.join(out, 'anim.mp4'))).toBe(true);
-    expect(fs.existsSync(path.join(out, 'anim.png'))).toBe(true);
+    expect(fs.existsSync(path.join(out, 'anim.mp4.png'))).toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@
  *    camera's final framing holds the lifted cylinder;
  *  - walls: the planes of a box become its five faces exactly (areas against the box's, each triangle wound
  *    counter-clockwise seen from the domain), a lone floor a patch under the particles grown by the margin, a
- *    collector plane below a removable gate is not cut by it.
+ *    collector plane below a removable gate is not cut by it; a run's floor spans every sphere, a stray included.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -173,5 +173,28 @@ describe('wallSurfaces', () => {
     const { area } = measure(triangles, walls[0].first, walls[0].count);
     const side = (a: number) => extent.max[a] - extent.min[a] + 2 * margin;
     expect(area).toBeCloseTo(side(0) * side(1), 9);
+  });
+
+  it('draws a run\'s floor under every sphere, one far from the others included', async () => {
+    // 100 balls on a 2.25 m square and one 10 m away: beyond the 99th percentile the camera frames.
+    const scenario = editedScenario('scenarios/bouncing-ball.json', (s) => {
+      const ball = { radius: 0.1, material: 'ball' };
+      const balls = [...Array.from({ length: 100 }, (_, k) => [0.25 * (k % 10), 0.25 * Math.floor(k / 10), 0.1]), [10, 0, 0.1]];
+      Object.assign(s, { particles: balls.map((position) => ({ ...ball, position })) });
+      s.time.duration = 0.001;
+      s.outputs = { ...s.outputs, interval: 0.001, vtk: false };
+    });
+    const out = path.join(scratch, 'stray');
+    await runToDirectory(createSetup(scenario, { workers: 1 }), out);
+    const index: FrameIndex = JSON.parse(fs.readFileSync(path.join(out, 'frames/index.json'), 'utf8'));
+    expect(index.framing.final.max[0]).toBeLessThan(5);
+    const floor = readF32(path.join(out, 'frames/walls.f32'));
+    const xs = floor.filter((_, k) => k % 3 === 0);
+    const ys = floor.filter((_, k) => k % 3 === 1);
+    // The patch is a rectangle on the xy plane: it spans every centre, radius and margin included.
+    expect(Math.max(...xs)).toBeGreaterThan(10 + 0.1);
+    expect(Math.min(...xs)).toBeLessThan(-0.1);
+    expect(Math.max(...ys)).toBeGreaterThan(2.25 + 0.1);
+    expect(Math.min(...ys)).toBeLessThan(-0.1);
   });
 });

@@ -25,11 +25,12 @@ export function viridis(s, out, at) {
 
 /**
  * Fills `out` (rgb per particle, 0..1) for the colour mode and returns the legend:
- * { kind: 'continuous', title, unit, min, max } or { kind: 'categorical', title, entries: [{ name, color }] }.
- * Ranges: `range` ([min, max]) if given; else with scale 'frame' the frame's robust range (1st–99th percentile,
- * speed from 0), with 'run' the widest of the frames' (one colour, one value, in every frame).
+ * { kind: 'continuous', title, unit, min, max, perFrame } or { kind: 'categorical', title, entries: [{ name, color }] }.
+ * Ranges: `range` ([min, max]) if given; else with scale 'run' the run's (1st–99th percentile of the values of
+ * every frame pooled, speed from 0: one colour, one value, in every frame), with 'frame' this frame's alone
+ * (then `perFrame`, and the legend says so: the same colour means another value in the next frame).
  */
-export function colorize(mode, run, frame, out, { scale = 'frame', range = null } = {}) {
+export function colorize(mode, run, frame, out, { scale = 'run', range = null } = {}) {
   const { index } = run;
   const n = frame.count;
   if (mode === 'material') {
@@ -39,7 +40,8 @@ export function colorize(mode, run, frame, out, { scale = 'frame', range = null 
       .filter((_, k) => used.has(k));
     return { kind: 'categorical', title: 'material', entries };
   }
-  const robust = (quantity) => range ?? (scale === 'run' ? index.ranges : frame.ranges)[quantity];
+  const perFrame = range === null && scale === 'frame';
+  const robust = (quantity) => range ?? (perFrame ? frame.ranges : run.colorScale)[quantity];
   let value, min, max, title, unit;
   if (mode === 'speed') {
     [min, max] = robust('speed');
@@ -59,7 +61,7 @@ export function colorize(mode, run, frame, out, { scale = 'frame', range = null 
   }
   const span = max > min ? max - min : 1;
   for (let p = 0; p < n; p++) viridis((value(p) - min) / span, out, 3 * p);
-  return { kind: 'continuous', title, unit, min, max };
+  return { kind: 'continuous', title, unit, min, max, perFrame: perFrame && mode !== 'id' };
 }
 
 /** The unit with an SI prefix that puts `largest` (in `unit`) between 0.1 and 1000, and its factor. */
@@ -112,4 +114,10 @@ export function drawLegend(element, legend) {
     ticks.append(tick);
   }
   element.append(bar, ticks);
+  if (legend.perFrame) {
+    const note = document.createElement('div');
+    note.className = 'per-frame';
+    note.textContent = "scale: this frame's range";
+    element.append(note);
+  }
 }

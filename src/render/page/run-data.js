@@ -19,12 +19,14 @@ export async function loadRun(base = '/run') {
     throw new Error(`frames/index.json is version ${index.version}; this viewer reads version ${FRAME_FORMAT_VERSION}: run the scenario again`);
   }
   const dir = `${base}/frames`;
-  const [radius, material, walls, summary, scenario] = await Promise.all([
+  const [radius, material, walls, summary, scenario, colorScale] = await Promise.all([
     arrayOf(`${dir}/${index.radius.file}`, Float32Array),
     arrayOf(`${dir}/${index.material.file}`, Uint16Array),
     arrayOf(`${dir}/${index.walls.file}`, Float32Array),
     optionalJson(`${base}/summary.json`),
     optionalJson(`${base}/scenario.json`),
+    // The server's robust scale over every frame (src/render/color-scale.ts); without it, the widest frame's.
+    optionalJson('/color-scale.json'),
   ]);
   const perSphere = index.layout.reduce((sum, block) => sum + block.components, 0);
   const frameBytes = 4 * index.particles * perSphere;
@@ -51,5 +53,5 @@ export async function loadRun(base = '/run') {
     return cache.get(k);
   }
 
-  return { index, radius, material, walls, summary, scenario, frame };
+  return { index, radius, material, walls, summary, scenario, colorScale: colorScale ?? index.ranges, frame };
 }

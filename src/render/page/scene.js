@@ -1,7 +1,9 @@
 // The three.js scene shared by the viewer and the exporter: spheres as shaded point-sprite impostors (one
 // vertex per sphere, the sphere surface reconstructed per fragment with a correct depth), walls as
 // translucent triangles seen only from the particles' side, each placed where the frame says it is (hidden once
-// removed), and a z-up camera framing the box of src/output/frames.ts `framing`.
+// removed), and a z-up camera framing the box of src/output/frames.ts `framing`. With `cut`, everything in front of
+// the vertical plane through the framed centre facing the camera is left out (whole spheres, walls clipped), so
+// the flow inside a silo or hopper shows.
 // Impostors, not meshes: under SwiftShader (headless Chromium) InstancedMesh spheres took 0.6–2.5 s per frame
 // at 10k spheres, impostors 54–87 ms at 10k–50k (measured).
 import * as THREE from 'three';
@@ -14,6 +16,8 @@ const vertexShader = /* glsl */ `
   attribute float radius;
   attribute vec3 tint;
   uniform float pixelsPerUnit;
+  // The cut-away: spheres whose centre c has dot(cut.xyz, c) > cut.w are not drawn (cut.xyz = 0: no cut).
+  uniform vec4 cut;
   varying vec3 vTint;
   varying vec3 vCentre;
   varying float vRadius;
@@ -24,6 +28,8 @@ const vertexShader = /* glsl */ `
     vRadius = radius;
     gl_Position = projectionMatrix * centre;
     gl_PointSize = max(2.0 * radius * pixelsPerUnit / -centre.z, 1.0);
+    // Beyond the far plane: clipped before any fragment is made.
+    if (dot(cut.xyz, position) > cut.w) gl_Position = vec4(0.0, 0.0, 2.0, 1.0);
   }`;
 
 const fragmentShader = /* glsl */ `
@@ -54,13 +60,23 @@ const fragmentShader = /* glsl */ `
  */
 export const CAMERA_PRESETS = { iso: [-60, 30], front: [-90, 0], side: [0, 15], top: [-90, 89] };
 
+/** Walls that hold a discharging bed: a run with one is cut away and seen from the front by default. */
+const DISCHARGE_WALLS = ['silo', 'cone'];
+
+/** Whether the run discharges through an orifice (a silo or a hopper's cone): the defaults of `cut` and `camera`. */
+export function isDischarge(run) {
+  return run.index.walls.surfaces.some((wall) => DISCHARGE_WALLS.includes(wall.type));
+}
+
 /** Runs of fewer spheres are framed on every frame by default: a few spheres are no crowd to leave outliers of. */
 const FEW_SPHERES = 50;
 
 export class RunScene {
-  /** fit: 'final', 'all' or 'auto' (see src/render/export.ts FITS) */
-  constructor(canvas, run, { interactive, fit = 'auto' }) {
+  /** fit: 'final', 'all' or 'auto' (see src/render/export.ts FITS); cut: leave out the half nearer the camera */
+  constructor(canvas, run, { interactive, fit = 'auto', cut = false }) {
+    this.cutPlane = new THREE.Plane();
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
+    this.renderer.localClippingEnabled = true;
     this.renderer.setPixelRatio(1);
     this.renderer.setClearColor(BACKGROUND, 1);
     this.scene = new THREE.Scene();
@@ -76,7 +92,9 @@ export class RunScene {
     geometry.setAttribute('tint', this.tint);
     geometry.setAttribute('radius', new THREE.BufferAttribute(run.radius, 1));
     this.spheres = new THREE.ShaderMaterial({
-      uniforms: { pixelsPerUnit: { value: 1 }, projection: { value: this.camera.projectionMatrix } },
+      uniforms: {
+        pixelsPerUnit: { value: 1 }, projection: { value: this.camera.projectionMatrix }, cut: { value: new THREE.Vector4() },
+      },
       vertexShader,
       fragmentShader,
     });
@@ -96,12 +114,16 @@ export class RunScene {
     const box = fit === 'all' || (fit === 'auto' && run.index.particles < FEW_SPHERES) ? framing.all : framing.final;
     this.box = new THREE.Box3(new THREE.Vector3(...box.min), new THREE.Vector3(...box.max));
     this.centre = this.box.getCenter(new THREE.Vector3());
+    this.setCut(cut);
     if (interactive) {
       this.controls = new OrbitControls(this.camera, canvas);
       this.controls.target.copy(this.centre);
       // z is up: the camera stays above the horizontal plane through the centre, so never under the floor.
       this.controls.maxPolarAngle = Math.PI / 2;
-      this.controls.addEventListener('change', () => this.render());
+      this.controls.addEventListener('change', () => {
+        this.placeCut();
+        this.render();
+      });
     }
   }
 
@@ -186,6 +208,39 @@ export class RunScene {
     this.camera.lookAt(this.centre);
     this.camera.updateProjectionMatrix();
     this.controls?.update();
+    this.placeCut();
+  }
+
+  /** Turns the cut-away on or off (the viewer's checkbox; --cut of the exporter). */
+  setCut(on) {
+    this.cutting = on;
+    for (const group of this.walls) {
+      group?.traverse((part) => {
+        if (!part.material) return;
+        part.material.clippingPlanes = on ? [this.cutPlane] : [];
+        part.material.needsUpdate = true;
+      });
+    }
+    this.placeCut();
+  }
+
+  /**
+   * The cut-away plane: vertical, through the framed centre, facing the camera (a view from straight above has no
+   * such plane: nothing is cut). Walls are clipped by it (three.js keeps the side its normal points to); spheres
+   * with their centre in front of it are left out whole.
+   */
+  placeCut() {
+    const towards = this.camera.position.clone().sub(this.controls?.target ?? this.centre).setZ(0);
+    const uniform = this.spheres.uniforms.cut.value;
+    if (!this.cutting || towards.lengthSq() < 1e-12 * this.camera.position.lengthSq()) {
+      uniform.set(0, 0, 0, 0);
+      this.cutPlane.set(new THREE.Vector3(0, 0, 1), Infinity);
+      return;
+    }
+    towards.normalize();
+    const offset = towards.dot(this.controls?.target ?? this.centre);
+    uniform.set(towards.x, towards.y, towards.z, offset);
+    this.cutPlane.set(towards.clone().negate(), offset);
   }
 
   /** Draws the spheres present in this frame (ids 0..position.length/3 − 1). */

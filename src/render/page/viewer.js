@@ -3,21 +3,25 @@
 // ?export=1, serves the headless exporter, which drives it frame by frame through window.grainflow. It opens on
 // the last frame, the outcome the result describes; Play from there starts again at the first.
 import { loadRun } from './run-data.js';
-import { RunScene, CAMERA_PRESETS } from './scene.js';
+import { RunScene, CAMERA_PRESETS, isDischarge } from './scene.js';
 import { colorize, drawLegend, prefixed, COLOR_MODES } from './colors.js';
 
-/** Playback rate at speed 1×, in stored frames per second. */
-const FRAMES_PER_SECOND = 20;
 /** Labelled time ticks under the timeline. */
 const TICKS = 5;
-/** Length of the scale bar on screen, about (px). */
-const SCALE_BAR_PIXELS = 110;
+/** Length of the scale bar on screen, about, in overlay units (px at 1280×720). */
+const SCALE_BAR_UNITS = 150;
+/** The view size at which one overlay unit is one pixel. */
+const REFERENCE_VIEW = [1280, 720];
 
 const params = new URLSearchParams(location.search);
 const exporting = params.has('export');
+/** --overlay-scale: a factor on the overlay's size (1: proportional to the view) */
+const overlayScale = Number(params.get('overlay') ?? 1);
 const $ = (id) => document.getElementById(id);
 
-function parseCamera(text) {
+/** auto: from the front for a discharge (the orifice and the jet in view, the cut-away through them), else iso. */
+function parseCamera(text, run) {
+  if (text === 'auto') return CAMERA_PRESETS[isDischarge(run) ? 'front' : 'iso'];
   if (CAMERA_PRESETS[text]) return CAMERA_PRESETS[text];
   const angles = text.split(',').map(Number);
   if (angles.length === 2 && angles.every(Number.isFinite)) return angles;
@@ -99,6 +103,9 @@ function showSummary(run) {
   fillList($('summary'), summary ? SUMMARY_FIELDS.map(([label, get]) => [label, get(summary, scenario)])
     : [['particles', index.particles], ['frames', index.frames.length]]);
   if (scenario) fillList($('parameters'), PARAMETER_FIELDS.map(([label, get]) => [label, get(scenario)]));
+  // Frames are stored at whole steps: every round(interval / dt) steps, which is not the interval asked for when
+  // dt does not divide it (1.0097 ms for 1 ms). Shown beside it, so the stored times are not a surprise.
+  if (index.frames.length > 1) fillList($('parameters'), [['frames every (s)', index.frames[1].t - index.frames[0].t]]);
 }
 
 /** Times at TICKS evenly spaced frames, as datalist ticks on the slider and labels under it. */
@@ -117,10 +124,20 @@ function showTimeTicks(index) {
   }
 }
 
-/** A bar of a round length (1, 2 or 5 × 10^k m) near SCALE_BAR_PIXELS long at the framed centre's distance. */
-function showScaleBar(scene) {
+/**
+ * One overlay unit in pixels for a view of this size: proportional to the view (the smaller of its width and height
+ * ratios to REFERENCE_VIEW), times the requested overlay scale. The interactive viewer keeps at least 0.75 (text
+ * stays readable in a small window).
+ */
+function overlayUnit(width, height) {
+  const proportional = Math.min(width / REFERENCE_VIEW[0], height / REFERENCE_VIEW[1]);
+  return (exporting ? proportional : Math.max(0.75, proportional)) * overlayScale;
+}
+
+/** A bar of a round length (1, 2 or 5 × 10^k m) near SCALE_BAR_UNITS long at the framed centre's distance. */
+function showScaleBar(scene, overlayPixels) {
   const perMetre = scene.pixelsPerMetre();
-  const target = SCALE_BAR_PIXELS / perMetre;
+  const target = (SCALE_BAR_UNITS * overlayPixels) / perMetre;
   const decade = 10 ** Math.floor(Math.log10(target));
   const length = [1, 2, 5, 10].map((m) => m * decade).reduce((best, l) => (Math.abs(l - target) < Math.abs(best - target) ? l : best));
   const { unit, factor } = prefixed(length, 'm');
@@ -133,10 +150,18 @@ async function main() {
   const run = await loadRun();
   const { index } = run;
   const canvas = $('view');
-  const scene = new RunScene(canvas, run, { interactive: !exporting, fit: params.get('fit') ?? 'auto' });
+  const cutParam = params.get('cut') ?? 'auto';
+  if (!['on', 'off', 'auto'].includes(cutParam)) throw new Error('cut must be on, off or auto');
+  const cut = cutParam === 'auto' ? isDischarge(run) : cutParam === 'on';
+  const scene = new RunScene(canvas, run, { interactive: !exporting, fit: params.get('fit') ?? 'auto', cut });
+  $('cut').checked = cut;
+  $('cut').addEventListener('change', () => {
+    scene.setCut($('cut').checked);
+    redraw();
+  });
   let colorBy = params.get('color') ?? 'speed';
   if (!COLOR_MODES.includes(colorBy)) throw new Error(`color must be one of ${COLOR_MODES.join(', ')}`);
-  const colorOptions = { scale: params.get('scale') ?? 'frame', range: parseRange(params.get('range')) };
+  const colorOptions = { scale: params.get('scale') ?? 'run', range: parseRange(params.get('range')) };
   const tint = new Float32Array(3 * index.particles);
   const last = index.frames.length - 1;
   let current = last;
@@ -149,16 +174,19 @@ async function main() {
   showSummary(run);
   showTimeTicks(index);
 
+  let overlayPixels = 1;
   const redraw = () => {
     scene.render();
-    showScaleBar(scene);
+    showScaleBar(scene, overlayPixels);
   };
   const resize = () => {
+    overlayPixels = overlayUnit(canvas.clientWidth, canvas.clientHeight);
+    $('overlay').style.setProperty('--u', `${overlayPixels}px`);
     scene.resize(canvas.clientWidth, canvas.clientHeight);
     redraw();
   };
-  scene.aim(parseCamera(params.get('camera') ?? 'iso'));
-  scene.controls?.addEventListener('change', () => showScaleBar(scene));
+  scene.aim(parseCamera(params.get('camera') ?? 'auto', run));
+  scene.controls?.addEventListener('change', () => showScaleBar(scene, overlayPixels));
   new ResizeObserver(resize).observe(canvas);
   resize();
 
@@ -177,20 +205,33 @@ async function main() {
     drawLegend($('legend'), legend);
   }
 
-  // Playback: advance by wall-clock time so the rate does not depend on how fast frames render.
+  // Playback in simulated time: at 1× one second of the run takes one second (frames the display cannot keep up
+  // with are skipped), so a bouncing ball falls as fast as a real one; the speed menu slows it down or speeds it up.
   let playing = false;
-  let clock = 0;
+  let simulated = 0;
   let previous = 0;
+  /** The last stored frame at or before simulated time t. */
+  const frameAt = (t) => {
+    let [lo, hi] = [0, last];
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (index.frames[mid].t <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
   function tick(now) {
     if (!playing) return;
-    clock += ((now - previous) / 1000) * FRAMES_PER_SECOND * Number($('speed').value);
+    simulated += ((now - previous) / 1000) * Number($('speed').value);
     previous = now;
-    const steps = Math.floor(clock);
-    if (steps > 0 && shown === current) {
-      clock -= steps;
-      if (current < last) show(Math.min(last, current + steps));
-      else if ($('loop').checked) show(0);
-      else setPlaying(false);
+    if (shown === current) {
+      if (simulated > index.frames[last].t) {
+        if (current < last) show(last);
+        else if ($('loop').checked) {
+          simulated = index.frames[0].t;
+          show(0);
+        } else setPlaying(false);
+      } else if (frameAt(simulated) !== current) show(frameAt(simulated));
     }
     requestAnimationFrame(tick);
   }
@@ -199,8 +240,8 @@ async function main() {
     $('play').textContent = on ? 'Pause' : 'Play';
     if (on) {
       if (current >= last) show(0);
+      simulated = index.frames[current >= last ? 0 : current].t;
       previous = performance.now();
-      clock = 0;
       requestAnimationFrame(tick);
     }
   }

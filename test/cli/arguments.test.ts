@@ -1,0 +1,68 @@
+/**
+ * Command-line parse errors are one line a user can act on (issue 28, point 9): the option named, the nearest
+ * known one offered, never Node's own text; `grainflow render` says no more than that line (not its 20-line help)
+ * on a usage or data error; --colour-by is --color-by.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ArgumentError, parseCommandLine } from '../../src/cli/arguments.js';
+
+const CLI = path.resolve('bin/grainflow.js');
+const OPTIONS = {
+  out: { type: 'string' }, workers: { type: 'string' }, 'color-by': { type: 'string' }, quiet: { type: 'boolean' },
+} as const;
+const parse = (args: string[]) => parseCommandLine({ args, allowPositionals: true, options: OPTIONS }, { 'colour-by': 'color-by' });
+const errorOf = (args: string[]) => {
+  try {
+    parse(args);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ArgumentError);
+    return (error as Error).message;
+  }
+  throw new Error(`${args.join(' ')} parsed`);
+};
+
+describe('parse errors', () => {
+  it('name an unknown option and the known one it is a typo of', () => {
+    expect(errorOf(['s.json', '--wrokers', '2'])).toBe('unknown option --wrokers (did you mean --workers?)');
+    expect(errorOf(['--out=x', '--colr-by=speed'])).toBe('unknown option --colr-by (did you mean --color-by?)');
+    expect(errorOf(['--banana'])).toBe('unknown option --banana; the options are --out, --workers, --color-by, --quiet');
+  });
+
+  it('say which option lacks its value and which takes none', () => {
+    expect(errorOf(['s.json', '--out'])).toBe('--out needs a value');
+    expect(errorOf(['--quiet=yes'])).toBe('--quiet takes no value (got "--quiet=yes")');
+  });
+
+  it('take an alias for the option it stands for, before `--` only', () => {
+    expect(parse(['--colour-by', 'height']).values['color-by']).toBe('height');
+    expect(parse(['--colour-by=id']).values['color-by']).toBe('id');
+    expect(parse(['--', '--colour-by']).positionals).toEqual(['--colour-by']);
+  });
+});
+
+describe('grainflow render and run on the command line', () => {
+  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+
+  it('render: a typo, a bad value and a run directory without frames are one line each, with status 2', () => {
+    for (const [args, line] of [
+      [['render', 'runs/x', '--colr-by', 'speed'], 'grainflow: unknown option --colr-by (did you mean --color-by?) (options: grainflow render --help)'],
+      [['render', 'runs/x', '--colour-by', 'mass'], 'grainflow: --color-by must be one of speed, height, id, material (got "mass") (options: grainflow render --help)'],
+      [['render', 'no/such/run'], /^grainflow: <runDir> "no\/such\/run" has no frames\/index.json/],
+    ] as const) {
+      const r = cli(...args);
+      expect(r.status).toBe(2);
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines).toHaveLength(1);
+      if (typeof line === 'string') expect(lines[0]).toBe(line);
+      else expect(lines[0]).toMatch(line);
+    }
+  });
+
+  it('run: a mistyped option is named with the one meant', () => {
+    const r = cli('run', 'scenarios/heap.json', '--out', 'runs/never', '--wrokers', '2');
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('grainflow: unknown option --wrokers (did you mean --workers?)');
+  });
+});
