@@ -15,6 +15,7 @@ import { LOCK_SUFFIX, OutputLock } from '../../src/output/output-lock.js';
 import { OutputExistsError } from '../../src/output/output-refusal.js';
 import { RunDirectory } from '../../src/output/run-directory.js';
 import { CLI, grainflow } from '../helpers/privileges.js';
+import { until } from '../helpers/until.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-lock-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -37,13 +38,6 @@ function deadPid(): number {
 }
 
 const lockOf = (out: string) => path.join(path.dirname(out), `.${path.basename(out)}${LOCK_SUFFIX}`);
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 60_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 function start(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }> } {
   const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });

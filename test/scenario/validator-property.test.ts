@@ -72,9 +72,6 @@ function mutate(scenario: Json, m: { kind: string; at: number; value: unknown; k
   return copy;
 }
 
-/** Seconds a case may take to be validated and set up (generous: the machine may be shared). */
-const SECONDS_PER_CASE = 5;
-
 const deep = (depth: number): Json => {
   let value: Json = 1;
   for (let k = 0; k < depth; k++) value = [value];
@@ -91,9 +88,11 @@ const EXTREME: unknown[] = [
   deep(100_000),
 ];
 
-/** Validation and set-up of `input`: one ScenarioError naming a field, or a setup; within SECONDS_PER_CASE. */
+/**
+ * Validation and set-up of `input`: one ScenarioError naming a field, or a setup. Not timed (a loaded machine must
+ * not fail it): a case that hangs or takes minutes fails the test by its timeout.
+ */
 function setUpOrRefuse(input: unknown): ReturnType<typeof createSetup> | undefined {
-  const start = performance.now();
   try {
     return createSetup(parseScenario(input));
   } catch (error) {
@@ -103,8 +102,6 @@ function setUpOrRefuse(input: unknown): ReturnType<typeof createSetup> | undefin
     expect(message).not.toContain('\n');
     expect(message.length).toBeLessThan(2000);
     return undefined;
-  } finally {
-    expect((performance.now() - start) / 1000).toBeLessThan(SECONDS_PER_CASE);
   }
 }
 
