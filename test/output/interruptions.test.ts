@@ -67,7 +67,7 @@ describe('GNU timeout: SIGTERM to the run and to its process group', () => {
     expect(lines[0]).toBe('grainflow: SIGTERM: finishing the current step, then stopping');
     expect(lines[1]).toMatch(/^grainflow: interrupted: SIGTERM at step \d+ of \d+ .*; no checkpoint .*nothing written$/);
     expect(leftovers(out)).toEqual([]);
-  }, 60_000);
+  });
 
   it('with checkpoints: the checkpoint of the stop is written and the run resumes', async () => {
     const out = path.join(scratch, 'timed-out-checkpointed');
@@ -81,7 +81,7 @@ describe('GNU timeout: SIGTERM to the run and to its process group', () => {
     const resumed = await stoppedUnderTimeout([], ['run', '--resume', out, '--quiet'], (stderr) => stderr.includes('resuming from'));
     expect(resumed.stderr).toContain(`resuming from ${out}/checkpoints/step-${step![2]}.gfck`);
     expect(leftovers(out)).toEqual([path.basename(out)]);
-  }, 60_000);
+  });
 });
 
 describe('a second, different signal ends the run at once', () => {
@@ -99,7 +99,7 @@ describe('a second, different signal ends the run at once', () => {
     expect(stderr.match(/finishing the current step/g)).toHaveLength(1);
     expect(stderr).not.toContain('interrupted:');
     expect(leftovers(out)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('an abort during set-up', () => {
@@ -118,7 +118,7 @@ describe('an abort during set-up', () => {
     expect(r.status === 134 || r.signal === 'SIGABRT', `status ${r.status}, signal ${r.signal}`).toBe(true);
     expect(r.stderr).toMatch(/heap out of memory/);
     expect(leftovers(out)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('watchStopSignals', () => {

@@ -75,7 +75,7 @@ describe.each([false, true])('two --force runs into one directory (checkpoints: 
     if (checkpoints) {
       expect(JSON.parse(fs.readFileSync(path.join(out, 'checkpoints', 'scenario.json'), 'utf8')).seed).toBe(2);
     }
-  }, 120_000);
+  });
 });
 
 describe('locks and staging left by processes that no longer run', () => {
@@ -98,7 +98,7 @@ describe('locks and staging left by processes that no longer run', () => {
     ]);
     expect(staging()).toEqual([]);
     expect(fs.existsSync(lockOf(out))).toBe(false);
-  }, 120_000);
+  });
 
   it('a staging-like directory without grainflow\'s marker, or of a running process, is left alone', () => {
     const out = path.join(scratch, 'neighbours');
@@ -159,5 +159,5 @@ describe('resume is locked too', () => {
     expect(first.child.exitCode).toBeNull();
     first.child.kill('SIGTERM');
     expect((await first.done).code).toBe(143);
-  }, 120_000);
+  });
 });

@@ -111,7 +111,7 @@ describe('scenario validation of extreme values', () => {
       const setup = setUpOrRefuse(mutate(VALID[which], { kind: 'replace', at, value: EXTREME[k], key: '' }));
       if (setup !== undefined) expect(Number.isFinite(setup.dt) && setup.dt > 0).toBe(true);
     }), { numRuns: 200, seed: 12 });
-  }, 120_000);
+  });
 
   it('refuses every extreme value as the particle list, a sphere, a radius, a material and the name', () => {
     for (const [k, value] of EXTREME.entries()) {
@@ -123,7 +123,7 @@ describe('scenario validation of extreme values', () => {
         expect(setUpOrRefuse(input), `${at.join('.')} = EXTREME[${k}]`).toBeUndefined();
       }
     }
-  }, 120_000);
+  });
 });
 
 describe('scenario validation under random mutations', () => {
@@ -151,5 +151,5 @@ describe('scenario validation under random mutations', () => {
         expect((error as Error).message).toMatch(/^(watchdog: at step \d+|the simulation became unstable)/);
       }
     }), { numRuns: 300, seed: 7 });
-  }, 120_000);
+  });
 });
