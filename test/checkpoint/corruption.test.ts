@@ -108,5 +108,5 @@ describe('resume with damaged checkpoints', () => {
     for (const name of ['impacts.csv', 'series.csv', path.join('checkpoints', 'step-0000002000.gfck')]) {
       expect(readFileSync(path.join(damaged, name)).equals(readFileSync(path.join(reference, name))), name).toBe(true);
     }
-  }, 120_000);
+  });
 });

@@ -60,7 +60,7 @@ describe('a checkpointed CLI run killed or stopped part-way', () => {
   beforeAll(() => {
     const r = grainflow('run', scenarioFile, '--out', reference, '--quiet');
     expect(r.status, r.stderr).toBe(0);
-  }, 60_000);
+  });
 
   it.each([150, 800, 1450])('SIGKILL after the checkpoint of step %i: resume ends byte-identical', async (afterStep) => {
     const out = path.join(scratch, `killed-${afterStep}`);
@@ -75,7 +75,7 @@ describe('a checkpointed CLI run killed or stopped part-way', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/resuming from .*step-\d+\.gfck/);
     expectSameAsReference(out, reference);
-  }, 60_000);
+  });
 
   it('SIGTERM finishes the step, writes a checkpoint, exits 143 with a message; resume ends byte-identical', async () => {
     const out = path.join(scratch, 'terminated');
@@ -87,5 +87,5 @@ describe('a checkpointed CLI run killed or stopped part-way', () => {
     const r = grainflow('run', '--resume', out, '--quiet');
     expect(r.status, r.stderr).toBe(0);
     expectSameAsReference(out, reference);
-  }, 60_000);
+  });
 });

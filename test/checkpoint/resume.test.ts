@@ -110,5 +110,5 @@ describe.each(Object.entries(RESUME_CASES))('%s: stop, checkpoint, resume', (nam
     const resolved = (dir: string) => JSON.stringify({ ...JSON.parse(read(dir, 'scenario.json').toString()), workers: undefined });
     expect(resolved(b)).toBe(resolved(a));
     expect(readdirSync(b).sort()).toEqual(readdirSync(a).sort());
-  }, 120_000);
+  });
 });

@@ -213,7 +213,7 @@ describe('a restored simulation', () => {
     expect(impactsOriginal.length).toBeGreaterThan(50);
     expect(impactsRestored).toEqual(impactsOriginal);
     expect(checkpointBytes(restored).equals(checkpointBytes(original))).toBe(true);
-  }, 60_000);
+  });
 });
 
 describe('a checkpoint that does not fit is refused, naming the entry', () => {

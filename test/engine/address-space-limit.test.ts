@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/privileges.js';
+import { until } from '../helpers/until.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-ulimit-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -41,7 +42,8 @@ describe('grainflow run under ulimit -v', () => {
     let stderr = '';
     child.stderr.on('data', (chunk) => { stderr += chunk; });
     const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Signalled once it writes (its staging directory exists): its set-up is over and its signal handlers are on.
+    await until(() => fs.readdirSync(scratch).some((name) => name.startsWith('.stopped.partial-')), 'the run\'s staging directory');
     child.kill('SIGTERM');
     const status = await exited;
     expect(status, stderr).toBe(143);

@@ -73,7 +73,7 @@ beforeAll(async () => {
     setups[kind] = createSetup(checked[kind]!);
     await runToDirectory(setups[kind]!, runs[kind]);
   }
-}, 120_000);
+});
 
 /** Every file under a run directory, relative to it. */
 const filesOf = (dir: string) => fs.readdirSync(dir, { recursive: true, withFileTypes: true })

@@ -74,7 +74,7 @@ describe('calibration searches end', () => {
     expect(field).toBe('contactPairs[0].normal.restitution');
     expect(message).toMatch(/must be in \[[0-9.e-]+, 1\] for hertz-dashpot/);
     expect(message).not.toContain('\n');
-  }, 30_000);
+  });
 
   it('the least restitution has a floor: a damping exponent whose impacts never end gives 1, not an endless search', () => {
     // Φ_m rejects m = 1.5 for every β, as it rejected m = 0 before hertz-dashpot, when this search never ended.

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSetup } from '../../src/engine/setup.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
-import { lammpsLongTests, lammpsTests, rankImbalance, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
+import { lammpsTests, rankImbalance, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
 
 const scratch = scratchDirectory('lammps-bulk');
 /** Whole runs in two engines: minutes on a loaded 2-core machine (the long ones: tens of minutes). */
@@ -68,7 +68,7 @@ lammpsTests('LAMMPS: a 2 000-sphere frictional settle in a box, 1 and 2 ranks', 
   }
 });
 
-lammpsLongTests('LAMMPS: the pile and the hopper (GRAINFLOW_LONG_TESTS=1)', () => {
+lammpsTests('LAMMPS: the pile and the hopper', () => {
   // LAMMPS at a third of the step (export --substeps 3): its velocity Verlet takes friction from the half-step
   // velocity. With the spring kept as a displacement in both codes the heap stood 6° steeper at the resolved step;
   // kept as a force (mindlin/force) it gave 20.0° at the resolved step and 18.2° at a third of it, against

@@ -1,9 +1,9 @@
 /**
  * Running exported decks in LAMMPS for the interop tests: export a checked scenario into a scratch directory, run
  * `lmp` there (one rank, or several through mpirun), import the results; and the same scenario through grainflow.
- * The tests that need LAMMPS are `lammpsTests` blocks: skipped when `lmp` or `mpirun` is missing, except in CI's
- * full run, where they run and fail (.ci/run installs the Debian packages lammps and openmpi-bin; see
- * ../helpers/system-programs.ts).
+ * The tests that need LAMMPS are `lammpsTests` blocks, in the long tier (GRAINFLOW_LONG_TESTS=1,
+ * ../helpers/tiers.ts): skipped when `lmp` or `mpirun` is missing, except in CI's full run, where they run and fail
+ * (.ci/run installs the Debian packages lammps and openmpi-bin; see ../helpers/system-programs.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,12 +16,11 @@ import { importLammpsRun, type ImportedSummary } from '../../src/interop/lammps-
 import { runToDirectory, type RunSummary } from '../../src/run/run.js';
 import type { CheckedScenario } from '../../src/scenario/checks.js';
 import { onPath, systemProgramsRequired } from '../helpers/system-programs.js';
+import { LONG_TESTS } from '../helpers/tiers.js';
 
 const lammpsInstalled = onPath('lmp') && onPath('mpirun');
 const lammpsRequired = lammpsInstalled || systemProgramsRequired;
-export const lammpsTests = describe.runIf(lammpsRequired);
-/** The long comparisons: only with GRAINFLOW_LONG_TESTS=1 (.ci/run sets it). */
-export const lammpsLongTests = describe.runIf(lammpsRequired && process.env.GRAINFLOW_LONG_TESTS === '1');
+export const lammpsTests = describe.runIf(LONG_TESTS && lammpsRequired);
 
 /** A scratch directory removed by the caller's afterAll. */
 export function scratchDirectory(name: string): string {

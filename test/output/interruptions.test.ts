@@ -17,6 +17,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DUPLICATE_MS, watchStopSignals } from '../../src/cli/stop-signals.js';
 import { CLI } from '../helpers/privileges.js';
+import { until } from '../helpers/until.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-signals-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -38,34 +39,49 @@ function leftovers(out: string): string[] {
   return fs.readdirSync(path.dirname(out)).filter((n) => n === name || n.startsWith(`.${name}.`)).sort();
 }
 
+/**
+ * `timeout [options] 600 node CLI run …`, sent SIGTERM once `ready(stderr)` holds: GNU timeout passes a signal it
+ * receives on as it sends its own when the time is up, to the run and then to its process group. Signalling on
+ * an event instead of after a fixed time keeps the test independent of how fast a loaded machine starts the run.
+ */
+async function stoppedUnderTimeout(options: string[], args: string[], ready: (stderr: string) => boolean) {
+  const child = spawn('timeout', [...options, '-s', 'TERM', '600', process.execPath, CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await until(() => ready(stderr), `${args.join(' ')} to be running`);
+  child.kill('SIGTERM');
+  return { status: await exited, stderr };
+}
+
+/** Whether the run writing `out` has made its first file there: its set-up is over, its signal handlers are on. */
+const started = (out: string) => () => leftovers(out).length > 0;
+
 describe('GNU timeout: SIGTERM to the run and to its process group', () => {
-  it('without checkpoints: one stop request, status 143, nothing left', () => {
+  it('without checkpoints: one stop request, status 143, nothing left', async () => {
     const out = path.join(scratch, 'timed-out');
-    const r = spawnSync('timeout', ['--preserve-status', '-s', 'TERM', '8', process.execPath, CLI, 'run', longPile(false),
-      '--out', out, '--quiet'], { encoding: 'utf8' });
+    const r = await stoppedUnderTimeout(['--preserve-status'], ['run', longPile(false), '--out', out, '--quiet'], started(out));
     expect(r.status, r.stderr).toBe(143);
     const lines = r.stderr.trimEnd().split('\n').filter((l) => !l.includes('warning:'));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe('grainflow: SIGTERM: finishing the current step, then stopping');
     expect(lines[1]).toMatch(/^grainflow: interrupted: SIGTERM at step \d+ of \d+ .*; no checkpoint .*nothing written$/);
     expect(leftovers(out)).toEqual([]);
-  }, 60_000);
+  });
 
-  it('with checkpoints: the checkpoint of the stop is written and the run resumes', () => {
+  it('with checkpoints: the checkpoint of the stop is written and the run resumes', async () => {
     const out = path.join(scratch, 'timed-out-checkpointed');
-    const r = spawnSync('timeout', ['-s', 'TERM', '8', process.execPath, CLI, 'run', longPile(true), '--out', out, '--quiet'],
-      { encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(124);
+    const r = await stoppedUnderTimeout([], ['run', longPile(true), '--out', out, '--quiet'], started(out));
+    expect(r.status, r.stderr).toBe(143);
     const step = /interrupted: SIGTERM at step (\d+) .*checkpoint .*step-(\d+)\.gfck written/.exec(r.stderr);
     expect(step, r.stderr).not.toBeNull();
     expect(Number(step![2])).toBe(Number(step![1]));
     expect(leftovers(out)).toEqual([path.basename(out)]);
-    // Resumed for a moment (stopped again by timeout): it starts from that checkpoint.
-    const resumed = spawnSync('timeout', ['-s', 'TERM', '10', process.execPath, CLI, 'run', '--resume', out, '--quiet'],
-      { encoding: 'utf8' });
+    // Resumed for a moment (stopped again the same way): it starts from that checkpoint.
+    const resumed = await stoppedUnderTimeout([], ['run', '--resume', out, '--quiet'], (stderr) => stderr.includes('resuming from'));
     expect(resumed.stderr).toContain(`resuming from ${out}/checkpoints/step-${step![2]}.gfck`);
     expect(leftovers(out)).toEqual([path.basename(out)]);
-  }, 60_000);
+  });
 });
 
 describe('a second, different signal ends the run at once', () => {
@@ -76,14 +92,14 @@ describe('a second, different signal ends the run at once', () => {
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Signalled once it writes (its staging directory exists), so that there is something to clean up.
-    while (!leftovers(out).some((n) => n.includes('.partial-'))) await new Promise((r) => setTimeout(r, 20));
+    await until(() => leftovers(out).some((n) => n.includes('.partial-')), 'the run\'s staging directory');
     child.kill('SIGINT');
     child.kill('SIGTERM');
     expect([130, 143]).toContain(await exited);
     expect(stderr.match(/finishing the current step/g)).toHaveLength(1);
     expect(stderr).not.toContain('interrupted:');
     expect(leftovers(out)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('an abort during set-up', () => {
@@ -102,21 +118,24 @@ describe('an abort during set-up', () => {
     expect(r.status === 134 || r.signal === 'SIGABRT', `status ${r.status}, signal ${r.signal}`).toBe(true);
     expect(r.stderr).toMatch(/heap out of memory/);
     expect(leftovers(out)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('watchStopSignals', () => {
-  it('ignores the duplicate of the first signal, exits on a later one with 128 + its number', async () => {
+  it('ignores the duplicate of the first signal, exits on a later one with 128 + its number', () => {
+    // The clock is faked: what counts as a duplicate must not depend on how fast this machine runs the test.
+    vi.useFakeTimers({ toFake: ['performance'] });
     const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
     const stops: string[] = [];
     const signals = watchStopSignals((s) => stops.push(s));
     try {
       process.emit('SIGTERM', 'SIGTERM');
+      vi.advanceTimersByTime(DUPLICATE_MS - 1);
       process.emit('SIGTERM', 'SIGTERM');
       expect(stops).toEqual(['SIGTERM']);
       expect(signals.requested()).toBe('SIGTERM');
       expect(exit).not.toHaveBeenCalled();
-      await new Promise((r) => setTimeout(r, DUPLICATE_MS + 50));
+      vi.advanceTimersByTime(1);
       process.emit('SIGTERM', 'SIGTERM');
       expect(exit).toHaveBeenCalledWith(143);
       process.emit('SIGINT', 'SIGINT');
@@ -124,6 +143,7 @@ describe('watchStopSignals', () => {
     } finally {
       signals.dispose();
       exit.mockRestore();
+      vi.useRealTimers();
     }
   });
 });

@@ -15,6 +15,7 @@ import { LOCK_SUFFIX, OutputLock } from '../../src/output/output-lock.js';
 import { OutputExistsError } from '../../src/output/output-refusal.js';
 import { RunDirectory } from '../../src/output/run-directory.js';
 import { CLI, grainflow } from '../helpers/privileges.js';
+import { until } from '../helpers/until.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-lock-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -37,13 +38,6 @@ function deadPid(): number {
 }
 
 const lockOf = (out: string) => path.join(path.dirname(out), `.${path.basename(out)}${LOCK_SUFFIX}`);
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 60_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 function start(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }> } {
   const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -81,7 +75,7 @@ describe.each([false, true])('two --force runs into one directory (checkpoints: 
     if (checkpoints) {
       expect(JSON.parse(fs.readFileSync(path.join(out, 'checkpoints', 'scenario.json'), 'utf8')).seed).toBe(2);
     }
-  }, 120_000);
+  });
 });
 
 describe('locks and staging left by processes that no longer run', () => {
@@ -104,7 +98,7 @@ describe('locks and staging left by processes that no longer run', () => {
     ]);
     expect(staging()).toEqual([]);
     expect(fs.existsSync(lockOf(out))).toBe(false);
-  }, 120_000);
+  });
 
   it('a staging-like directory without grainflow\'s marker, or of a running process, is left alone', () => {
     const out = path.join(scratch, 'neighbours');
@@ -165,5 +159,5 @@ describe('resume is locked too', () => {
     expect(first.child.exitCode).toBeNull();
     first.child.kill('SIGTERM');
     expect((await first.done).code).toBe(143);
-  }, 120_000);
+  });
 });

@@ -56,7 +56,7 @@ beforeAll(async () => {
     stopRequested: () => (++steps === stopAt ? 'SIGINT' : null),
   })).rejects.toThrow(RunInterrupted);
   checkpointBytes = { series: fs.statSync(path.join(stopped, 'series.csv')).size };
-}, 120_000);
+});
 
 let copies = 0;
 /** A copy of the stopped run, for one case to edit. */
@@ -92,7 +92,7 @@ describe('resume after the run\'s files were edited', () => {
     const r = grainflow(['run', '--resume', dir, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     expectSameResults(dir);
-  }, 60_000);
+  });
 
   it('rows written after the checkpoint are cut off (the exact repair): the result is the uninterrupted run\'s', () => {
     const dir = copyOfStopped();
@@ -100,7 +100,7 @@ describe('resume after the run\'s files were edited', () => {
     const r = grainflow(['run', '--resume', dir, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     expectSameResults(dir);
-  }, 60_000);
+  });
 
   const refusals: [string, (dir: string) => void, (dir: string) => RegExp][] = [
     ['series.csv cut short', (dir) => fs.truncateSync(path.join(dir, 'series.csv'), Math.floor(checkpointBytes.series / 2)),
@@ -157,7 +157,7 @@ describe('resume after the run\'s files were edited', () => {
     const again = grainflow(['run', '--resume', dir, '--quiet']);
     expect(again.status, again.stderr).toBe(0);
     expectSameResults(dir);
-  }, 60_000);
+  });
 
   it('the sphere file changed since the stop: refused naming particles.file and the file; the original back, it resumes', () => {
     const dir = copyOfStopped();
@@ -181,5 +181,5 @@ describe('resume after the run\'s files were edited', () => {
     const again = grainflow(['run', '--resume', dir, '--quiet']);
     expect(again.status, again.stderr).toBe(0);
     expectSameResults(dir);
-  }, 60_000);
+  });
 });

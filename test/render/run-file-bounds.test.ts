@@ -66,9 +66,8 @@ describe('readRun refuses a run file it cannot trust with RunDirectoryError', ()
     ['series.csv', fifo, /it is a FIFO/], ['series.csv', zero, /character device/], ['scenario.json', zero, /character device/],
   ])('%s planted: refused at once', (name, plant, message) => {
     const dir = runWith(name, plant);
-    const started = performance.now();
+    // Not timed: a read that waited for a writer or read /dev/zero to the end would never return at all.
     const error = (() => { try { readRun(dir); } catch (e) { return e; } })();
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(error).toBeInstanceOf(RunDirectoryError);
     expect((error as Error).message).toContain(path.join(dir, name));
     expect((error as Error).message).toMatch(message);

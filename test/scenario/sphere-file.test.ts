@@ -164,11 +164,10 @@ describe('readSphereFile: every refusal is one line naming the file, the line, t
     const file = path.join(dir, 'huge.csv');
     fs.writeFileSync(file, HEADER);
     fs.truncateSync(file, 10e9);
-    const started = performance.now();
+    // The size in the message is stat's: a refusal while reading says "holds more than" the limit instead.
     expect(refusal(() => readSphereFile(file, MATERIALS)).message)
       .toBe(`particles.file: sphere file ${file} is 10000000000 bytes; the limit is 1073741824 bytes `
         + '(at most 2000000 spheres; larger scenes use insert blocks)');
-    expect(performance.now() - started).toBeLessThan(1000);
     fs.rmSync(file);
   });
 
