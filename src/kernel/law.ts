@@ -44,8 +44,9 @@ import { f64At, u8At } from './memory';
  * One contact: its geometry, velocities and constants in, its forces to `sink.emit`, its history (`hist`: the
  * contact's first history double) advanced in place.
  *   delta: overlap δ (m); n: unit normal from the second body to the first;
- *   v: velocity of the first body's contact point minus the second's (m/s); w: ω_first − ω_second (rad/s);
- *   vh, wh: the same two at the half step (the velocities and spins the drift used): the springs' increments;
+ *   v: velocity of the first body's contact point minus the second's (m/s);
+ *   vh, wh: the same at the half step and ω_first − ω_second (the velocities and spins the drift used): the springs'
+ *   increments (the springs alone see spins, so the predicted spins enter only through v);
  *   K: Hertz K (N m^-3/2) or linear k (N/m); c: damping coefficient of the normal law; ktCoef: 8G*√R_eff;
  *   reff: R_eff (m); ri, rj: each body's lever arm for the tangential torque (its radius; 0 for a wall).
  * The sink receives the force on the first body (the second gets the opposite), the torques on both bodies,
@@ -53,7 +54,7 @@ import { f64At, u8At } from './memory';
  */
 @inline export function contactLaw<Law, Options, Sink>(
   law: Law, options: Options, sink: Sink, delta: f64, nx: f64, ny: f64, nz: f64, vx: f64, vy: f64, vz: f64,
-  wx: f64, wy: f64, wz: f64, vhx: f64, vhy: f64, vhz: f64, whx: f64, why: f64, whz: f64,
+  vhx: f64, vhy: f64, vhz: f64, whx: f64, why: f64, whz: f64,
   K: f64, c: f64, ktCoef: f64, reff: f64, ri: f64, rj: f64, cls: i32, hist: usize, dt: f64,
 ): void {
   const vn = vx * nx + vy * ny + vz * nz;
