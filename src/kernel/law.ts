@@ -3,8 +3,8 @@
  * (pairs.ts) and the one-contact entries (contact.ts: sphere–wall contacts, tests) both inline it; what they do with
  * its results is the `sink` they hand it (a class with an inlined `emit`), so the law is written once and the pair
  * pass still keeps a pair's values in registers. Which normal law a contact has comes from its `Law` type, and
- * whether rolling resistance and collision records are computed from its `Options` type (laws.ts): the pair pass
- * is compiled for the law and options of the run.
+ * whether rolling resistance, collision records and micro-slip are computed from its `Options` type (laws.ts): the
+ * pair pass is compiled for the law and options of the run.
  *
  * Conventions: n is the unit normal pointing from body j to body i; δ > 0 is the overlap; δ̇ = −v_rel·n > 0 while
  * approaching; v_rel is the velocity of i's contact point minus j's. A wall is the second body: R_eff = R, m* = m,
@@ -35,7 +35,7 @@ import {
   HISTORY_TURNING_POINT, TANGENTIAL_MINDLIN_DERESIEWICZ,
 } from './layout';
 import {
-  friction, hasFriction, hasMicroSlip, hertzCoef, linearStiffness, minimumImpactSpeed, noTension, plasticSet,
+  friction, hasFriction, hertzCoef, linearStiffness, minimumImpactSpeed, noTension, plasticSet,
   rollingFriction, tangentialOf,
 } from './bound';
 import { f64At, u8At } from './memory';
@@ -95,7 +95,7 @@ import { f64At, u8At } from './memory';
     const cap = mu * capForce;
     // Mindlin–Deresiewicz (§9.9): the turning point F_o (0 on the first loading) lies along the spring and is kept
     // as a multiple of it.
-    const microSlip = hasMicroSlip && u8At(tangentialOf, cls) == TANGENTIAL_MINDLIN_DERESIEWICZ;
+    const microSlip = options.microSlip && u8At(tangentialOf, cls) == TANGENTIAL_MINDLIN_DERESIEWICZ;
     let ox: f64 = 0, oy: f64 = 0, oz: f64 = 0;
     if (microSlip) {
       const ratio = load<f64>(hist, HISTORY_TURNING_POINT << 3);
