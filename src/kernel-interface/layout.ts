@@ -145,24 +145,6 @@ export const WALL_CANDIDATE = {
 } as const;
 export const WALL_CANDIDATE_STRIDE = 8;
 
-/**
- * Per particle, written by pass 1 (kernel/passes.ts) for the contact forces of the step (particles/state.ts predicted).
- * The lever-arm products R·ω are what the pair pass adds for the contact-point velocities; made once per particle here
- * instead of twice per pair there, they are the same products, so the same bits (docs/architecture.md §3 "Where the
- * time goes").
- */
-export const PREDICTED = {
-  /** predicted full-step velocity v_{n+1/2} + (dt/2)a_n (m/s, docs/physics.md §11.2); x, y, z */
-  v: 0,
-  /** predicted full-step spin ω_{n+1/2} + (dt/2)α_n (rad/s); x, y, z */
-  w: 3,
-  /** R·ω with the predicted spin (m/s); x, y, z */
-  leverSpin: 6,
-  /** R·ω with the half-step spin the drift used (m/s): the springs' increments (docs/physics.md §9.10); x, y, z */
-  leverSpinHalf: 9,
-} as const;
-export const PREDICTED_STRIDE = 12;
-
 /** A lane's scratch block (forces/kernel-instance.ts, bound by bindScratch), from the shared memory. */
 export const SCRATCH = {
   /** the pair pass's sink (kernel/pairs.ts PairSums); 8 doubles */
@@ -348,7 +330,7 @@ export interface BindParticles {
   invInertia: number;
   /** positions at the last neighbour build (m), 3 per particle */
   posAtBuild: number;
-  /** a PREDICTED record per particle (written by pass 1) */
+  /** predicted full-step velocity and spin, 6 per particle (written by pass 1) */
   predicted: number;
   /** gravity, x (m/s²) */
   gravityX: number;

@@ -28,7 +28,7 @@ export let invMass: usize = 0;
 export let invInertia: usize = 0;
 /** positions at the last neighbour build (m), 3 per particle */
 export let posAtBuild: usize = 0;
-/** a PREDICTED record per particle (written by pass 1) */
+/** predicted full-step velocity and spin, 6 per particle (written by pass 1) */
 export let predicted: usize = 0;
 /** gravity, x (m/s²) */
 export let gravityX: f64 = 0;

@@ -129,20 +129,6 @@ export const WALL_CANDIDATE_WALL_VELOCITY: i32 = 4;
 export const WALL_CANDIDATE_DEFERRED: i32 = 7;
 export const WALL_CANDIDATE_STRIDE: i32 = 8;
 
-// PREDICTED: Per particle, written by pass 1 (kernel/passes.ts) for the contact forces of the step (particles/state.ts
-// predicted). The lever-arm products R·ω are what the pair pass adds for the contact-point velocities; made once per
-// particle here instead of twice per pair there, they are the same products, so the same bits (docs/architecture.md §3
-// "Where the time goes").
-/** predicted full-step velocity v_{n+1/2} + (dt/2)a_n (m/s, docs/physics.md §11.2); x, y, z */
-export const PREDICTED_V: i32 = 0;
-/** predicted full-step spin ω_{n+1/2} + (dt/2)α_n (rad/s); x, y, z */
-export const PREDICTED_W: i32 = 3;
-/** R·ω with the predicted spin (m/s); x, y, z */
-export const PREDICTED_LEVER_SPIN: i32 = 6;
-/** R·ω with the half-step spin the drift used (m/s): the springs' increments (docs/physics.md §9.10); x, y, z */
-export const PREDICTED_LEVER_SPIN_HALF: i32 = 9;
-export const PREDICTED_STRIDE: i32 = 12;
-
 // SCRATCH: A lane's scratch block (forces/kernel-instance.ts, bound by bindScratch), from the shared memory.
 /** the pair pass's sink (kernel/pairs.ts PairSums); 8 doubles */
 export const SCRATCH_SINK: i32 = 0;

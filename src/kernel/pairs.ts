@@ -21,8 +21,7 @@ import {
 } from './bound';
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ, PAIR_OUT_FORCE,
-  PAIR_OUT_STRIDE, PAIR_OUT_TORQUE_FIRST, PAIR_OUT_TORQUE_SECOND, PREDICTED_LEVER_SPIN, PREDICTED_LEVER_SPIN_HALF,
-  PREDICTED_STRIDE, PREDICTED_V, SCRATCH_SINK,
+  PAIR_OUT_STRIDE, PAIR_OUT_TORQUE_FIRST, PAIR_OUT_TORQUE_SECOND, SCRATCH_SINK,
 } from './layout';
 import { f64At, i32At, setF64, u16At, u8At } from './memory';
 
@@ -173,36 +172,31 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const dist = Math.sqrt(dist2);
     const inv = 1 / dist;
     const nx = dx * inv, ny = dy * inv, nz = dz * inv;
-    // Predicted full-step velocities and the lever-arm products R·ω (pass 1 wrote them).
-    const pi = PREDICTED_STRIDE * i, pj = PREDICTED_STRIDE * j;
-    const li = pi + PREDICTED_LEVER_SPIN, lj = pj + PREDICTED_LEVER_SPIN;
+    // Predicted full-step velocities (pass 1 wrote them).
+    const i6 = 6 * i, j6 = 6 * j;
+    const wix = f64At(predicted, i6 + 3), wiy = f64At(predicted, i6 + 4), wiz = f64At(predicted, i6 + 5);
+    const wjx = f64At(predicted, j6 + 3), wjy = f64At(predicted, j6 + 4), wjz = f64At(predicted, j6 + 5);
     // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n (docs/physics.md §1.3).
-    const sx = f64At(predicted, li) + f64At(predicted, lj), sy = f64At(predicted, li + 1) + f64At(predicted, lj + 1);
-    const sz = f64At(predicted, li + 2) + f64At(predicted, lj + 2);
+    const sx = ri * wix + rj * wjx, sy = ri * wiy + rj * wjy, sz = ri * wiz + rj * wjz;
     const cls = u16At(classOf, p);
     const reff = (ri * rj) / rsum;
     const sqrtReff = Math.sqrt(reff);
     const delta = rsum - dist;
-    const vi = pi + PREDICTED_V, vj = pj + PREDICTED_V;
-    const vx = f64At(predicted, vi) - f64At(predicted, vj) - (sy * nz - sz * ny);
-    const vy = f64At(predicted, vi + 1) - f64At(predicted, vj + 1) - (sz * nx - sx * nz);
-    const vz = f64At(predicted, vi + 2) - f64At(predicted, vj + 2) - (sx * ny - sy * nx);
+    const vx = f64At(predicted, i6) - f64At(predicted, j6) - (sy * nz - sz * ny);
+    const vy = f64At(predicted, i6 + 1) - f64At(predicted, j6 + 1) - (sz * nx - sx * nz);
+    const vz = f64At(predicted, i6 + 2) - f64At(predicted, j6 + 2) - (sx * ny - sy * nx);
     const K = contactStiffness(law.elasticId(cls), cls, sqrtReff);
     sums.pair = p; sums.first = i; sums.second = j; sums.delta = delta;
     // The same at the half step, from the velocities and spins the drift used: the springs' increments (§9.10).
     let vhx: f64 = 0, vhy: f64 = 0, vhz: f64 = 0, whx: f64 = 0, why: f64 = 0, whz: f64 = 0;
     if (springs) {
-      const hi = pi + PREDICTED_LEVER_SPIN_HALF, hj = pj + PREDICTED_LEVER_SPIN_HALF;
-      const qx = f64At(predicted, hi) + f64At(predicted, hj), qy = f64At(predicted, hi + 1) + f64At(predicted, hj + 1);
-      const qz = f64At(predicted, hi + 2) + f64At(predicted, hj + 2);
+      const hix = f64At(omega, i3), hiy = f64At(omega, i3 + 1), hiz = f64At(omega, i3 + 2);
+      const hjx = f64At(omega, j3), hjy = f64At(omega, j3 + 1), hjz = f64At(omega, j3 + 2);
+      const qx = ri * hix + rj * hjx, qy = ri * hiy + rj * hjy, qz = ri * hiz + rj * hjz;
       vhx = f64At(vel, i3) - f64At(vel, j3) - (qy * nz - qz * ny);
       vhy = f64At(vel, i3 + 1) - f64At(vel, j3 + 1) - (qz * nx - qx * nz);
       vhz = f64At(vel, i3 + 2) - f64At(vel, j3 + 2) - (qx * ny - qy * nx);
-      // The rolling spring's increment is the spins' difference itself (law.ts reads it only with rolling resistance).
-      if (options.rolling) {
-        whx = f64At(omega, i3) - f64At(omega, j3); why = f64At(omega, i3 + 1) - f64At(omega, j3 + 1);
-        whz = f64At(omega, i3 + 2) - f64At(omega, j3 + 2);
-      }
+      whx = hix - hjx; why = hiy - hjy; whz = hiz - hjz;
     }
     contactLaw<Law, Options, PairSums<Options>>(law, options, sums, delta, nx, ny, nz, vx, vy, vz,
       vhx, vhy, vhz, whx, why, whz, K, f64At(damping, p),

@@ -20,10 +20,7 @@
  * candidates just before it (contacts/wall-kernel.ts: the wall shapes, the mesh rule).
  */
 import * as bound from './bound';
-import {
-  PAIR_OUT_FORCE, PAIR_OUT_STRIDE, PAIR_OUT_TORQUE_FIRST, PAIR_OUT_TORQUE_SECOND, PREDICTED_LEVER_SPIN,
-  PREDICTED_LEVER_SPIN_HALF, PREDICTED_STRIDE, PREDICTED_V, PREDICTED_W,
-} from './layout';
+import { PAIR_OUT_FORCE, PAIR_OUT_STRIDE, PAIR_OUT_TORQUE_FIRST, PAIR_OUT_TORQUE_SECOND } from './layout';
 import { f64At, i32At, setF64, u8At } from './memory';
 import { laneWallSum, wallContacts } from './walls';
 
@@ -38,7 +35,7 @@ export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
   const half = 0.5 * dt;
   const pos = bound.pos, vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque;
   const invMass = bound.invMass, invInertia = bound.invInertia, posAtBuild = bound.posAtBuild;
-  const predicted = bound.predicted, mass = bound.mass, radius = bound.radius;
+  const predicted = bound.predicted, mass = bound.mass;
   const gx = bound.gravityX, gy = bound.gravityY, gz = bound.gravityZ;
   let maxDisp2: f64 = 0;
   for (let p = begin; p < end; p++) {
@@ -50,8 +47,9 @@ export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
     const wx = f64At(omega, b) + hi * tx, wy = f64At(omega, b + 1) + hi * ty, wz = f64At(omega, b + 2) + hi * tz;
     setF64(vel, b, vx); setF64(vel, b + 1, vy); setF64(vel, b + 2, vz);
     setF64(omega, b, wx); setF64(omega, b + 1, wy); setF64(omega, b + 2, wz);
-    writePredicted(predicted, p, f64At(radius, p), vx + hm * fx, vy + hm * fy, vz + hm * fz, wx, wy, wz,
-      wx + hi * tx, wy + hi * ty, wz + hi * tz);
+    const q = 6 * p;
+    setF64(predicted, q, vx + hm * fx); setF64(predicted, q + 1, vy + hm * fy); setF64(predicted, q + 2, vz + hm * fz);
+    setF64(predicted, q + 3, wx + hi * tx); setF64(predicted, q + 4, wy + hi * ty); setF64(predicted, q + 5, wz + hi * tz);
     const m = f64At(mass, p);
     setF64(force, b, m * gx); setF64(force, b + 1, m * gy); setF64(force, b + 2, m * gz);
     setF64(torque, b, 0); setF64(torque, b + 1, 0); setF64(torque, b + 2, 0);
@@ -75,37 +73,14 @@ export function beginForces(begin: i32, end: i32, dt: f64): void {
   const g0 = bound.gravityX, g1 = bound.gravityY, g2 = bound.gravityZ;
   for (let p = begin; p < end; p++) {
     const hm = half * f64At(bound.invMass, p), hi = half * f64At(bound.invInertia, p), m = f64At(bound.mass, p);
-    const b = 3 * p;
-    writePredicted(predicted, p, f64At(bound.radius, p),
-      f64At(vel, b) + hm * f64At(force, b), f64At(vel, b + 1) + hm * f64At(force, b + 1),
-      f64At(vel, b + 2) + hm * f64At(force, b + 2), f64At(omega, b), f64At(omega, b + 1), f64At(omega, b + 2),
-      f64At(omega, b) + hi * f64At(torque, b), f64At(omega, b + 1) + hi * f64At(torque, b + 1),
-      f64At(omega, b + 2) + hi * f64At(torque, b + 2));
+    const b = 3 * p, q = 6 * p;
     for (let a = 0; a < 3; a++) {
+      setF64(predicted, q + a, f64At(vel, b + a) + hm * f64At(force, b + a));
+      setF64(predicted, q + 3 + a, f64At(omega, b + a) + hi * f64At(torque, b + a));
       setF64(force, b + a, m * (a == 0 ? g0 : a == 1 ? g1 : g2));
       setF64(torque, b + a, 0);
     }
   }
-}
-
-/**
- * Particle p's PREDICTED record (layout.ts) for the contact forces: its predicted velocity v and spin w, and the
- * lever-arm products R·ω with that spin and with the half-step spin h. The pair pass adds R_i·ω_i + R_j·ω_j for the
- * contact-point velocity; the products made here once per particle are the ones it made twice per pair, bit for
- * bit (docs/architecture.md §3 "Where the time goes").
- */
-@inline function writePredicted(
-  predicted: usize, p: i32, r: f64, vx: f64, vy: f64, vz: f64, hx: f64, hy: f64, hz: f64, wx: f64, wy: f64, wz: f64,
-): void {
-  const q = PREDICTED_STRIDE * p;
-  setF64(predicted, q + PREDICTED_V, vx); setF64(predicted, q + PREDICTED_V + 1, vy);
-  setF64(predicted, q + PREDICTED_V + 2, vz);
-  setF64(predicted, q + PREDICTED_W, wx); setF64(predicted, q + PREDICTED_W + 1, wy);
-  setF64(predicted, q + PREDICTED_W + 2, wz);
-  setF64(predicted, q + PREDICTED_LEVER_SPIN, r * wx); setF64(predicted, q + PREDICTED_LEVER_SPIN + 1, r * wy);
-  setF64(predicted, q + PREDICTED_LEVER_SPIN + 2, r * wz);
-  setF64(predicted, q + PREDICTED_LEVER_SPIN_HALF, r * hx); setF64(predicted, q + PREDICTED_LEVER_SPIN_HALF + 1, r * hy);
-  setF64(predicted, q + PREDICTED_LEVER_SPIN_HALF + 2, r * hz);
 }
 
 /**

@@ -11,7 +11,7 @@ import { AsBound, PerClass } from './laws';
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
 import {
-  PREDICTED_STRIDE, PREDICTED_V, PREDICTED_W, SCRATCH_WALL_SUM, WALL_CANDIDATE_DEFERRED, WALL_CANDIDATE_DELTA, WALL_CANDIDATE_NORMAL, WALL_CANDIDATE_STRIDE,
+  SCRATCH_WALL_SUM, WALL_CANDIDATE_DEFERRED, WALL_CANDIDATE_DELTA, WALL_CANDIDATE_NORMAL, WALL_CANDIDATE_STRIDE,
   WALL_CANDIDATE_WALL_VELOCITY,
 } from './layout';
 import { f64At, i32At, u16At, u8At } from './memory';
@@ -76,17 +76,16 @@ export function wallContacts(p: i32, dt: f64, t: f64, endedAt: i32): i32 {
 function touch(
   sum: WallSum, s: i32, p: i32, delta: f64, nx: f64, ny: f64, nz: f64, vwx: f64, vwy: f64, vwz: f64, dt: f64, t: f64,
 ): void {
-  const r = f64At(bound.radius, p), q = PREDICTED_STRIDE * p, predicted = bound.predicted;
-  const wq = q + PREDICTED_W, vq = q + PREDICTED_V;
-  const wx = f64At(predicted, wq), wy = f64At(predicted, wq + 1), wz = f64At(predicted, wq + 2);
+  const r = f64At(bound.radius, p), q = 6 * p, predicted = bound.predicted;
+  const wx = f64At(predicted, q + 3), wy = f64At(predicted, q + 4), wz = f64At(predicted, q + 5);
   const cls = u16At(bound.wallClass, s);
   const sqrtR = Math.sqrt(r);
   const law = changetype<PerClass>(0);
   const K = contactStiffness(law.elasticId(cls), cls, sqrtR);
   // Contact point of the sphere relative to the (translating) wall: v − v_wall − R ω × n.
-  const vx = f64At(predicted, vq) - vwx - r * (wy * nz - wz * ny);
-  const vy = f64At(predicted, vq + 1) - vwy - r * (wz * nx - wx * nz);
-  const vz = f64At(predicted, vq + 2) - vwz - r * (wx * ny - wy * nx);
+  const vx = f64At(predicted, q) - vwx - r * (wy * nz - wz * ny);
+  const vy = f64At(predicted, q + 1) - vwy - r * (wz * nx - wx * nz);
+  const vz = f64At(predicted, q + 2) - vwz - r * (wx * ny - wy * nx);
   // The same at the half step (the sphere's velocity and spin before its kick in this pass): the springs' increments.
   // Only a run with a spring reads them (law.ts), as in the pair pass.
   let vhx: f64 = 0, vhy: f64 = 0, vhz: f64 = 0, whx: f64 = 0, why: f64 = 0, whz: f64 = 0;

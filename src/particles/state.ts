@@ -5,7 +5,6 @@
  */
 import type { SavedState, StateDeclaration } from '../base/saved-state.js';
 import type { ArrayAllocator } from '../base/shared-arrays.js';
-import { PREDICTED_STRIDE } from '../kernel-interface/layout.js';
 
 export interface ParticleState {
   /**
@@ -43,9 +42,8 @@ export interface ParticleState {
   readonly posAtBuild: Float64Array;
   /**
    * The predicted full-step velocity and spin of the step being computed, v_{n+1/2} + (dt/2)a_n and
-   * ω_{n+1/2} + (dt/2)α_n, with the lever-arm products R·ω of that spin and of the half-step spin (a PREDICTED record
-   * of src/kernel-interface/spec.json per particle), written by the first pass of each step for the contact forces
-   * (src/kernel/passes.ts)
+   * ω_{n+1/2} + (dt/2)α_n (6 per particle: vx vy vz ωx ωy ωz), written by the first pass of each step for the
+   * contact forces (src/kernel/passes.ts)
    */
   readonly predicted: Float64Array;
 }
@@ -89,7 +87,7 @@ export function createParticleState(
     material: arrays.uint16(capacity),
     id: arrays.uint32(capacity),
     posAtBuild: arrays.float64(3 * capacity),
-    predicted: arrays.float64(PREDICTED_STRIDE * capacity),
+    predicted: arrays.float64(6 * capacity),
   });
   state.active[0] = init.n;
   state.pos.set(init.position);

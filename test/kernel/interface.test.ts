@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { generate, readSpec, ROOT, snake, SpecError } from '../../src/kernel-interface/generate.mjs';
 import {
   BIND, BIND_BYTES, CONTACT, CONTACT_LENGTH, DampingExponent, ElasticLaw, HISTORY, HISTORY_STRIDE, IMPACT, TangentialModel,
-  IMPACT_STRIDE, OUT, OUT_LENGTH, PAIR_OUT, PAIR_OUT_STRIDE, PREDICTED, PREDICTED_STRIDE, SCRATCH, SCRATCH_LENGTH,
-  WALL_CANDIDATE, WALL_CANDIDATE_STRIDE,
+  IMPACT_STRIDE, OUT, OUT_LENGTH, PAIR_OUT, PAIR_OUT_STRIDE, SCRATCH, SCRATCH_LENGTH, WALL_CANDIDATE,
+  WALL_CANDIDATE_STRIDE,
 } from '../../src/kernel-interface/layout.js';
 import { KERNEL_RESERVED_BYTES, KernelMemory } from '../../src/base/kernel-memory.js';
 import { Kernel, kernelTableIn } from '../../src/forces/kernel-instance.js';
@@ -33,7 +33,7 @@ function javaScriptConstants(): Record<string, number> {
     ['HISTORY', HISTORY, 'STRIDE', HISTORY_STRIDE], ['CONTACT', CONTACT, 'LENGTH', CONTACT_LENGTH],
     ['OUT', OUT, 'LENGTH', OUT_LENGTH], ['IMPACT', IMPACT, 'STRIDE', IMPACT_STRIDE],
     ['PAIR_OUT', PAIR_OUT, 'STRIDE', PAIR_OUT_STRIDE], ['WALL_CANDIDATE', WALL_CANDIDATE, 'STRIDE', WALL_CANDIDATE_STRIDE],
-    ['PREDICTED', PREDICTED, 'STRIDE', PREDICTED_STRIDE], ['SCRATCH', SCRATCH, 'LENGTH', SCRATCH_LENGTH],
+    ['SCRATCH', SCRATCH, 'LENGTH', SCRATCH_LENGTH],
   ];
   const ids: [string, Record<string, number>][] = [
     ['TANGENTIAL', TangentialModel], ['ELASTIC', ElasticLaw], ['DAMPING', DampingExponent],
