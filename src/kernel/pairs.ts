@@ -16,8 +16,8 @@ import {
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
 import {
-  force, gathered, gatheredPairs, hasMicroSlip, hasRolling, pairEnded, pairImpact, pairOut, pairTouching, scratch,
-  sharedElastic, sharedExponent, torque, trackImpacts,
+  force, gathered, gatheredPairs, hasMicroSlip, hasRolling, pairEnded, pairImpact, pairOut, scratch, sharedElastic,
+  sharedExponent, torque, trackImpacts,
 } from './bound';
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ, PAIR_OUT_FORCE,
@@ -39,13 +39,22 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
   delta: f64;
   t: f64;
   dt: f64;
+  /**
+   * The bound arrays the results go to, copied from the kernel's globals once per pass: V8 reads a WebAssembly
+   * global from memory at every use, and a pair's results used 18 such reads (docs/architecture.md §3 "Where the
+   * time goes"). 56 of the sink's 64 bytes (layout.ts SCRATCH_SINK).
+   */
+  force: usize;
+  torque: usize;
+  gatheredPairs: usize;
+  touching: usize;
 
   @inline emit(
     fx: f64, fy: f64, fz: f64, t1x: f64, t1y: f64, t1z: f64, t2x: f64, t2y: f64, t2z: f64,
     fn: f64, vn: f64, slip: f64,
   ): void {
-    const p = this.pair, i = this.first, j = this.second;
-    touchContact(changetype<Options>(0).impacts, pairTouching, pairImpact, p, this.t, this.dt, -vn, this.delta, fn,
+    const p = this.pair, i = this.first, j = this.second, gatheredPairs = this.gatheredPairs;
+    touchContact(changetype<Options>(0).impacts, this.touching, pairImpact, p, this.t, this.dt, -vn, this.delta, fn,
       slip, i, j);
     // The sentinel after the last gathered pair stops the walk.
     let slot = this.slot;
@@ -55,13 +64,16 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
       gatheredPair(slot, i, j, fx, fy, fz, t1x, t1y, t1z, t2x, t2y, t2z);
       return;
     }
-    addToBody(i, fx, fy, fz, t1x, t1y, t1z);
-    addToBody(j, -fx, -fy, -fz, t2x, t2y, t2z);
+    const force = this.force, torque = this.torque;
+    addToBody(force, torque, i, fx, fy, fz, t1x, t1y, t1z);
+    addToBody(force, torque, j, -fx, -fy, -fz, t2x, t2y, t2z);
   }
 }
 
-/** Adds a force (N) and a torque (N m) into body b's sums; f + (−F) is f − F bit for bit. */
-@inline function addToBody(b: i32, fx: f64, fy: f64, fz: f64, tx: f64, ty: f64, tz: f64): void {
+/** Adds a force (N) and a torque (N m) into body b's sums in `force` and `torque`; f + (−F) is f − F bit for bit. */
+@inline function addToBody(
+  force: usize, torque: usize, b: i32, fx: f64, fy: f64, fz: f64, tx: f64, ty: f64, tz: f64,
+): void {
   const b3 = 3 * b;
   setF64(force, b3, f64At(force, b3) + fx);
   setF64(force, b3 + 1, f64At(force, b3 + 1) + fy);
@@ -78,8 +90,8 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
 function gatheredPair(
   slot: i32, i: i32, j: i32, fx: f64, fy: f64, fz: f64, t1x: f64, t1y: f64, t1z: f64, t2x: f64, t2y: f64, t2z: f64,
 ): void {
-  if (u8At(gathered, i) == 0) addToBody(i, fx, fy, fz, t1x, t1y, t1z);
-  if (u8At(gathered, j) == 0) addToBody(j, -fx, -fy, -fz, t2x, t2y, t2z);
+  if (u8At(gathered, i) == 0) addToBody(force, torque, i, fx, fy, fz, t1x, t1y, t1z);
+  if (u8At(gathered, j) == 0) addToBody(force, torque, j, -fx, -fy, -fz, t2x, t2y, t2z);
   const o = PAIR_OUT_STRIDE * slot;
   const f = o + PAIR_OUT_FORCE, t1 = o + PAIR_OUT_TORQUE_FIRST, t2 = o + PAIR_OUT_TORQUE_SECOND;
   setF64(pairOut, f, fx); setF64(pairOut, f + 1, fy); setF64(pairOut, f + 2, fz);
@@ -138,6 +150,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
   sums.t = t;
   sums.dt = dt;
   sums.slot = firstSlotFrom(begin);
+  sums.force = force; sums.torque = torque; sums.gatheredPairs = gatheredPairs; sums.touching = touching;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const i = i32At(first, p), j = i32At(second, p);
@@ -186,7 +199,8 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const vy = f64At(predicted, i6 + 1) - f64At(predicted, j6 + 1) - (sz * nx - sx * nz);
     const vz = f64At(predicted, i6 + 2) - f64At(predicted, j6 + 2) - (sx * ny - sy * nx);
     const K = contactStiffness(law.elasticId(cls), cls, sqrtReff);
-    sums.pair = p; sums.first = i; sums.second = j; sums.delta = delta;
+    sums.pair = p; sums.first = i; sums.second = j;
+    if (options.impacts) sums.delta = delta;
     // The same at the half step, from the velocities and spins the drift used: the springs' increments (§9.10).
     let vhx: f64 = 0, vhy: f64 = 0, vhz: f64 = 0, whx: f64 = 0, why: f64 = 0, whz: f64 = 0;
     if (springs) {
