@@ -183,7 +183,7 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const dist = Math.sqrt(dist2);
     const inv = 1 / dist;
     const nx = dx * inv, ny = dy * inv, nz = dz * inv;
-    // Predicted full-step velocities (pass 1 wrote them).
+    // Predicted full-step velocities (pass 1 wrote them: v at bytes 0–16 of a particle's row, ω at 24–40).
     const ui = f64Address(predicted, 6 * i), uj = f64Address(predicted, 6 * j);
     const wix = load<f64>(ui, 24), wiy = load<f64>(ui, 32), wiz = load<f64>(ui, 40);
     const wjx = load<f64>(uj, 24), wjy = load<f64>(uj, 32), wjz = load<f64>(uj, 40);
