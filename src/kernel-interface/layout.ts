@@ -41,7 +41,10 @@ export const CONTACT = {
   nx: 1, ny: 2, nz: 3,
   /** velocity of the first body's contact point minus the second's (m/s) */
   vx: 4, vy: 5, vz: 6,
-  /** ω_first − ω_second (rad/s) */
+  /**
+   * ω_first − ω_second, predicted (rad/s): part of the contact's description, not read by the law, which sees the
+   * predicted spins through v and the half-step ones through wHalf (docs/physics.md §9.10)
+   */
   wx: 7, wy: 8, wz: 9,
   /**
    * the same at the half step, from the velocities and spins the drift used (m/s): the springs' increments

@@ -17,6 +17,9 @@
  *   pairs summed straight into force and torque                           17.4 / 10.6   (A/B at 50k, 2 threads: −7 %)
  *   memory levers at 10⁶ spheres (856 → 698 B per sphere)                 16.4 / 11.4   (within noise)
  *   memory, second pass (698 → 630 B per sphere; 803 → 643 on 2 threads)  16.5 /  9.0   (within noise)
+ * The second-order springs (issue 24) cost 7 % more instructions per step; micro-slip compiled out of the runs without
+ * it, the sink holding the bound arrays and rows read at constant offsets (memory.ts f64Address) end 9.5 % below the
+ * step before them (callgrind counts, docs/architecture.md §3).
  */
 export { pairForces } from './pairs';
 export { kickDrift, beginForces, gatherAndKick } from './passes';

@@ -3,8 +3,8 @@
  * (pairs.ts) and the one-contact entries (contact.ts: sphere–wall contacts, tests) both inline it; what they do with
  * its results is the `sink` they hand it (a class with an inlined `emit`), so the law is written once and the pair
  * pass still keeps a pair's values in registers. Which normal law a contact has comes from its `Law` type, and
- * whether rolling resistance and collision records are computed from its `Options` type (laws.ts): the pair pass
- * is compiled for the law and options of the run.
+ * whether rolling resistance, collision records and micro-slip are computed from its `Options` type (laws.ts): the
+ * pair pass is compiled for the law and options of the run.
  *
  * Conventions: n is the unit normal pointing from body j to body i; δ > 0 is the overlap; δ̇ = −v_rel·n > 0 while
  * approaching; v_rel is the velocity of i's contact point minus j's. A wall is the second body: R_eff = R, m* = m,
@@ -35,7 +35,7 @@ import {
   HISTORY_TURNING_POINT, TANGENTIAL_MINDLIN_DERESIEWICZ,
 } from './layout';
 import {
-  friction, hasFriction, hasMicroSlip, hertzCoef, linearStiffness, minimumImpactSpeed, noTension, plasticSet,
+  friction, hasFriction, hertzCoef, linearStiffness, minimumImpactSpeed, noTension, plasticSet,
   rollingFriction, tangentialOf,
 } from './bound';
 import { f64At, u8At } from './memory';
@@ -44,8 +44,9 @@ import { f64At, u8At } from './memory';
  * One contact: its geometry, velocities and constants in, its forces to `sink.emit`, its history (`hist`: the
  * contact's first history double) advanced in place.
  *   delta: overlap δ (m); n: unit normal from the second body to the first;
- *   v: velocity of the first body's contact point minus the second's (m/s); w: ω_first − ω_second (rad/s);
- *   vh, wh: the same two at the half step (the velocities and spins the drift used): the springs' increments;
+ *   v: velocity of the first body's contact point minus the second's (m/s);
+ *   vh, wh: the same at the half step and ω_first − ω_second (the velocities and spins the drift used): the springs'
+ *   increments (the springs alone see spins, so the predicted spins enter only through v);
  *   K: Hertz K (N m^-3/2) or linear k (N/m); c: damping coefficient of the normal law; ktCoef: 8G*√R_eff;
  *   reff: R_eff (m); ri, rj: each body's lever arm for the tangential torque (its radius; 0 for a wall).
  * The sink receives the force on the first body (the second gets the opposite), the torques on both bodies,
@@ -53,7 +54,7 @@ import { f64At, u8At } from './memory';
  */
 @inline export function contactLaw<Law, Options, Sink>(
   law: Law, options: Options, sink: Sink, delta: f64, nx: f64, ny: f64, nz: f64, vx: f64, vy: f64, vz: f64,
-  wx: f64, wy: f64, wz: f64, vhx: f64, vhy: f64, vhz: f64, whx: f64, why: f64, whz: f64,
+  vhx: f64, vhy: f64, vhz: f64, whx: f64, why: f64, whz: f64,
   K: f64, c: f64, ktCoef: f64, reff: f64, ri: f64, rj: f64, cls: i32, hist: usize, dt: f64,
 ): void {
   const vn = vx * nx + vy * ny + vz * nz;
@@ -94,7 +95,7 @@ import { f64At, u8At } from './memory';
     const cap = mu * capForce;
     // Mindlin–Deresiewicz (§9.9): the turning point F_o (0 on the first loading) lies along the spring and is kept
     // as a multiple of it.
-    const microSlip = hasMicroSlip && u8At(tangentialOf, cls) == TANGENTIAL_MINDLIN_DERESIEWICZ;
+    const microSlip = options.microSlip && u8At(tangentialOf, cls) == TANGENTIAL_MINDLIN_DERESIEWICZ;
     let ox: f64 = 0, oy: f64 = 0, oz: f64 = 0;
     if (microSlip) {
       const ratio = load<f64>(hist, HISTORY_TURNING_POINT << 3);

@@ -6,13 +6,15 @@
  *
  * A Law type gives the ElasticLaw and DampingExponent ids (layout.ts) of a contact of class `cls`: `PerClass`
  * reads them from the contact table; the others are the laws a run most often gives every class, with the ids as
- * constants. An Options type says whether rolling resistance and collision records are computed: `AsBound` reads
- * the run's features, the others are constants.
+ * constants. An Options type says whether rolling resistance, collision records and the Mindlin–Deresiewicz
+ * micro-slip (docs/physics.md §9.9) are computed: `AsBound` reads the run's features, the others are constants —
+ * without micro-slip, whose branches and turning point would otherwise stay in every pair pass, live across the
+ * Coulomb cap, for the runs (all but a few) that have no class using it.
  */
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ,
 } from './layout';
-import { elasticOf, exponentOf, hasRolling, trackImpacts } from './bound';
+import { elasticOf, exponentOf, hasMicroSlip, hasRolling, trackImpacts } from './bound';
 import { u8At } from './memory';
 
 /** Any mix of laws: each contact's ids from its class. */
@@ -55,28 +57,33 @@ import { u8At } from './memory';
 @final @unmanaged export class Plain {
   @inline get rolling(): bool { return false; }
   @inline get impacts(): bool { return false; }
+  @inline get microSlip(): bool { return false; }
 }
 
 /** Rolling resistance, no collision records. */
 @final @unmanaged export class Rolling {
   @inline get rolling(): bool { return true; }
   @inline get impacts(): bool { return false; }
+  @inline get microSlip(): bool { return false; }
 }
 
 /** Collision records, no rolling resistance. */
 @final @unmanaged export class Impacts {
   @inline get rolling(): bool { return false; }
   @inline get impacts(): bool { return true; }
+  @inline get microSlip(): bool { return false; }
 }
 
 /** Rolling resistance and collision records. */
 @final @unmanaged export class RollingImpacts {
   @inline get rolling(): bool { return true; }
   @inline get impacts(): bool { return true; }
+  @inline get microSlip(): bool { return false; }
 }
 
 /** Whatever the run's features say (the one-contact entries: few contacts, one compiled law). */
 @final @unmanaged export class AsBound {
   @inline get rolling(): bool { return hasRolling; }
   @inline get impacts(): bool { return trackImpacts; }
+  @inline get microSlip(): bool { return hasMicroSlip; }
 }

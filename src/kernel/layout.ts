@@ -38,7 +38,10 @@ export const CONTACT_NZ: i32 = 3;
 export const CONTACT_VX: i32 = 4;
 export const CONTACT_VY: i32 = 5;
 export const CONTACT_VZ: i32 = 6;
-/** ω_first − ω_second (rad/s) */
+/**
+ * ω_first − ω_second, predicted (rad/s): part of the contact's description, not read by the law, which sees the
+ * predicted spins through v and the half-step ones through wHalf (docs/physics.md §9.10)
+ */
 export const CONTACT_WX: i32 = 7;
 export const CONTACT_WY: i32 = 8;
 export const CONTACT_WZ: i32 = 9;

@@ -8,6 +8,15 @@
   return load<f64>(base + (<usize>k << 3));
 }
 
+/**
+ * The address of base[k] in an array of doubles. A hot loop that reads several components of a row loads them at
+ * constant byte offsets from it (`load<f64>(at, 8)`): WebAssembly adds a constant offset within the load, where
+ * f64At(base, k + 1) costs an addition for every array it is used with.
+ */
+@inline export function f64Address(base: usize, k: i32): usize {
+  return base + (<usize>k << 3);
+}
+
 @inline export function setF64(base: usize, k: i32, value: f64): void {
   store<f64>(base + (<usize>k << 3), value);
 }

@@ -10,19 +10,20 @@
  */
 import { contactLaw, contactStiffness } from './law';
 import {
-  Hertz, HertzBordbar, HertzHalf, HertzHysteresis, HertzQuarter, Impacts, PerClass, Plain, Rolling, RollingImpacts,
+  AsBound, Hertz, HertzBordbar, HertzHalf, HertzHysteresis, HertzQuarter, Impacts, PerClass, Plain, Rolling,
+  RollingImpacts,
 } from './laws';
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
 import {
-  force, gathered, gatheredPairs, hasRolling, pairEnded, pairImpact, pairOut, pairTouching, scratch, sharedElastic,
+  force, gathered, gatheredPairs, hasMicroSlip, hasRolling, pairEnded, pairImpact, pairOut, scratch, sharedElastic,
   sharedExponent, torque, trackImpacts,
 } from './bound';
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ, PAIR_OUT_FORCE,
   PAIR_OUT_STRIDE, PAIR_OUT_TORQUE_FIRST, PAIR_OUT_TORQUE_SECOND, SCRATCH_SINK,
 } from './layout';
-import { f64At, i32At, setF64, u16At, u8At } from './memory';
+import { f64Address, f64At, i32At, setF64, u16At, u8At } from './memory';
 
 /**
  * Where the pair pass puts one pair's results: straight into both bodies' force and torque sums — unless a body is
@@ -38,13 +39,22 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
   delta: f64;
   t: f64;
   dt: f64;
+  /**
+   * The bound arrays the results go to, copied from the kernel's globals once per pass: V8 reads a WebAssembly
+   * global from memory at every use, and a pair's results used 18 such reads (docs/architecture.md §3 "Where the
+   * time goes"). 56 of the sink's 64 bytes (layout.ts SCRATCH_SINK).
+   */
+  force: usize;
+  torque: usize;
+  gatheredPairs: usize;
+  touching: usize;
 
   @inline emit(
     fx: f64, fy: f64, fz: f64, t1x: f64, t1y: f64, t1z: f64, t2x: f64, t2y: f64, t2z: f64,
     fn: f64, vn: f64, slip: f64,
   ): void {
-    const p = this.pair, i = this.first, j = this.second;
-    touchContact(changetype<Options>(0).impacts, pairTouching, pairImpact, p, this.t, this.dt, -vn, this.delta, fn,
+    const p = this.pair, i = this.first, j = this.second, gatheredPairs = this.gatheredPairs;
+    touchContact(changetype<Options>(0).impacts, this.touching, pairImpact, p, this.t, this.dt, -vn, this.delta, fn,
       slip, i, j);
     // The sentinel after the last gathered pair stops the walk.
     let slot = this.slot;
@@ -54,20 +64,19 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
       gatheredPair(slot, i, j, fx, fy, fz, t1x, t1y, t1z, t2x, t2y, t2z);
       return;
     }
-    addToBody(i, fx, fy, fz, t1x, t1y, t1z);
-    addToBody(j, -fx, -fy, -fz, t2x, t2y, t2z);
+    const force = this.force, torque = this.torque;
+    addToBody(force, torque, i, fx, fy, fz, t1x, t1y, t1z);
+    addToBody(force, torque, j, -fx, -fy, -fz, t2x, t2y, t2z);
   }
 }
 
-/** Adds a force (N) and a torque (N m) into body b's sums; f + (−F) is f − F bit for bit. */
-@inline function addToBody(b: i32, fx: f64, fy: f64, fz: f64, tx: f64, ty: f64, tz: f64): void {
-  const b3 = 3 * b;
-  setF64(force, b3, f64At(force, b3) + fx);
-  setF64(force, b3 + 1, f64At(force, b3 + 1) + fy);
-  setF64(force, b3 + 2, f64At(force, b3 + 2) + fz);
-  setF64(torque, b3, f64At(torque, b3) + tx);
-  setF64(torque, b3 + 1, f64At(torque, b3 + 1) + ty);
-  setF64(torque, b3 + 2, f64At(torque, b3 + 2) + tz);
+/** Adds a force (N) and a torque (N m) into body b's sums in `force` and `torque`; f + (−F) is f − F bit for bit. */
+@inline function addToBody(
+  force: usize, torque: usize, b: i32, fx: f64, fy: f64, fz: f64, tx: f64, ty: f64, tz: f64,
+): void {
+  const f = f64Address(force, 3 * b), m = f64Address(torque, 3 * b);
+  store<f64>(f, load<f64>(f) + fx); store<f64>(f, load<f64>(f, 8) + fy, 8); store<f64>(f, load<f64>(f, 16) + fz, 16);
+  store<f64>(m, load<f64>(m) + tx); store<f64>(m, load<f64>(m, 8) + ty, 8); store<f64>(m, load<f64>(m, 16) + tz, 16);
 }
 
 /**
@@ -77,8 +86,8 @@ import { f64At, i32At, setF64, u16At, u8At } from './memory';
 function gatheredPair(
   slot: i32, i: i32, j: i32, fx: f64, fy: f64, fz: f64, t1x: f64, t1y: f64, t1z: f64, t2x: f64, t2y: f64, t2z: f64,
 ): void {
-  if (u8At(gathered, i) == 0) addToBody(i, fx, fy, fz, t1x, t1y, t1z);
-  if (u8At(gathered, j) == 0) addToBody(j, -fx, -fy, -fz, t2x, t2y, t2z);
+  if (u8At(gathered, i) == 0) addToBody(force, torque, i, fx, fy, fz, t1x, t1y, t1z);
+  if (u8At(gathered, j) == 0) addToBody(force, torque, j, -fx, -fy, -fz, t2x, t2y, t2z);
   const o = PAIR_OUT_STRIDE * slot;
   const f = o + PAIR_OUT_FORCE, t1 = o + PAIR_OUT_TORQUE_FIRST, t2 = o + PAIR_OUT_TORQUE_SECOND;
   setF64(pairOut, f, fx); setF64(pairOut, f + 1, fy); setF64(pairOut, f + 2, fz);
@@ -100,9 +109,12 @@ function firstSlotFrom(p: i32): i32 {
 /**
  * Pass 2 over pairs [begin, end) for the step of length dt ending at t. Pairs whose contact ended are written to
  * the ended list from index begin on; returns how many. Runs the pass compiled for the law every class shares, if
- * it is one of laws.ts, else the one that reads each contact's law from its class.
+ * it is one of laws.ts, else the one that reads each contact's law from its class. A run with a micro-slip class
+ * (docs/physics.md §9.9) has one pass that reads the law and the options as they are bound: the micro-slip rules
+ * (cube roots, the turning point) outweigh those reads, and the other runs' passes carry none of its code.
  */
 export function pairForces(begin: i32, end: i32, dt: f64, t: f64): i32 {
+  if (hasMicroSlip) return pairPass<PerClass, AsBound>(begin, end, dt, t);
   if (hasRolling) {
     return trackImpacts ? pairForcesWith<RollingImpacts>(begin, end, dt, t) : pairForcesWith<Rolling>(begin, end, dt, t);
   }
@@ -134,13 +146,16 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
   sums.t = t;
   sums.dt = dt;
   sums.slot = firstSlotFrom(begin);
+  sums.force = force; sums.torque = torque; sums.gatheredPairs = gatheredPairs; sums.touching = touching;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
     const i = i32At(first, p), j = i32At(second, p);
     const i3 = 3 * i, j3 = 3 * j;
-    // x_first − x_second, through the pair's periodic image.
-    let dx = f64At(pos, i3) - f64At(pos, j3), dy = f64At(pos, i3 + 1) - f64At(pos, j3 + 1);
-    let dz = f64At(pos, i3 + 2) - f64At(pos, j3 + 2);
+    // x_first − x_second, through the pair's periodic image. Rows are read at constant offsets from their address
+    // (memory.ts f64Address).
+    const xi = f64Address(pos, i3), xj = f64Address(pos, j3);
+    let dx = load<f64>(xi) - load<f64>(xj), dy = load<f64>(xi, 8) - load<f64>(xj, 8);
+    let dz = load<f64>(xi, 16) - load<f64>(xj, 16);
     if (periodic) {
       const s3 = 3 * u8At(image, p);
       dx -= f64At(shift, s3); dy -= f64At(shift, s3 + 1); dz -= f64At(shift, s3 + 2);
@@ -168,34 +183,36 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     const dist = Math.sqrt(dist2);
     const inv = 1 / dist;
     const nx = dx * inv, ny = dy * inv, nz = dz * inv;
-    // Predicted full-step velocities (pass 1 wrote them).
-    const i6 = 6 * i, j6 = 6 * j;
-    const wix = f64At(predicted, i6 + 3), wiy = f64At(predicted, i6 + 4), wiz = f64At(predicted, i6 + 5);
-    const wjx = f64At(predicted, j6 + 3), wjy = f64At(predicted, j6 + 4), wjz = f64At(predicted, j6 + 5);
+    // Predicted full-step velocities (pass 1 wrote them: v at bytes 0–16 of a particle's row, ω at 24–40).
+    const ui = f64Address(predicted, 6 * i), uj = f64Address(predicted, 6 * j);
+    const wix = load<f64>(ui, 24), wiy = load<f64>(ui, 32), wiz = load<f64>(ui, 40);
+    const wjx = load<f64>(uj, 24), wjy = load<f64>(uj, 32), wjz = load<f64>(uj, 40);
     // Contact-point velocity of i minus that of j: v_i − v_j − (R_i ω_i + R_j ω_j) × n (docs/physics.md §1.3).
     const sx = ri * wix + rj * wjx, sy = ri * wiy + rj * wjy, sz = ri * wiz + rj * wjz;
     const cls = u16At(classOf, p);
     const reff = (ri * rj) / rsum;
     const sqrtReff = Math.sqrt(reff);
     const delta = rsum - dist;
-    const vx = f64At(predicted, i6) - f64At(predicted, j6) - (sy * nz - sz * ny);
-    const vy = f64At(predicted, i6 + 1) - f64At(predicted, j6 + 1) - (sz * nx - sx * nz);
-    const vz = f64At(predicted, i6 + 2) - f64At(predicted, j6 + 2) - (sx * ny - sy * nx);
+    const vx = load<f64>(ui) - load<f64>(uj) - (sy * nz - sz * ny);
+    const vy = load<f64>(ui, 8) - load<f64>(uj, 8) - (sz * nx - sx * nz);
+    const vz = load<f64>(ui, 16) - load<f64>(uj, 16) - (sx * ny - sy * nx);
     const K = contactStiffness(law.elasticId(cls), cls, sqrtReff);
-    sums.pair = p; sums.first = i; sums.second = j; sums.delta = delta;
+    sums.pair = p; sums.first = i; sums.second = j;
+    if (options.impacts) sums.delta = delta;
     // The same at the half step, from the velocities and spins the drift used: the springs' increments (§9.10).
     let vhx: f64 = 0, vhy: f64 = 0, vhz: f64 = 0, whx: f64 = 0, why: f64 = 0, whz: f64 = 0;
     if (springs) {
-      const hix = f64At(omega, i3), hiy = f64At(omega, i3 + 1), hiz = f64At(omega, i3 + 2);
-      const hjx = f64At(omega, j3), hjy = f64At(omega, j3 + 1), hjz = f64At(omega, j3 + 2);
+      const oi = f64Address(omega, i3), oj = f64Address(omega, j3), ei = f64Address(vel, i3), ej = f64Address(vel, j3);
+      const hix = load<f64>(oi), hiy = load<f64>(oi, 8), hiz = load<f64>(oi, 16);
+      const hjx = load<f64>(oj), hjy = load<f64>(oj, 8), hjz = load<f64>(oj, 16);
       const qx = ri * hix + rj * hjx, qy = ri * hiy + rj * hjy, qz = ri * hiz + rj * hjz;
-      vhx = f64At(vel, i3) - f64At(vel, j3) - (qy * nz - qz * ny);
-      vhy = f64At(vel, i3 + 1) - f64At(vel, j3 + 1) - (qz * nx - qx * nz);
-      vhz = f64At(vel, i3 + 2) - f64At(vel, j3 + 2) - (qx * ny - qy * nx);
+      vhx = load<f64>(ei) - load<f64>(ej) - (qy * nz - qz * ny);
+      vhy = load<f64>(ei, 8) - load<f64>(ej, 8) - (qz * nx - qx * nz);
+      vhz = load<f64>(ei, 16) - load<f64>(ej, 16) - (qx * ny - qy * nx);
       whx = hix - hjx; why = hiy - hjy; whz = hiz - hjz;
     }
     contactLaw<Law, Options, PairSums<Options>>(law, options, sums, delta, nx, ny, nz, vx, vy, vz,
-      wix - wjx, wiy - wjy, wiz - wjz, vhx, vhy, vhz, whx, why, whz, K, f64At(damping, p),
+      vhx, vhy, vhz, whx, why, whz, K, f64At(damping, p),
       f64At(mindlinCoef, cls) * sqrtReff, reff, ri, rj, cls, history + (<usize>(stride * p) << 3), dt);
   }
   return nEnded;

@@ -21,7 +21,7 @@
  */
 import * as bound from './bound';
 import { PAIR_OUT_FORCE, PAIR_OUT_STRIDE, PAIR_OUT_TORQUE_FIRST, PAIR_OUT_TORQUE_SECOND } from './layout';
-import { f64At, i32At, setF64, u8At } from './memory';
+import { f64Address, f64At, i32At, setF64, u8At } from './memory';
 import { laneWallSum, wallContacts } from './walls';
 
 
@@ -40,22 +40,24 @@ export function kickDrift(begin: i32, end: i32, dt: f64): f64 {
   let maxDisp2: f64 = 0;
   for (let p = begin; p < end; p++) {
     const hm = half * f64At(invMass, p), hi = half * f64At(invInertia, p);
+    // The particle's rows, read and written at constant offsets from their addresses (memory.ts f64Address).
     const b = 3 * p;
-    const fx = f64At(force, b), fy = f64At(force, b + 1), fz = f64At(force, b + 2);
-    const tx = f64At(torque, b), ty = f64At(torque, b + 1), tz = f64At(torque, b + 2);
-    const vx = f64At(vel, b) + hm * fx, vy = f64At(vel, b + 1) + hm * fy, vz = f64At(vel, b + 2) + hm * fz;
-    const wx = f64At(omega, b) + hi * tx, wy = f64At(omega, b + 1) + hi * ty, wz = f64At(omega, b + 2) + hi * tz;
-    setF64(vel, b, vx); setF64(vel, b + 1, vy); setF64(vel, b + 2, vz);
-    setF64(omega, b, wx); setF64(omega, b + 1, wy); setF64(omega, b + 2, wz);
-    const q = 6 * p;
-    setF64(predicted, q, vx + hm * fx); setF64(predicted, q + 1, vy + hm * fy); setF64(predicted, q + 2, vz + hm * fz);
-    setF64(predicted, q + 3, wx + hi * tx); setF64(predicted, q + 4, wy + hi * ty); setF64(predicted, q + 5, wz + hi * tz);
+    const fa = f64Address(force, b), ta = f64Address(torque, b), va = f64Address(vel, b), wa = f64Address(omega, b);
+    const xa = f64Address(pos, b), pa = f64Address(predicted, 6 * p), ba = f64Address(posAtBuild, b);
+    const fx = load<f64>(fa), fy = load<f64>(fa, 8), fz = load<f64>(fa, 16);
+    const tx = load<f64>(ta), ty = load<f64>(ta, 8), tz = load<f64>(ta, 16);
+    const vx = load<f64>(va) + hm * fx, vy = load<f64>(va, 8) + hm * fy, vz = load<f64>(va, 16) + hm * fz;
+    const wx = load<f64>(wa) + hi * tx, wy = load<f64>(wa, 8) + hi * ty, wz = load<f64>(wa, 16) + hi * tz;
+    store<f64>(va, vx); store<f64>(va, vy, 8); store<f64>(va, vz, 16);
+    store<f64>(wa, wx); store<f64>(wa, wy, 8); store<f64>(wa, wz, 16);
+    store<f64>(pa, vx + hm * fx); store<f64>(pa, vy + hm * fy, 8); store<f64>(pa, vz + hm * fz, 16);
+    store<f64>(pa, wx + hi * tx, 24); store<f64>(pa, wy + hi * ty, 32); store<f64>(pa, wz + hi * tz, 40);
     const m = f64At(mass, p);
-    setF64(force, b, m * gx); setF64(force, b + 1, m * gy); setF64(force, b + 2, m * gz);
-    setF64(torque, b, 0); setF64(torque, b + 1, 0); setF64(torque, b + 2, 0);
-    const x = f64At(pos, b) + dt * vx, y = f64At(pos, b + 1) + dt * vy, z = f64At(pos, b + 2) + dt * vz;
-    setF64(pos, b, x); setF64(pos, b + 1, y); setF64(pos, b + 2, z);
-    const dx = x - f64At(posAtBuild, b), dy = y - f64At(posAtBuild, b + 1), dz = z - f64At(posAtBuild, b + 2);
+    store<f64>(fa, m * gx); store<f64>(fa, m * gy, 8); store<f64>(fa, m * gz, 16);
+    store<f64>(ta, 0); store<f64>(ta, 0, 8); store<f64>(ta, 0, 16);
+    const x = load<f64>(xa) + dt * vx, y = load<f64>(xa, 8) + dt * vy, z = load<f64>(xa, 16) + dt * vz;
+    store<f64>(xa, x); store<f64>(xa, y, 8); store<f64>(xa, z, 16);
+    const dx = x - load<f64>(ba), dy = y - load<f64>(ba, 8), dz = z - load<f64>(ba, 16);
     const d2 = dx * dx + dy * dy + dz * dz;
     if (d2 > maxDisp2) maxDisp2 = d2;
   }
@@ -97,9 +99,11 @@ export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64): i32 {
   const firstEnded = i32At(wallStart, begin);
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
+    // The particle's rows at constant offsets from their addresses (memory.ts f64Address).
     const b = 3 * p;
-    let fx = f64At(force, b), fy = f64At(force, b + 1), fz = f64At(force, b + 2);
-    let tx = f64At(torque, b), ty = f64At(torque, b + 1), tz = f64At(torque, b + 2);
+    const fa = f64Address(force, b), ta = f64Address(torque, b), va = f64Address(vel, b), wa = f64Address(omega, b);
+    let fx = load<f64>(fa), fy = load<f64>(fa, 8), fz = load<f64>(fa, 16);
+    let tx = load<f64>(ta), ty = load<f64>(ta, 8), tz = load<f64>(ta, 16);
     if (u8At(gathered, p) == 1) {
       const csrEntry = bound.csrEntry, touching = bound.pairTouching, gatheredPairs = bound.gatheredPairs;
       const out = bound.pairOut;
@@ -124,15 +128,13 @@ export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64): i32 {
       fx += walls.fx; fy += walls.fy; fz += walls.fz;
       tx += walls.tx; ty += walls.ty; tz += walls.tz;
     }
-    setF64(force, b, fx); setF64(force, b + 1, fy); setF64(force, b + 2, fz);
-    setF64(torque, b, tx); setF64(torque, b + 1, ty); setF64(torque, b + 2, tz);
+    store<f64>(fa, fx); store<f64>(fa, fy, 8); store<f64>(fa, fz, 16);
+    store<f64>(ta, tx); store<f64>(ta, ty, 8); store<f64>(ta, tz, 16);
     const hm = half * f64At(invMass, p), hi = half * f64At(invInertia, p);
-    setF64(vel, b, f64At(vel, b) + hm * fx);
-    setF64(vel, b + 1, f64At(vel, b + 1) + hm * fy);
-    setF64(vel, b + 2, f64At(vel, b + 2) + hm * fz);
-    setF64(omega, b, f64At(omega, b) + hi * tx);
-    setF64(omega, b + 1, f64At(omega, b + 1) + hi * ty);
-    setF64(omega, b + 2, f64At(omega, b + 2) + hi * tz);
+    store<f64>(va, load<f64>(va) + hm * fx); store<f64>(va, load<f64>(va, 8) + hm * fy, 8);
+    store<f64>(va, load<f64>(va, 16) + hm * fz, 16);
+    store<f64>(wa, load<f64>(wa) + hi * tx); store<f64>(wa, load<f64>(wa, 8) + hi * ty, 8);
+    store<f64>(wa, load<f64>(wa, 16) + hi * tz, 16);
   }
   return nEnded;
 }

@@ -104,7 +104,7 @@ function touch(
   const swz = load<f64>(c, (WALL_CANDIDATE_WALL_SPIN + 2) << 3);
   const fx0 = sum.fx, fy0 = sum.fy, fz0 = sum.fz, tx0 = sum.tx, ty0 = sum.ty, tz0 = sum.tz;
   contactLaw<PerClass, AsBound, WallSum>(law, changetype<AsBound>(0), sum, delta, nx, ny, nz, vx, vy, vz,
-    wx - swx, wy - swy, wz - swz, vhx, vhy, vhz, whx - swx, why - swy, whz - swz, K, f64At(bound.wallDamping, s), f64At(bound.mindlinCoef, cls) * sqrtR, r, r, 0, cls,
+    vhx, vhy, vhz, whx - swx, why - swy, whz - swz, K, f64At(bound.wallDamping, s), f64At(bound.mindlinCoef, cls) * sqrtR, r, r, 0, cls,
     bound.wallHistory + (<usize>(bound.wallHistoryStride * s) << 3), dt);
   store<f64>(c, sum.fx - fx0, WALL_CANDIDATE_FORCE << 3);
   store<f64>(c, sum.fy - fy0, (WALL_CANDIDATE_FORCE + 1) << 3);
