@@ -51,6 +51,19 @@ describe('grainflow run under ulimit -v', () => {
     expect(fs.readdirSync(scratch).filter((name) => name.startsWith('.stopped'))).toEqual([]);
   });
 
+  // Under a limit below what Node.js itself needs, V8 ended the run with its fatal report (a '#' banner or "JavaScript
+  // heap out of memory", the last collections and a native stack of 20 lines) and a signal. At 0.9 GB the launcher
+  // starts and its child cannot: one line naming the limit, status 1. (Below ~0.7 GB Node.js cannot start at all,
+  // the launcher included; nothing of grainflow runs there.)
+  it('below what Node.js needs: one line naming the limit, no V8 report, status 1', () => {
+    const [command, args] = limited(900_000, [CLI, 'run', 'scenarios/bouncing-ball.json', '--out', path.join(scratch, 'tiny'), '--quiet']);
+    const r = spawnSync(command, args, { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(
+      /^grainflow: (Node\.js ran out of address space under this process's limit of 878 MiB \(ulimit -v 900000\)|cannot reserve \d+ MiB of kernel memory for the simulation: this process may use 878 MiB)/)]);
+    expect(fs.existsSync(path.join(scratch, 'tiny'))).toBe(false);
+  });
+
   it('the library, with the trap handler on, throws KernelMemoryError naming the limit', () => {
     const script = `import { loadScenario, runScenario } from './dist/src/api/index.js';
       runScenario(loadScenario('scenarios/two-spheres.json'), { out: ${JSON.stringify(path.join(scratch, 'library'))} })
