@@ -275,19 +275,19 @@ browserTests('viewer page end to end', () => {
       expect(ticks.at(-1)).toMatch(/ (m|µ)?s$/);
       expect(await page.locator('#ticks option').count()).toBe(ticks.length);
 
-      await page.selectOption('#speed', '0.25'); // 5 frames/s: several distinct moments to sample
+      // 1× is real time and the run lasts 4 ms: at 0.01× each of its frames (1 ms apart) shows for 0.1 s.
+      await page.selectOption('#speed', '0.01');
       const label0 = await label();
       await page.click('#play');
-      const labelChangedFrom = (text: string) => `document.querySelector('#time').textContent !== ${JSON.stringify(text)}`;
-      // The label and the canvas read in one turn of the page, so they show the same frame however late a
-      // screenshot would have been taken (the page draws a frame and labels it in one turn too).
-      const sample = async () => await page.evaluate(
-        `[document.querySelector('#time').textContent, document.querySelector('#view').toDataURL('image/png')]`) as [string, string];
-      await page.waitForFunction(labelChangedFrom(label0), null, { timeout: 20_000 });
-      const [label1, canvas1] = await sample();
-      await page.waitForFunction(labelChangedFrom(label1), null, { timeout: 20_000 });
-      const [label2, canvas2] = await sample();
-      expect(seconds(label1)).toBeGreaterThan(0);
+      // The first label other than `text`, with the canvas, read in the one turn of the page in which the wait sees
+      // it (the page draws a frame and labels it in one turn too), so label and picture are of the same frame.
+      const sampleAfter = async (text: string) => await (await page.waitForFunction(`(() => {
+        const shown = document.querySelector('#time').textContent;
+        return shown !== ${JSON.stringify(text)} && [shown, document.querySelector('#view').toDataURL('image/png')];
+      })()`, null, { timeout: 20_000 })).jsonValue() as [string, string];
+      const [label1, canvas1] = await sampleAfter(label0);
+      const [label2, canvas2] = await sampleAfter(label1);
+      expect(seconds(label1), `${label0} -> ${label1}`).toBeGreaterThan(0);
       // Later in time, or (on a loaded machine that skipped ahead) back at the first frame after the last.
       if (frameOf(label2) > frameOf(label1)) expect(seconds(label2)).toBeGreaterThan(seconds(label1));
       else expect(frameOf(label2)).toBe(1);
