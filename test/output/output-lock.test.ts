@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_SUFFIX, OutputLock } from '../../src/output/output-lock.js';
 import { OutputExistsError } from '../../src/output/output-refusal.js';
-import { RunDirectory } from '../../src/output/run-directory.js';
+import { OUTPUT_MARKER, RunDirectory } from '../../src/output/run-directory.js';
 import { CLI, grainflow } from '../helpers/privileges.js';
 import { until } from '../helpers/until.js';
 
@@ -83,7 +83,9 @@ describe('locks and staging left by processes that no longer run', () => {
     const out = path.join(scratch, 'killed');
     const killed = start(['run', pile(3, false), '--out', out, '--quiet']);
     const staging = () => fs.readdirSync(scratch).filter((n) => n.startsWith('.killed.partial-'));
-    await until(() => staging().length > 0, 'the staging directory');
+    // Killed once the staging directory holds its marker: a directory without it is not recognisably grainflow's and
+    // is rightly left alone (the next test), so killing between the mkdir and the marker would test nothing here.
+    await until(() => staging().some((n) => fs.existsSync(path.join(scratch, n, OUTPUT_MARKER))), 'the staging directory and its marker');
     killed.child.kill('SIGKILL');
     await killed.done;
     const pid = killed.child.pid!;
