@@ -21,6 +21,11 @@ if (limit !== null && !trapHandlerDisabled()) {
     held = lines.pop();
     const shown = lines.filter((line) => !V8_FATAL.test(line));
     if (shown.length > 0) process.stderr.write(shown.join('\n') + '\n');
+    // A line still being written (a progress bar redrawn with \r) is passed on at once unless it opens a V8 report.
+    if (held !== '' && !V8_FATAL.test(held)) {
+      process.stderr.write(held);
+      held = '';
+    }
   });
   const forward = (signal) => child.kill(signal);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
