@@ -59,29 +59,30 @@ export function writeWallState(motion: readonly WallMotion[], t: number, state: 
   });
 }
 
+const VERTICAL = [0, 0, 1] as const;
+const NO_VECTOR = [0, 0, 0] as const;
+
 /** The rotation, spin, pivot and surface-velocity slots of a general wall at time t. */
 function writeRotation(m: WallMotion, t: number, state: Float64Array, o: number): void {
-  const axis = m.rotation?.axis ?? [0, 0, 1];
-  const point = m.rotation?.point ?? [0, 0, 0];
+  const axis = m.rotation?.axis ?? VERTICAL;
+  const point = m.rotation?.point ?? NO_VECTOR;
   const turns = turnsAt(m, t);
   // Reduced to [0, 1) turn before the trigonometry: whole turns are the identity exactly.
   const angle = 2 * Math.PI * (turns - Math.floor(turns));
   const c = Math.cos(angle), s = Math.sin(angle), k = 1 - c;
   const [ax, ay, az] = axis;
-  // Rodrigues: R = cI + s[a]× + (1 − c) a aᵀ.
-  const R = [
-    c + k * ax * ax, k * ax * ay - s * az, k * ax * az + s * ay,
-    k * ay * ax + s * az, c + k * ay * ay, k * ay * az - s * ax,
-    k * az * ax - s * ay, k * az * ay + s * ax, c + k * az * az,
-  ];
-  for (let e = 0; e < 9; e++) state[o + MOTION.rotation + e] = R[e];
+  // Rodrigues: R = cI + s[a]× + (1 − c) a aᵀ, written straight into the state (this runs every step).
+  const R = o + MOTION.rotation;
+  state[R] = c + k * ax * ax; state[R + 1] = k * ax * ay - s * az; state[R + 2] = k * ax * az + s * ay;
+  state[R + 3] = k * ay * ax + s * az; state[R + 4] = c + k * ay * ay; state[R + 5] = k * ay * az - s * ax;
+  state[R + 6] = k * az * ax - s * ay; state[R + 7] = k * az * ay + s * ax; state[R + 8] = c + k * az * az;
   const rate = rateAt(m, t);
-  const v = m.surfaceVelocity ?? [0, 0, 0];
+  const v = m.surfaceVelocity ?? NO_VECTOR;
   for (let a = 0; a < 3; a++) {
     state[o + MOTION.spin + a] = rate * axis[a];
     state[o + MOTION.restPoint + a] = point[a];
     state[o + MOTION.pivot + a] = point[a] + state[o + MOTION.offset + a];
-    state[o + MOTION.surface + a] = R[3 * a] * v[0] + R[3 * a + 1] * v[1] + R[3 * a + 2] * v[2];
+    state[o + MOTION.surface + a] = state[R + 3 * a] * v[0] + state[R + 3 * a + 1] * v[1] + state[R + 3 * a + 2] * v[2];
   }
   state[o + MOTION.turns] = turns;
 }
