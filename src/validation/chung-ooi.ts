@@ -18,14 +18,22 @@
  * References: Hertz's closed forms (hertz.ts); e_out = e_in; the rigid-body formulas where the contact slides
  * throughout (tests 4, 5, 6, 8) — which the independent integration (mindlin-reference.ts) decides, point by
  * point; that integration for every point, the compliant regimes included; the no-slip symmetry of test 7; and
+ * the DEM curves the paper publishes for tests 4, 5, 6 and 8 (chung-ooi-published.ts), checked where the contact
+ * slides throughout and shown, not checked, where it sticks for a while: there the paper's tangential model is not
+ * grainflow's (test 4: the spring kept as a displacement; test 5: half the stiffness; tests 6 and 8: a damping not
+ * identified), and each row says so.
  * (The experiment test 4 is modelled on, Kharaz et al. 2001 on a glass anvil, is its own case: kharaz.ts.)
  */
 import type { Material } from '../scenario/schema.js';
 import type { PlotSeries } from '../plot/line-plot.js';
-import { absolute, check, relative, worstOf, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { absolute, check, relative, shown, worstOf, type CaseResult, type Check, type ValidationCase } from './checks.js';
 import { collide, sphereMass, type CollisionSpec, type PlanarMotion } from './collision.js';
 import { oblique, REFINE, slipAfter, type ObliqueRun } from './oblique.js';
-import { hertzContact } from './hertz.js';
+import { hertzContact, mindlinCoefficient } from './hertz.js';
+import { obliqueImpact } from './mindlin-reference.js';
+import {
+  TEST_4_RESTITUTION, TEST_4_SPIN, TEST_5_RECOIL, TEST_5_SPIN, TEST_6_BETA, TEST_8_BETA, type PublishedFigure,
+} from './chung-ooi-published.js';
 
 /** Chung & Ooi (2011), Table 1. */
 export const CHUNG_OOI_MATERIALS = {
@@ -156,6 +164,15 @@ function mindlinImpact(
   return oblique({ material, radius, target, normalSpeed, tangentialSpeed, spin, restitution, friction, tangential: 'mindlin' });
 }
 
+/** The same impact through the engine alone, at the automatic step: grainflow at a published curve's points. */
+function mindlinEngine(
+  material: Material, radius: number, target: CollisionSpec['target'], normalSpeed: number, tangentialSpeed: number,
+  spin: number, restitution: number, friction: number,
+): PlanarMotion[] {
+  return collide({ material, radius, target, normalSpeed, tangentialSpeed, spin, normal: tsuji(restitution), friction,
+    tangential: 'mindlin' }).after;
+}
+
 interface Point {
   label: string;
   x: number;
@@ -198,6 +215,59 @@ function curveSeries(material: string, points: readonly Point[], rigidName: stri
   ];
 }
 
+/** One published curve of Chung & Ooi (chung-ooi-published.ts) and how grainflow is run at its points. */
+interface PublishedComparison {
+  quantity: string;
+  material: string;
+  figure: PublishedFigure;
+  /** the published y in this case's units: the paper draws spins turning the other way, test 4's in rad/s */
+  scale: number;
+  /** grainflow at x, at the automatic step, in this case's units */
+  engine(x: number): number;
+  /** whether grainflow's contact slides throughout at x */
+  slides(x: number): boolean;
+  /** why a point where either contact sticks for a while is shown, not checked: the paper's model there */
+  compliant(x: number): string;
+  label(x: number): string;
+}
+
+const PUBLISHED = 'Chung & Ooi 2011, published DEM (digitised)';
+
+/**
+ * Where both the paper's contact and grainflow's slide throughout, both must give the rigid-body value, so the
+ * engine must meet the published curve within the figure's digitisation error: checked, by the worst point. Where
+ * either sticks for a while, the outcome is the tangential model's, and the paper's is not grainflow's (each case
+ * says which it is): the point farthest from grainflow is shown, not checked, with the reason.
+ */
+function againstPublished(c: PublishedComparison): { checks: Check[]; series: PlotSeries } {
+  const curve = c.figure.curves[c.material];
+  const points = curve.map(([x, y]) => ({ x, label: c.label(x), reference: c.scale * y, value: c.engine(x) }));
+  const sliding = points.filter((p) => c.figure.slides(p.x) && c.slides(p.x));
+  const farthest = points.filter((p) => !sliding.includes(p))
+    .reduce((a, p) => (Math.abs(p.value - p.reference) > Math.abs(a.value - a.reference) ? p : a));
+  const band = absolute(2 * c.figure.digitisation * Math.abs(c.scale), 'twice the figure\'s digitisation error (its '
+    + `sliding points lie within ${c.figure.digitisation} of their exact values): catches a sliding impulse other than `
+    + 'μ(1+e)mV_cn in size or direction, and a published curve read or converted wrongly');
+  return {
+    checks: [
+      worstOf(`${c.quantity}, ${c.material}, sliding, at`, PUBLISHED, sliding, band),
+      shown(`${c.quantity}, ${c.material}, sticking for a while, farthest at ${farthest.label}`, PUBLISHED,
+        farthest.reference, farthest.value, c.compliant(farthest.x)),
+    ],
+    series: { name: `Chung & Ooi 2011 (published), ${c.material}`, x: curve.map((p) => p[0]), y: points.map((p) => p.reference) },
+  };
+}
+
+/**
+ * Test 4's published curves are Mindlin's no-slip spring kept as a displacement, F_t = −k_t(δ)·ξ with ξ the
+ * accumulated slip (as EDEM and LIGGGHTS keep it), not as a force (grainflow, docs/physics.md §9.3): integrated
+ * that way they are reproduced to the digitisation (test/validation/chung-ooi-published.test.ts).
+ */
+const KEPT_AS_DISPLACEMENT = 'not grainflow\'s model: the paper\'s spring is kept as a displacement, F_t = −k_t(δ)ξ '
+  + '(as EDEM and LIGGGHTS keep it), which reproduces the published e_t within 0.015 from 5° to 30° '
+  + '(test/validation/chung-ooi-published.test.ts); grainflow keeps it as a force (docs/physics.md §9.3, §9.5), '
+  + 'which returns up to 0.06 less e_t at 5°; grainflow has no displacement form to compare';
+
 /** Test 4: tangential restitution and rebound spin against the incident angle. */
 function obliqueAngles(quantity: 'restitution' | 'spin'): CaseResult {
   const radius = 0.0025, speed = 3.9, e = 0.98, mu = 0.092;
@@ -205,21 +275,30 @@ function obliqueAngles(quantity: 'restitution' | 'spin'): CaseResult {
   const series: PlotSeries[] = [];
   for (const name of ['aluminium oxide', 'aluminium alloy'] as const) {
     const material = CHUNG_OOI_MATERIALS[name];
+    const plane = { plane: rigidPlane(material) };
+    const vn = (angle: number) => speed * Math.cos(toRadians(angle)), vt = (angle: number) => speed * Math.sin(toRadians(angle));
+    // Sliding throughout: J_t = −μJ_n = −μ m (1 + e) v_n (Chung & Ooi, Eqs 10–11).
+    // The spin as ω′R/v, dimensionless like every other checked quantity.
+    const value = (angle: number, m: PlanarMotion) => (quantity === 'restitution' ? m.tangential / vt(angle) : (m.spin * radius) / speed);
     const run = (angle: number) => {
-      const vn = speed * Math.cos(toRadians(angle)), vt = speed * Math.sin(toRadians(angle));
-      const r = mindlinImpact(material, radius, { plane: rigidPlane(material) }, vn, vt, 0, e, mu);
-      // Sliding throughout: J_t = −μJ_n = −μ m (1 + e) v_n (Chung & Ooi, Eqs 10–11).
-      // The spin as ω′R/v, dimensionless like every other checked quantity.
-      const value = (m: PlanarMotion) => (quantity === 'restitution' ? m.tangential / vt : (m.spin * radius) / speed);
+      const r = mindlinImpact(material, radius, plane, vn(angle), vt(angle), 0, e, mu);
       // Chung & Ooi: the contact slides throughout above 32.5° (the rigid-body formulas hold there).
       const rigid = angle <= SLIDING_FROM_ANGLE ? undefined : quantity === 'restitution'
         ? 1 - (mu * (1 + e)) / Math.tan(toRadians(angle)) : 2.5 * mu * (1 + e) * Math.cos(toRadians(angle));
-      return { label: `${angle}°`, x: angle, engine: value(r.engine[0]), refined: value(r.refined[0]), reference: value(r.reference[0]), slid: r.slid, rigid };
+      return { label: `${angle}°`, x: angle, engine: value(angle, r.engine[0]), refined: value(angle, r.refined[0]),
+        reference: value(angle, r.reference[0]), slid: r.slid, rigid };
     };
     const points = ANGLES.map(run);
     const rigidName = quantity === 'restitution' ? 'rigid body: 1 − μ(1+e)/tan θ' : 'rigid body: (5/2)μ(1+e) cos θ';
-    checks.push(...curveChecks(quantity === 'restitution' ? 'e_t' : 'ω′R/v', name, points, rigidName));
-    series.push(...curveSeries(name, points, rigidName));
+    const symbol = quantity === 'restitution' ? 'e_t' : 'ω′R/v';
+    const published = againstPublished({
+      quantity: symbol, material: name, figure: quantity === 'restitution' ? TEST_4_RESTITUTION : TEST_4_SPIN,
+      scale: quantity === 'restitution' ? 1 : -radius / speed,
+      engine: (angle) => value(angle, mindlinEngine(material, radius, plane, vn(angle), vt(angle), 0, e, mu)[0]),
+      slides: (angle) => angle > SLIDING_FROM_ANGLE, compliant: () => KEPT_AS_DISPLACEMENT, label: (angle) => `${angle}°`,
+    });
+    checks.push(...curveChecks(symbol, name, points, rigidName), ...published.checks);
+    series.push(...curveSeries(name, points, rigidName), published.series);
   }
   return {
     checks,
@@ -230,28 +309,68 @@ function obliqueAngles(quantity: 'restitution' | 'spin'): CaseResult {
   };
 }
 
+/** Test 5: grainflow's contact slides throughout from about this ψ (its reference integration: ψ′ = ψ − 7 at 6, not at 5). */
+const SLIDING_FROM_PSI = 5.5;
+
+/**
+ * Test 5's published curves reverse the slip at small ψ, where grainflow's spring does not: they follow Mindlin's
+ * no-slip spring at half grainflow's stiffness on the rigid plane, k_t = 4G*a, the G* of two bodies of the sphere's
+ * own material (a rigid plane's is the sphere's alone, docs/physics.md §9.2). That spring, integrated by the reference
+ * (mindlin-reference.ts) at ψ, in test 5's terms: ψ′ and ω′R/(μV_cn).
+ */
+function halfStiffnessImpact(material: Material, radius: number, vn: number, psi: number, mu: number): { recoil: number; spin: number } {
+  const plane = rigidPlane(material), m = sphereMass(material, radius);
+  const hertz = hertzContact(material, radius, plane, Infinity, Infinity, vn);
+  const r = obliqueImpact({
+    stiffness: hertz.stiffness, damping: 0, dampingExponent: 0, friction: mu, tangential: 'mindlin',
+    tangentialCoefficient: 0.5 * mindlinCoefficient(material, plane, hertz.effectiveRadius),
+    effectiveMass: hertz.effectiveMass, slipCompliance: 3.5 / m,
+  }, vn, psi * mu * vn);
+  // ω′ = −R J_t/I with I = (2/5)mR²; the rebound normal speed is −δ̇ after.
+  return { recoil: r.finalSlip / (mu * -r.finalApproachSpeed), spin: (-2.5 * r.tangentialImpulse) / (m * mu * vn) };
+}
+
 /** Test 5: recoil angle and spin against the normalised incident angle ψ = V_st/(μV_cn). */
 function tangentialSpeeds(quantity: 'recoil' | 'spin'): CaseResult {
   const radius = 1e-5, vn = 5, mu = 0.3;
   const speeds = [0.1, 0.3, 0.5, 1, 5, 10, 15, 20, 30, 40, 50, 70];
+  // The paper draws the spin turning the other way.
+  const figure = quantity === 'recoil' ? TEST_5_RECOIL : TEST_5_SPIN, scale = quantity === 'recoil' ? 1 : -1;
   const checks: Check[] = [];
   const series: PlotSeries[] = [];
   for (const name of ['steel', 'polyethylene'] as const) {
     const material = CHUNG_OOI_MATERIALS[name];
+    const plane = { plane: rigidPlane(material) };
+    // ψ′ = V′_st/(μV′_cn), the contact point's recoil; ω′R/(μV_cn), the spin, positive in the rolling sense.
+    const value = (m: PlanarMotion[]) => (quantity === 'recoil' ? slipAfter(m, radius, 0) / (mu * m[0].normal)
+      : (m[0].spin * radius) / (mu * vn));
     const points = speeds.map((vt): Point => {
-      const r = mindlinImpact(material, radius, { plane: rigidPlane(material) }, vn, vt, 0, 1, mu);
+      const r = mindlinImpact(material, radius, plane, vn, vt, 0, 1, mu);
       const psi = vt / (mu * vn);
-      // ψ′ = V′_st/(μV′_cn), the contact point's recoil; ω′R/(μV_cn), the spin, positive in the rolling sense.
-      const value = (m: PlanarMotion[]) => (quantity === 'recoil' ? slipAfter(m, radius, 0) / (mu * m[0].normal)
-        : (m[0].spin * radius) / (mu * vn));
       // Sliding with e = 1: the contact point loses (7/2)μ(1+e)V_cn = 7μV_cn; the spin gains (5/2)μ(1+e)V_cn/R.
       return { label: `ψ = ${psi.toFixed(3)}`, x: psi, engine: value(r.engine), refined: value(r.refined), reference: value(r.reference), slid: r.slid,
         rigid: !r.slid ? undefined : quantity === 'recoil' ? psi - 7 : 5 };
     });
     const rigidName = quantity === 'recoil' ? 'rigid body: ψ′ = ψ − 7' : 'rigid body: 5';
-    checks.push(...curveChecks(quantity === 'recoil' ? 'ψ′' : 'ω′R/(μV_cn)', name, points, rigidName));
-    series.push(...curveSeries(name, points, rigidName));
+    const symbol = quantity === 'recoil' ? 'ψ′' : 'ω′R/(μV_cn)';
+    const half = (psi: number) => halfStiffnessImpact(material, radius, vn, psi, mu)[quantity];
+    const published = againstPublished({
+      quantity: symbol, material: name, figure, scale,
+      engine: (psi) => value(mindlinEngine(material, radius, plane, vn, psi * mu * vn, 0, 1, mu)),
+      slides: (psi) => psi > SLIDING_FROM_PSI, label: (psi) => `ψ = ${psi.toFixed(3)}`,
+      compliant: (psi) => 'not grainflow\'s model: the published curve reverses the slip where grainflow\'s spring '
+        + '(k_t = 8G*a, Mindlin\'s for a sphere on a rigid plane, docs/physics.md §9.2) does not; it follows the same '
+        + `spring at half the stiffness, k_t = 4G*a (the G* of two bodies of the sphere's material), which gives `
+        + `${half(psi).toFixed(2)} here (mindlin-reference.ts); grainflow cannot be set to half Mindlin's stiffness`,
+    });
+    const curve = figure.curves[name].map((p) => p[0]);
+    checks.push(...curveChecks(symbol, name, points, rigidName), ...published.checks);
+    series.push(...curveSeries(name, points, rigidName), published.series,
+      { name: `Mindlin spring at k_t = 4G*a, ${name}`, x: curve, y: curve.map(half) });
   }
+  const fem = figure.curves.fem;
+  series.push({ name: 'finite elements (drawn by Chung & Ooi 2011)', x: fem.map((p) => p[0]), y: fem.map((p) => scale * p[1]),
+    mark: 'point' });
   return {
     checks,
     plot: quantity === 'recoil'
@@ -268,6 +387,16 @@ function tangentialSpeeds(quantity: 'recoil' | 'spin'): CaseResult {
  * a force, then stores only a residue that vanishes with Δt, so these impacts slide throughout for x < 1 and
  * converge at first order in Δt (docs/physics.md §9.5 tells how a spring kept as a displacement failed this).
  */
+/**
+ * Tests 6 and 8's published curves beyond x ≈ 1.2, where the contact sticks for a while, are not reproduced by any
+ * variant of Mindlin's spring tried (kept as a force or a displacement, with or without the normal damping applied
+ * tangentially, at k_t or k_t/2): the model behind them is not identified.
+ */
+const DAMPING_NOT_IDENTIFIED = 'model not identified: beyond x ≈ 1.2 the published β falls to −0.34 (aluminium alloy) '
+  + 'and −0.12 (nylon) at x = 24, where grainflow gives about 0; Hertz with Tsuji\'s damping is free of scale, so '
+  + 'its β depends on the material only through ν (0.33 and 0.4), yet the two published curves part by 0.23: the '
+  + 'paper\'s damping is not Tsuji\'s as grainflow applies it (normal, and the same coefficient tangentially)';
+
 function spinningImpacts(test: 6 | 8): CaseResult {
   const radius = 0.1, vn = 0.2, mu = 0.4, e = 0.5;
   const checks: Check[] = [];
@@ -276,18 +405,27 @@ function spinningImpacts(test: 6 | 8): CaseResult {
     const material = CHUNG_OOI_MATERIALS[name];
     const large = { material: { ...material, density: 1000 * material.density }, radius: 5 * radius };
     const target: CollisionSpec['target'] = test === 6 ? { plane: rigidPlane(material) } : { sphere: large };
+    const r2 = test === 6 ? 0 : large.radius;
     const points = ANGLES.map((angle): Point => {
       const slip = vn * Math.tan(toRadians(angle)), spin = -slip / radius;
       const r = mindlinImpact(material, radius, target, vn, 0, spin, e, mu);
       const x = (3.5 * mu * (1 + e) * vn) / slip;
-      const r2 = test === 6 ? 0 : large.radius;
       return { label: `x = ${x.toFixed(3)}`, x, engine: -slipAfter(r.engine, radius, r2) / slip,
         refined: -slipAfter(r.refined, radius, r2) / slip,
         reference: -slipAfter(r.reference, radius, r2) / slip, slid: r.slid, rigid: r.slid ? x - 1 : undefined };
     });
     const rigidName = 'rigid body: β = x − 1';
-    checks.push(...curveChecks('β', name, points, rigidName, BETA_EXACT));
-    series.push(...curveSeries(name, points, rigidName));
+    const published = againstPublished({
+      quantity: 'β', material: name, figure: test === 6 ? TEST_6_BETA : TEST_8_BETA, scale: 1,
+      engine: (x) => {
+        const slip = (3.5 * mu * (1 + e) * vn) / x;
+        return -slipAfter(mindlinEngine(material, radius, target, vn, 0, -slip / radius, e, mu), radius, r2) / slip;
+      },
+      // With Tsuji's damping also tangential, these impacts slide throughout for x < 1 (see above).
+      slides: (x) => x < 1, label: (x) => `x = ${x.toFixed(3)}`, compliant: () => DAMPING_NOT_IDENTIFIED,
+    });
+    checks.push(...curveChecks('β', name, points, rigidName, BETA_EXACT), ...published.checks);
+    series.push(...curveSeries(name, points, rigidName), published.series);
   }
   return {
     checks,
