@@ -14,7 +14,7 @@ import { shortNumber } from '../base/short-number.js';
 import { parseScenario } from '../scenario/load.js';
 import type { EndOfContact, Material, ScenarioInput } from '../scenario/schema.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
-import { createSetup } from '../engine/setup.js';
+import { createSetup } from './setup.js';
 import { Simulation, type ImpactRecord } from '../engine/simulation.js';
 import { hertzContactTime, linearContactTime } from '../forces/normal/springs.js';
 

@@ -9,7 +9,7 @@
  */
 import type { Material, ScenarioInput } from '../scenario/schema.js';
 import { parseScenario } from '../scenario/load.js';
-import { createSetup } from '../engine/setup.js';
+import { createSetup } from '../run/setup.js';
 import { Simulation, type ImpactRecord } from '../engine/simulation.js';
 import { hertzContact } from './hertz.js';
 

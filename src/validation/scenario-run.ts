@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSetup } from '../engine/setup.js';
+import { createSetup } from '../run/setup.js';
 import { runToDirectory, type RunSummary } from '../run/run.js';
 import { parseScenario } from '../scenario/load.js';
 import type { Scenario } from '../scenario/schema.js';
