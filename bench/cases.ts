@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseScenario } from '../src/scenario/load.js';
 import type { Scenario } from '../src/scenario/schema.js';
-import { createSetup } from '../src/engine/setup.js';
+import { createSetup } from '../src/run/setup.js';
 import { runToDirectory, type RunSummary } from '../src/run/run.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

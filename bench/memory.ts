@@ -17,7 +17,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import { parseScenario } from '../src/scenario/load.js';
-import { createSetup } from '../src/engine/setup.js';
+import { createSetup } from '../src/run/setup.js';
 import { Simulation } from '../src/engine/simulation.js';
 
 const LAYOUTS = ['poured', 'lattice'] as const;

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { renderRun } from '../src/render/export.js';
 import { parseScenario } from '../src/scenario/load.js';
 import type { Scenario } from '../src/scenario/schema.js';
-import { createSetup } from '../src/engine/setup.js';
+import { createSetup } from '../src/run/setup.js';
 import { runToDirectory } from '../src/run/run.js';
 
 const CASES = { '10k': 'scenarios/bench/settle-10k.json', '50k': 'scenarios/bench/settle-50k.json' };

@@ -11,7 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { loadScenarioFile } from '../src/scenario/load.js';
-import { createSetup } from '../src/engine/setup.js';
+import { createSetup } from '../src/run/setup.js';
 import { Simulation } from '../src/engine/simulation.js';
 import { wrapPositions } from '../src/broadphase/periodic.js';
 

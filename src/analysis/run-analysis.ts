@@ -5,7 +5,7 @@
  */
 import type { AnalysisSpec } from '../scenario/schema.js';
 import type { ImpactRecord, Simulation } from '../engine/simulation.js';
-import type { SimulationSetup } from '../engine/setup.js';
+import type { ScenarioModel } from '../engine/setup.js';
 import { isFrozen, type ParticleState } from '../particles/state.js';
 import { renderLinePlotSvg, type PlotSeries } from '../plot/line-plot.js';
 import { angleOfRepose } from './repose.js';
@@ -37,7 +37,7 @@ export interface RunAnalysis {
   load(saved: unknown): void;
 }
 
-export function createRunAnalysis(setup: SimulationSetup): RunAnalysis | null {
+export function createRunAnalysis(setup: ScenarioModel): RunAnalysis | null {
   const spec = setup.scenario.analysis;
   if (spec === undefined) return null;
   switch (spec.type) {
@@ -134,7 +134,7 @@ function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>
   };
 }
 
-function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, setup: SimulationSetup): RunAnalysis {
+function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, setup: ScenarioModel): RunAnalysis {
   const t: number[] = [];
   const mass: number[] = [];
   const bulkAt = spec.bulkDensityAt ?? firstGateTime(setup) ?? 0;
@@ -205,18 +205,18 @@ function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, s
 }
 
 /** The restitution the scenario's normal law is calibrated to, if it has one. */
-function targetRestitution(setup: SimulationSetup): number | undefined {
+function targetRestitution(setup: ScenarioModel): number | undefined {
   const normal = setup.scenario.contact.normal as { restitution?: unknown };
   return typeof normal.restitution === 'number' ? normal.restitution : undefined;
 }
 
 /** Earliest time a wall (a gate) stops acting, if any wall has one. */
-function firstGateTime(setup: SimulationSetup): number | undefined {
+function firstGateTime(setup: ScenarioModel): number | undefined {
   const times = setup.scenario.walls.flatMap((w) => (w.removeAt === undefined ? [] : [w.removeAt]));
   return times.length > 0 ? Math.min(...times) : undefined;
 }
 
-function bounceAnalysis(setup: SimulationSetup): RunAnalysis {
+function bounceAnalysis(setup: ScenarioModel): RunAnalysis {
   const impacts: BounceImpact[] = [];
   const t: number[] = [];
   const z: number[] = [];
@@ -329,7 +329,7 @@ function coolingAnalysis(spec: Extract<AnalysisSpec, { type: 'cooling' }>): RunA
  * The drum's free surface at every output time from `steadyFrom` on (analysis/drum.ts): the dynamic angle of
  * repose averaged over them, the Froude number of the drum's full rate and the regimes it falls in.
  */
-function drumAnalysis(spec: Extract<AnalysisSpec, { type: 'rotating-drum' }>, setup: SimulationSetup): RunAnalysis {
+function drumAnalysis(spec: Extract<AnalysisSpec, { type: 'rotating-drum' }>, setup: ScenarioModel): RunAnalysis {
   const wall = setup.scenario.walls[spec.wall];
   if (wall.type !== 'cylinder' || wall.motion?.rotation === undefined) throw new Error('checked: the drum is a turning cylinder');
   const length = Math.hypot(...wall.axis);

@@ -3,7 +3,7 @@
  * runScenario, resumeRun and createSimulation, and checked like scenario fields (one line naming the option).
  */
 import { ScenarioError } from '../base/scenario-error.js';
-import type { SetupOptions } from '../engine/setup.js';
+import type { SetupOptions } from '../run/setup.js';
 
 export interface SetupControl {
   /**

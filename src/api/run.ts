@@ -4,7 +4,7 @@
  * whichever starts it; cancellation is an AbortSignal, which the driver polls between steps.
  */
 import { readRunScenario, RunCheckpoints } from '../checkpoint/run-checkpoints.js';
-import { createSetup, type SimulationSetup } from '../engine/setup.js';
+import { createSetup, type RunSetup } from '../run/setup.js';
 import { refuseToReplace } from '../run/output-guard.js';
 import { RunInterrupted, runToDirectory, type Progress, type RunSummary } from '../run/run.js';
 import type { Scenario, ScenarioInput } from '../scenario/schema.js';
@@ -80,7 +80,7 @@ export async function resumeRun(dir: string, options: RunControl = {}): Promise<
 }
 
 async function drive(
-  setup: SimulationSetup, dir: string, resume: boolean, options: RunControl, force: boolean,
+  setup: RunSetup, dir: string, resume: boolean, options: RunControl, force: boolean,
 ): Promise<RunSummary> {
   const { signal } = options;
   if (signal?.aborted) throw new RunInterrupted(`${stopReason(signal)} before the run started; nothing written`, stopReason(signal));

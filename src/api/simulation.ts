@@ -8,7 +8,7 @@
 import { ScenarioError } from '../base/scenario-error.js';
 import { writeSimulationCheckpoint, restoreSimulationCheckpoint } from '../checkpoint/simulation-file.js';
 import { LostContactError } from '../contacts/carried-contacts.js';
-import { createSetup, type SimulationSetup } from '../engine/setup.js';
+import { createSetup, type RunSetup } from '../run/setup.js';
 import { Simulation as Engine, type ImpactRecord } from '../engine/simulation.js';
 import { UnstableRunError } from '../run/run.js';
 import { Watchdog } from '../run/watchdog.js';
@@ -107,7 +107,7 @@ class SteppedSimulation implements Simulation {
   readonly state: StateViews;
   private disposed = false;
 
-  constructor(private readonly engine: Engine, private readonly setup: SimulationSetup) {
+  constructor(private readonly engine: Engine, private readonly setup: RunSetup) {
     this.state = stateViews(engine);
   }
 

@@ -6,7 +6,7 @@
  *
  * The first page belongs to the kernel module (its constant tables, placed there when it is instantiated;
  * the build checks that they fit). A WebAssembly memory holds at most 4 GiB (docs/scenario-format.md "Limits"; the run budget,
- * engine/run-budget.ts, refuses a run that would need more before anything is allocated).
+ * run/run-budget.ts, refuses a run that would need more before anything is allocated).
  */
 import { addressSpaceLimit, TRAP_HANDLER_FLAG, trapHandlerDisabled } from './address-space.js';
 import type { ArrayAllocator } from './shared-arrays.js';
@@ -45,7 +45,7 @@ const ALIGN = 64;
 const LEAST_MAXIMUM = 256 * 2 ** 20;
 
 /**
- * The most the kernel memory of a run estimated to need `estimate` bytes (engine/run-budget.ts) may grow to.
+ * The most the kernel memory of a run estimated to need `estimate` bytes (engine/kernel-bytes.ts) may grow to.
  * Without an address-space limit, 4 GiB: the maximum costs nothing then. Under `ulimit -v` a shared memory reserves
  * its maximum when it is made (it can never move), so the maximum is what the run needs: four times the estimate
  * (a dense packing holds more pairs than the settled bed it measures), at least LEAST_MAXIMUM, and at most half

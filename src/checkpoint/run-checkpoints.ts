@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadScenarioFile } from '../scenario/load.js';
 import type { CheckedScenario } from '../scenario/checks.js';
-import type { SimulationSetup } from '../engine/setup.js';
+import type { ScenarioModel } from '../engine/setup.js';
 import type { Simulation } from '../engine/simulation.js';
 import { ResumableRunDirectory } from '../output/run-directory.js';
 import { ResumeError } from '../output/resume-error.js';
@@ -51,7 +51,7 @@ export class RunCheckpoints {
    * @param force a new run replaces an earlier output grainflow made in `runDir` (src/output/run-directory.ts)
    */
   constructor(
-    setup: SimulationSetup, runDir: string, resume: boolean, private readonly log: (message: string) => void,
+    setup: ScenarioModel, runDir: string, resume: boolean, private readonly log: (message: string) => void,
     force = false,
   ) {
     const every = setup.scenario.outputs.checkpointEvery;
@@ -86,7 +86,7 @@ export class RunCheckpoints {
   }
 
   /** The checkpoint to resume from; ResumeError when there is none, or when a mesh or the sphere file differs from the run's. */
-  private newestUsable(setup: SimulationSetup): Checkpoint {
+  private newestUsable(setup: ScenarioModel): Checkpoint {
     this.store.removeInterruptedWrites();
     let cp: Checkpoint | undefined;
     try {

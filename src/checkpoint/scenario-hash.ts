@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { SimulationSetup } from '../engine/setup.js';
+import type { ScenarioModel } from '../engine/setup.js';
 import type { Scenario } from '../scenario/schema.js';
 import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
 import type { WallModel } from '../walls/build.js';
@@ -25,14 +25,14 @@ export function scenarioHash(scenario: Scenario): string {
  * SHA-256 (hex) of each input file the scenario names, by the field naming it: the triangles of each mesh wall
  * ("walls[<k>].file"), and the sphere file's bytes ("particles.file"; the hash its reader took, sphere-file.ts).
  */
-export function inputFileHashes(setup: Pick<SimulationSetup, 'scenario' | 'walls' | 'sphereFile'>): Record<string, string> {
+export function inputFileHashes(setup: Pick<ScenarioModel, 'scenario' | 'walls' | 'sphereFile'>): Record<string, string> {
   const hashes = meshHashes(setup.scenario, setup.walls);
   if (setup.sphereFile !== null) hashes[SPHERE_FILE_FIELD] = setup.sphereFile.sha256;
   return hashes;
 }
 
 /** The one-line refusal of a resume whose input file `field` (a key of inputFileHashes) differs from the checkpoint's. */
-export function changedInputFile(setup: Pick<SimulationSetup, 'scenario' | 'sphereFile'>, field: string): string {
+export function changedInputFile(setup: Pick<ScenarioModel, 'scenario' | 'sphereFile'>, field: string): string {
   const again = 'put the original back or start the run again';
   if (field === SPHERE_FILE_FIELD) {
     return `${field} ${path.relative(process.cwd(), setup.sphereFile!.path)} is not the sphere file the run started with `
@@ -45,7 +45,7 @@ export function changedInputFile(setup: Pick<SimulationSetup, 'scenario' | 'sphe
 }
 
 /** Refuses (ResumeError) a checkpoint whose input-file hashes `saved` are not those of `setup`'s files. */
-export function checkInputFiles(setup: Pick<SimulationSetup, 'scenario' | 'walls' | 'sphereFile'>, saved: Record<string, string>): void {
+export function checkInputFiles(setup: Pick<ScenarioModel, 'scenario' | 'walls' | 'sphereFile'>, saved: Record<string, string>): void {
   for (const [field, hash] of Object.entries(inputFileHashes(setup))) {
     if (saved[field] !== hash) throw new ResumeError(changedInputFile(setup, field));
   }

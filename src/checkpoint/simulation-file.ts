@@ -5,7 +5,7 @@
  * is no checkpoint, or belongs to another scenario, mesh or sphere file, is refused in one line (ResumeError).
  */
 import fs from 'node:fs';
-import type { SimulationSetup } from '../engine/setup.js';
+import type { ScenarioModel } from '../engine/setup.js';
 import type { Simulation } from '../engine/simulation.js';
 import { causeOf, errnoCode, writeFileAtomically } from '../output/file-writes.js';
 import { ResumeError } from '../output/resume-error.js';
@@ -15,7 +15,7 @@ import { checkInputFiles, inputFileHashes, scenarioHash } from './scenario-hash.
 import { captureSimulation, restoreSimulation } from './snapshot.js';
 
 /** Writes the state of `sim`, made from `setup`, to `file` (replacing it), flushed to disk before it takes the name. */
-export function writeSimulationCheckpoint(sim: Simulation, setup: SimulationSetup, file: string): void {
+export function writeSimulationCheckpoint(sim: Simulation, setup: ScenarioModel, file: string): void {
   const identity = { scenarioHash: scenarioHash(setup.scenario), meshes: inputFileHashes(setup) };
   writeFileAtomically(file, encodeCheckpoint(captureSimulation(sim, identity)), true);
 }
@@ -25,7 +25,7 @@ export function writeSimulationCheckpoint(sim: Simulation, setup: SimulationSetu
  * @throws ResumeError when the file cannot be read, is not a checkpoint of this grainflow, or was written for
  *   another scenario, mesh or sphere file
  */
-export function restoreSimulationCheckpoint(sim: Simulation, setup: SimulationSetup, file: string): void {
+export function restoreSimulationCheckpoint(sim: Simulation, setup: ScenarioModel, file: string): void {
   const refuse = (why: string) => new ResumeError(`checkpoint ${file} ${why}`);
   let bytes: Uint8Array;
   try {

@@ -2,7 +2,8 @@
  * What the engine takes: the resolved model of a simulation — spheres as flat arrays, the contact table, the walls,
  * the pour plan, gravity, the time step and skin, the broad phase and periodic box, which per-contact records to
  * keep — and nothing of the scenario format, the run's length or its outputs (docs/architecture.md §2). The
- * set-up (setup.ts) resolves it from a checked scenario, together with what only a run needs.
+ * set-up (setup.ts) resolves it from a checked scenario; the run adds its length, output cadence and threads
+ * (run/setup.ts).
  */
 import type { PeriodicBox } from '../broadphase/periodic.js';
 import type { ContactTable } from '../forces/contact-table.js';

@@ -1,12 +1,10 @@
 /**
- * Turns a checked scenario (scenario/checks.ts: every input error has surfaced there as a ScenarioError) into
- * everything a run needs: particles, the pour plan, the time step (auto, or the given one with warnings), skin
- * and output cadence. The walls and the contact table come built from the checks. What the run will cost is
- * checked here (run-budget.ts): memory before anything is allocated, then the steps, the wall-clock time and the
- * output. Those refusals and the random insertion (a block whose spheres find no room) are the only failures
- * left, all before any output is written.
+ * Resolves a checked scenario (scenario/checks.ts: every input error has surfaced there as a ScenarioError) into the
+ * engine's model (model.ts): the spheres at t = 0, the pour plan, the time step (auto, or the given one with
+ * warnings) and skin; the walls and the contact table come built from the checks. The random insertion (a block
+ * whose spheres find no room) is the only failure left here. What a run of the model will cost, its length,
+ * output cadence and threads are the run's (run/setup.ts).
  */
-import os from 'node:os';
 import { DEFAULT_SKIN_FRACTION, type Scenario } from '../scenario/schema.js';
 import type { CheckedScenario } from '../scenario/checks.js';
 import { buildInitialParticles } from '../scenario/insert.js';
@@ -24,14 +22,8 @@ import {
 } from './timestep.js';
 import { formatPath } from '../scenario/field-path.js';
 import { shortNumber as shown } from '../base/short-number.js';
-import { cappedThreads, checkMemory, checkOutputs, checkRunLength } from './run-budget.js';
 import type { EngineModel } from './model.js';
 
-/**
- * Below this many particles a step takes so little time that the three barriers per step cost more than the
- * second thread saves; such runs use one thread whatever `workers` says.
- */
-export const PARALLEL_MIN_PARTICLES = 1000;
 /**
  * "auto" broad phase. Measured (ms per full rebuild, Morton order, 2-core machine; src/broadphase/rtree.ts):
  * grid vs packed R-tree 3.9 vs 11.9 at 10k mono, 5.3 vs 11.6 at 10k 1:5, 39 vs 143 at 100k, 121 vs 433 at 300k
@@ -40,42 +32,25 @@ export const PARALLEL_MIN_PARTICLES = 1000;
  * and for scenes where it is asked for.
  */
 export const AUTO_BROADPHASE = 'grid';
-/** series.csv rows per run when outputs.interval is not given. */
-export const DEFAULT_OUTPUT_ROWS = 100;
 
-/** The engine's model (model.ts), and what only a run needs: its length, output cadence, threads and remarks. */
-export interface SimulationSetup extends EngineModel {
+/**
+ * The engine's model of a checked scenario, with what a run reports of it besides: the scenario it came from, the
+ * sphere file and the remarks on the scenario. Simulation reads only the EngineModel part.
+ */
+export interface ScenarioModel extends EngineModel {
   scenario: Scenario;
   /** the file the explicit spheres were read from (`particles.file`): its path, SHA-256 and sphere count; else null */
   sphereFile: { path: string; sha256: string; spheres: number } | null;
-  steps: number;
-  outputInterval: number;
-  /** steps between output rows: outputInterval / dt, rounded, at least 1 */
-  outputEvery: number;
-  /** threads for the force computation (1 below PARALLEL_MIN_PARTICLES; at most this machine's cores) */
-  lanes: number;
-  /** remarks on the scenario, written to the run's scenario.json and summary.json */
+  /** remarks on the scenario (walls, pours, a given time step), written to the run's scenario.json and summary.json */
   warnings: string[];
-  /** remarks on running it on this machine (more workers than cores): for the terminal, not the run's files */
-  machineWarnings: string[];
 }
 
-/** What a run may choose that the scenario leaves open. */
-export interface SetupOptions {
-  /** the thread count (`workers` of the scenario otherwise) */
-  workers?: number;
-  /** the steps the run may take, beyond the default limits of run-budget.ts (`--max-steps`) */
-  maxSteps?: number;
-}
-
-export function createSetup(checked: CheckedScenario, options: SetupOptions = {}): SimulationSetup {
+export function createModel(checked: CheckedScenario): ScenarioModel {
   const { scenario, walls, contacts: table, explicit } = checked;
-  checkMemory(checked);
-  const workers = options.workers ?? scenario.workers;
   // The material indices of the spheres (material-names.ts) are the contact table's: both follow `materials`.
   const materialIndex = materialIndices(scenario.materials);
   const random = new RunRandom(scenario.seed);
-  // The set-up's own record of the arrays: without insert blocks they are the checked scenario's explicit spheres,
+  // The model's own record of the arrays: without insert blocks they are the checked scenario's explicit spheres,
   // and releaseInitialMotion must let go of them here without emptying those, which a library Scenario keeps for
   // its next run (issue 25).
   const particles = { ...buildInitialParticles(checked, random) };
@@ -95,16 +70,6 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
     dt = scenario.time.dt;
     warnings.push(...timeStepWarnings(dt, limits));
   }
-  const steps = Math.max(1, Math.round(duration / dt));
-  const spheres = particles.n + pour.total;
-  const threads = spheres < PARALLEL_MIN_PARTICLES ? { lanes: 1 }
-    : cappedThreads(workers === 'auto' ? os.availableParallelism() : workers);
-  checkRunLength({ steps, dt, duration, spheres, lanes: threads.lanes, dtReason: timeStepReason(scenario, dt, limits),
-    maxSteps: options.maxSteps });
-  const outputInterval = scenario.outputs.interval ?? duration / DEFAULT_OUTPUT_ROWS;
-  const outputEvery = Math.max(1, Math.round(outputInterval / dt));
-  warnings.push(...checkOutputs({ steps, outputEvery, outputInterval,
-    spheres, frames: scenario.outputs.frames, vtk: scenario.outputs.vtk }));
   // A loop, not Math.min(...radii): spreading a million arguments overflows the call stack.
   let rMin = Infinity;
   for (const { n, radius } of everySphere) for (let k = 0; k < n; k++) rMin = Math.min(rMin, radius[k]);
@@ -120,18 +85,13 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
     wallMaterials,
     gravity: [...scenario.gravity],
     dt,
-    steps,
     skin,
-    outputInterval,
-    outputEvery,
     trackImpacts: scenario.outputs.impacts,
     contactTrace: scenario.outputs.contactTrace,
     broadphase: scenario.broadphase === 'auto' ? AUTO_BROADPHASE : scenario.broadphase,
     periodic: resolvePeriodicBox(scenario),
-    lanes: threads.lanes,
     limits,
     warnings,
-    machineWarnings: threads.warning === undefined ? [] : [threads.warning],
   };
 }
 
@@ -254,7 +214,7 @@ function sphereField(scenario: Scenario, explicit: ExplicitSpheres, k: number, k
  * Where the time step came from, for messages: the given `time.dt`, or the rule of timestep.ts that set the
  * automatic one, with the inputs behind it.
  */
-function timeStepReason(scenario: Scenario, dt: number, l: TimeStepLimits): string {
+export function timeStepReason(scenario: Scenario, dt: number, l: TimeStepLimits): string {
   if (scenario.time.dt !== 'auto') return 'dt is time.dt';
   if (dt === scenario.time.duration) return 'dt "auto" is capped at time.duration';
   if (dt === l.dampingTime) {

@@ -24,7 +24,7 @@ import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './paralle
 import { initialMotionReleased, releaseInitialMotion, type EngineModel } from './model.js';
 import { createPourer, type Pourer } from './pour.js';
 import { ExternalForces } from './external-forces.js';
-import { kernelBytesEstimate } from './run-budget.js';
+import { kernelBytesEstimate } from './kernel-bytes.js';
 import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 
 /**
@@ -134,7 +134,7 @@ export class Simulation implements SavedState {
   /**
    * @param options.ownsSetup the set-up is this simulation's alone (a run's): its copy of the spheres' positions
    * and velocities at t = 0 is let go as soon as the state holds them, before the neighbour lists are built, so the
-   * two never add up in the run's peak memory (engine/setup.ts releaseInitialMotion)
+   * two never add up in the run's peak memory (model.ts releaseInitialMotion)
    */
   constructor(readonly setup: EngineModel, options: { ownsSetup?: boolean } = {}) {
     if (initialMotionReleased(setup)) {

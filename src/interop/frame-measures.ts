@@ -9,7 +9,7 @@
 import { createBroadPhase, createPairList, type BroadPhase, type PairList } from '../broadphase/index.js';
 import { createImagedPairList, imageShifts, PeriodicPairFinder, type ImagedPairList } from '../broadphase/periodic.js';
 import { contactStiffness } from '../forces/contact-table.js';
-import type { SimulationSetup } from '../engine/setup.js';
+import type { RunSetup } from '../run/setup.js';
 import type { ParticleState } from '../particles/state.js';
 import { MOTION, MOTION_STRIDE, writeWallState } from '../walls/motion.js';
 import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../walls/primitives.js';
@@ -30,7 +30,7 @@ export class ContactMeter {
   private readonly wallState: Float64Array;
   private readonly closest = new Float64Array(CLOSEST_LENGTH);
 
-  constructor(private readonly setup: SimulationSetup) {
+  constructor(private readonly setup: RunSetup) {
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
     this.pairs = setup.periodic ? createImagedPairList() : createPairList();

@@ -11,7 +11,7 @@ import { ScenarioError } from '../base/scenario-error.js';
 import type { CheckedScenario } from '../scenario/checks.js';
 import type { Scenario } from '../scenario/schema.js';
 import { SPHERE_FILE_FIELD, sphereFileBytes, type SphereFile } from '../scenario/sphere-file.js';
-import type { SimulationSetup } from '../engine/setup.js';
+import type { RunSetup } from '../run/setup.js';
 import { effectiveMass, effectiveRadius, hertzStiffness } from '../forces/elastic.js';
 import { regionBounds } from '../scenario/regions.js';
 import { contactModel, lawField, referenceOverlap, viscoelasticSpread, type ReferenceContact } from './lammps-contact.js';
@@ -77,7 +77,7 @@ function refuseFrozenSpheres({ particles, insert }: Scenario): void {
 }
 
 export function buildLammpsDeck(
-  checked: CheckedScenario, setup: SimulationSetup, target: LammpsTarget, substeps = 1,
+  checked: CheckedScenario, setup: RunSetup, target: LammpsTarget, substeps = 1,
 ): LammpsDeck {
   const { scenario, contacts: table } = checked;
   refuseFrozenSpheres(scenario);
@@ -254,7 +254,7 @@ function runs(events: { step: number; commands: string[] }[], steps: number): st
 }
 
 /** The speed at which a viscoelastic law's e is stated: its reference speed, else the run's characteristic speed. */
-function spreadSpeed(derived: Record<string, number | string>, setup: SimulationSetup): number {
+function spreadSpeed(derived: Record<string, number | string>, setup: RunSetup): number {
   const v = derived.referenceSpeed_m_per_s;
   return typeof v === 'number' ? v : setup.limits.impactSpeed;
 }
@@ -290,7 +290,7 @@ function sphereFileCopy(file: SphereFile): string {
  * walls, grown by two largest diameters (a shrink-wrapped boundary grows it further as needed).
  */
 function dataFile(
-  setup: SimulationSetup, census: MaterialSpheres[], typeOf: (material: number) => number, checked: CheckedScenario,
+  setup: RunSetup, census: MaterialSpheres[], typeOf: (material: number) => number, checked: CheckedScenario,
 ): string {
   const { particles } = setup;
   const { scenario } = checked;

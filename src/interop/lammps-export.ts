@@ -6,7 +6,7 @@
  */
 import { ScenarioError } from '../base/scenario-error.js';
 import type { CheckedScenario } from '../scenario/checks.js';
-import { createSetup } from '../engine/setup.js';
+import { createSetup } from '../run/setup.js';
 import { RunDirectory } from '../output/run-directory.js';
 import { DEFAULT_LAMMPS_VERSION, lammpsTarget } from './lammps-target.js';
 import { buildLammpsDeck } from './lammps-deck.js';

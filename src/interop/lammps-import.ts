@@ -9,7 +9,7 @@
  * is replaced only as `grainflow run` replaces a run (src/run/output-guard.ts).
  */
 import path from 'node:path';
-import { createSetup, type SimulationSetup } from '../engine/setup.js';
+import { createSetup, type RunSetup } from '../run/setup.js';
 import { stateEnergies } from '../engine/simulation.js';
 import { createRunAnalysis } from '../analysis/run-analysis.js';
 import { CsvWriter } from '../output/csv.js';
@@ -182,7 +182,7 @@ class FrameReader {
   readonly capacity: number;
   private readonly materialOfType: number[];
 
-  constructor(private readonly setup: SimulationSetup, manifest: DeckManifest) {
+  constructor(private readonly setup: RunSetup, manifest: DeckManifest) {
     this.capacity = setup.particles.n + setup.pour.total;
     const names = setup.table.materialNames;
     this.materialOfType = manifest.types.map((name) => {
@@ -232,7 +232,7 @@ class FrameReader {
 }
 
 /** A series.csv row of an imported frame (SERIES_HEADER). */
-function seriesRow(st: ParticleState, t: number, setup: SimulationSetup, meter: ContactMeter): number[] {
+function seriesRow(st: ParticleState, t: number, setup: RunSetup, meter: ContactMeter): number[] {
   const e = stateEnergies(st, setup);
   const c = meter.measure(st, t);
   return [t, e.kinetic, e.rotational, e.potential, c.elasticEnergy, e.kinetic + e.rotational + e.potential + c.elasticEnergy,
@@ -240,7 +240,7 @@ function seriesRow(st: ParticleState, t: number, setup: SimulationSetup, meter: 
 }
 
 function importedSummary(
-  setup: SimulationSetup, manifest: DeckManifest, st: ParticleState, meter: ContactMeter, impacts: number | null,
+  setup: RunSetup, manifest: DeckManifest, st: ParticleState, meter: ContactMeter, impacts: number | null,
   analysis: RunSummary['analysis'], log: LammpsLog | null, deckDir: string, warnings: string[],
 ): ImportedSummary {
   const e = stateEnergies(st, setup);

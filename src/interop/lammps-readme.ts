@@ -3,7 +3,7 @@
  * LAMMPS counterpart, the contact model of every pair of bodies, and every way the LAMMPS run differs from
  * grainflow's.
  */
-import type { SimulationSetup } from '../engine/setup.js';
+import type { RunSetup } from '../run/setup.js';
 import type { Scenario } from '../scenario/schema.js';
 import { DECK_FILES, type DeckManifest } from './deck-manifest.js';
 import type { LammpsTarget } from './lammps-target.js';
@@ -26,7 +26,7 @@ export interface DeckNotes {
 
 export interface ReadmeInput {
   scenario: Scenario;
-  setup: SimulationSetup;
+  setup: RunSetup;
   target: LammpsTarget;
   census: MaterialSpheres[];
   notes: DeckNotes;

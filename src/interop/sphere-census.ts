@@ -3,7 +3,7 @@
  * takes one coefficient set per pair of atom types and per wall fix, so where grainflow's constants depend on the
  * sizes of the two bodies the exporter picks them at a material's mean sphere and states the spread over its range.
  */
-import type { SimulationSetup } from '../engine/setup.js';
+import type { RunSetup } from '../run/setup.js';
 
 export interface MaterialSpheres {
   /** index in the contact table's material list */
@@ -19,7 +19,7 @@ export interface MaterialSpheres {
 }
 
 /** The materials that spheres are made of (initial and poured), in the contact table's order. */
-export function sphereCensus(setup: SimulationSetup): MaterialSpheres[] {
+export function sphereCensus(setup: RunSetup): MaterialSpheres[] {
   const names = setup.table.materialNames;
   const sums = names.map(() => ({ count: 0, min: Infinity, max: 0, total: 0 }));
   const add = (r: number, material: number) => {

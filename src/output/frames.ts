@@ -13,7 +13,7 @@
  * typed-array view. Rendering code never runs here: this only writes files.
  */
 import fs from 'node:fs';
-import type { SimulationSetup } from '../engine/setup.js';
+import type { ScenarioModel } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
 import { writeWholeFile } from './file-writes.js';
 import { requireFiles } from './resume-check.js';
@@ -77,7 +77,7 @@ export class FrameWriter implements SnapshotWriter {
   /** made with the first file written: a resume refused by load() must leave the run directory as it was */
   private directoryMade = false;
 
-  constructor(private readonly setup: SimulationSetup, private readonly dir: RunOutputDirectory) {}
+  constructor(private readonly setup: ScenarioModel, private readonly dir: RunOutputDirectory) {}
 
   save(): unknown {
     return { frames: this.frames };

@@ -4,12 +4,12 @@
  * and per material pair the effective moduli, the normal law's calibrated constants, and K and c at the mean particle
  * radii of the two materials.
  */
-import type { SimulationSetup } from '../engine/setup.js';
+import type { ScenarioModel } from '../engine/setup.js';
 import { contactConstants } from '../forces/contact-table.js';
 import { dampingExponentValue } from '../forces/normal/law.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 
-export function describeSetup(setup: SimulationSetup): object {
+export function describeSetup(setup: ScenarioModel & { steps: number; outputInterval: number }): object {
   const { scenario, table } = setup;
   // Mean radius and mass of the particles of each material (poured ones included), to report K and c for typical contacts.
   const sums = table.materialNames.map(() => ({ n: 0, r: 0, m: 0 }));

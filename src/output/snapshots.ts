@@ -7,7 +7,7 @@
  * the bounded walls only (frames.ts), so a stray sphere widens the floor without shrinking the picture.
  */
 import type { ParticleState } from '../particles/state.js';
-import type { SimulationSetup } from '../engine/setup.js';
+import type { ScenarioModel } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
 import { FrameWriter } from './frames.js';
 import { VtkWriter } from './vtk.js';
@@ -27,7 +27,7 @@ export class SnapshotOutputs {
   private extents: Extents = { all: null, robust: null, final: null };
   private maxRadius = 0;
 
-  constructor(private readonly setup: SimulationSetup, dir: RunOutputDirectory) {
+  constructor(private readonly setup: ScenarioModel, dir: RunOutputDirectory) {
     const { outputs } = setup.scenario;
     if (outputs.frames) this.writers.push(new FrameWriter(setup, dir));
     if (outputs.vtk) this.writers.push(new VtkWriter(dir));

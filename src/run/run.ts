@@ -21,7 +21,7 @@ import { Simulation, type ImpactRecord, type PhaseSeconds } from '../engine/simu
 import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
 import { renderLinePlotSvg, type PlotEvent } from '../plot/line-plot.js';
 import { wallEvents } from './wall-events.js';
-import type { SimulationSetup } from '../engine/setup.js';
+import type { RunSetup } from './setup.js';
 import type { PourReport } from '../engine/pour.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
 import { LostContactError } from '../contacts/carried-contacts.js';
@@ -116,7 +116,7 @@ export interface RunSummary {
 }
 
 export async function runToDirectory(
-  setup: SimulationSetup, outDir: string, options: RunOptions = {},
+  setup: RunSetup, outDir: string, options: RunOptions = {},
 ): Promise<RunSummary> {
   const dir = options.checkpoints?.directory ?? new RunDirectory(outDir, { force: options.force, onNotice: options.onNotice });
   try {
@@ -134,7 +134,7 @@ export async function runToDirectory(
   }
 }
 
-async function simulate(setup: SimulationSetup, dir: RunOutputDirectory, options: RunOptions): Promise<RunSummary> {
+async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOptions): Promise<RunSummary> {
   const started = performance.now();
   // Made before the simulation, which may let go of the spheres at t = 0 (ownsSetup) that the analysis reads.
   const analysis = createRunAnalysis(setup);

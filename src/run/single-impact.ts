@@ -14,7 +14,7 @@ import { shortNumber } from '../base/short-number.js';
 import { parseScenario } from '../scenario/load.js';
 import type { EndOfContact, Material, ScenarioInput } from '../scenario/schema.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
-import { createSetup } from '../engine/setup.js';
+import { createSetup, type RunSetup } from './setup.js';
 import { Simulation, type ImpactRecord } from '../engine/simulation.js';
 import { hertzContactTime, linearContactTime } from '../forces/normal/springs.js';
 
@@ -181,13 +181,10 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
   // Generous: heavily damped impacts last several elastic contact times; the loop stops at the record's close.
   const duration = gap / spec.speed + 100 * tc;
   const setup = impactSetup(impactScenario(spec, dt, gap, duration), spec);
-  const sim = new Simulation(setup);
   const g = wall ? spec.gravity ?? 0 : 0;
   const trace: ImpactTrace = { time: [], overlap: [], force: [] };
-  let record: ImpactRecord | undefined;
   let stiffness = 0, damping = 0;
-  for (let k = 0; k < setup.steps && record === undefined; k++) {
-    sim.step((r) => { record = r; });
+  const { record } = stepUntilImpactEnds(setup, (sim, ended) => {
     const { pos, force } = sim.st;
     let overlap: number, fn: number;
     if (wall) {
@@ -198,7 +195,7 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
       overlap = 2 * spec.radius - Math.abs(dx);
       fn = force[0] * Math.sign(dx);
     }
-    if (overlap > 0 || record !== undefined) {
+    if (overlap > 0 || ended !== undefined) {
       if (stiffness === 0 && overlap > 0) {
         stiffness = wall ? sim.wallStiffness(0) : sim.pairStiffness(0);
         damping = wall ? sim.walls.c[0] : sim.pairs.c[0];
@@ -207,7 +204,7 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
       trace.overlap.push(Math.max(overlap, 0));
       trace.force.push(overlap > 0 ? fn : 0);
     }
-  }
+  });
   if (record === undefined) {
     throw new RangeError(`the impact at ${spec.speed} m/s had not ended after ${duration.toPrecision(3)} s`);
   }
@@ -224,6 +221,23 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
   };
   checkOutcome(spec, outcome);
   return { ...outcome, trace };
+}
+
+/**
+ * Steps a simulation of `setup` on this thread until the first collision record closes, at most the scenario's
+ * steps; after every step `observe` sees the simulation and the record if it closed in that step. Returns the
+ * record (undefined when the steps ran out first) and the simulation in its final state.
+ */
+export function stepUntilImpactEnds(
+  setup: RunSetup, observe: (sim: Simulation, ended: ImpactRecord | undefined) => void,
+): { record: ImpactRecord | undefined; sim: Simulation } {
+  const sim = new Simulation(setup);
+  let record: ImpactRecord | undefined;
+  for (let k = 0; k < setup.steps && record === undefined; k++) {
+    sim.step((r) => { record = r; });
+    observe(sim, record);
+  }
+  return { record, sim };
 }
 
 /**

@@ -2,10 +2,10 @@
  * The times a run's walls change — a gate removed, a wall starting or stopping to move — for the plots against
  * time: the energy plot marks them, so a jump in kinetic energy reads as the gate opening or the lift starting.
  */
-import type { SimulationSetup } from '../engine/setup.js';
+import type { RunSetup } from './setup.js';
 import type { PlotEvent } from '../plot/line-plot.js';
 
-export function wallEvents(setup: SimulationSetup): PlotEvent[] {
+export function wallEvents(setup: RunSetup): PlotEvent[] {
   const duration = setup.scenario.time.duration;
   const events: PlotEvent[] = [];
   setup.walls.motion.forEach((motion, w) => {

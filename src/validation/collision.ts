@@ -5,12 +5,16 @@
  * Geometry (every case is planar): the plane is z = 0 with its normal +z; a second sphere sits below the first,
  * centres on the z axis at contact. Sphere 1 moves towards it with normal speed `normalSpeed` and tangential
  * (x) speed `tangentialSpeed`, spinning about y at `spin`; sphere 2 moves with its own velocity and spin. The run
- * starts a tenth of a contact time before touch-down and ends when the collision record closes.
+ * starts a tenth of a contact time before touch-down and ends when the collision record closes. It is stepped
+ * by the run layer's single-impact stepper on one thread (as `grainflow impact` is), not the library's
+ * createSimulation, which is asynchronous (collide's callers are not) and does not offer the damping coefficient
+ * the engine calibrated for the contact (docs/architecture.md §5).
  */
 import type { Material, ScenarioInput } from '../scenario/schema.js';
 import { parseScenario } from '../scenario/load.js';
-import { createSetup } from '../engine/setup.js';
-import { Simulation, type ImpactRecord } from '../engine/simulation.js';
+import { createSetup } from '../run/setup.js';
+import { stepUntilImpactEnds } from '../run/single-impact.js';
+import type { ImpactRecord } from '../engine/simulation.js';
 import { hertzContact } from './hertz.js';
 
 export type NormalLaw = NonNullable<ScenarioInput['contact']>['normal'];
@@ -105,16 +109,13 @@ export function collide(spec: CollisionSpec): CollisionOutcome {
   const automatic = createSetup(parseScenario(input));
   const setup = (spec.refine ?? 1) === 1 ? automatic
     : createSetup(parseScenario({ ...input, time: { ...input.time, dt: automatic.dt / spec.refine! } }));
-  const sim = new Simulation(setup);
-  // The engine re-numbers particles (Morton order at some neighbour rebuilds); ids keep the scenario's order.
-  const index = (id: number) => sim.st.id.indexOf(id);
-  let record: ImpactRecord | undefined;
   const loop = { overlap: [] as number[], force: [] as number[] };
-  for (let k = 0; k < setup.steps && record === undefined; k++) {
-    sim.step((r) => { record = r; });
-    const { pos, force } = sim.st;
+  // The engine re-numbers particles (Morton order at some neighbour rebuilds); ids keep the scenario's order.
+  const index = (st: { id: Uint32Array }, id: number) => st.id.indexOf(id);
+  const { record, sim } = stepUntilImpactEnds(setup, ({ st }) => {
+    const { pos, force } = st;
     // n from the target to sphere 1; the normal force is sphere 1's force along it (no gravity).
-    const a = 3 * index(0), b = 3 * index(1);
+    const a = 3 * index(st, 0), b = 3 * index(st, 1);
     const d = two ? [pos[a] - pos[b], pos[a + 1] - pos[b + 1], pos[a + 2] - pos[b + 2]] : [0, 0, pos[a + 2]];
     const distance = Math.hypot(d[0], d[1], d[2]);
     const overlap = R1 + R2 - distance;
@@ -122,13 +123,13 @@ export function collide(spec: CollisionSpec): CollisionOutcome {
       loop.overlap.push(overlap);
       loop.force.push((force[a] * d[0] + force[a + 1] * d[1] + force[a + 2] * d[2]) / distance);
     }
-  }
+  });
   if (record === undefined) throw new Error(`the collision had not ended after ${input.time.duration} s`);
   const motion = (p: number): PlanarMotion => ({
     tangential: sim.st.vel[3 * p], normal: sim.st.vel[3 * p + 2], spin: sim.st.omega[3 * p + 1],
   });
   const damping = two ? sim.pairs.c[0] : sim.walls.c[0];
-  return { record, after: two ? [motion(index(0)), motion(index(1))] : [motion(index(0))], dt: setup.dt, damping, loop };
+  return { record, after: two ? [motion(index(sim.st, 0)), motion(index(sim.st, 1))] : [motion(index(sim.st, 0))], dt: setup.dt, damping, loop };
 }
 
 export function sphereMass(material: Material, radius: number): number {

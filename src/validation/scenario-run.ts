@@ -1,15 +1,14 @@
 /**
  * How the long validation cases run the engine: a shipped scenario file, edited for the one field a case varies
- * (orifice, seed, friction), run whole in a scratch directory with frames off. The thread count comes from
+ * (orifice, seed, friction), run whole through the library's runScenario (the run a user gets) in a scratch
+ * directory with frames off. The thread count comes from
  * `npm run validate -- --workers N` and does not change a result (runs are bit-identical for any thread count,
  * docs/architecture.md), only how much of a shared machine the report takes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSetup } from '../engine/setup.js';
-import { runToDirectory, type RunSummary } from '../run/run.js';
-import { parseScenario } from '../scenario/load.js';
+import { parseScenario, runScenario, type RunSummary } from '../api/index.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { CaseContext } from './checks.js';
 
@@ -22,8 +21,7 @@ export async function runScenarioFile(
   edit(json);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-validate-'));
   try {
-    const setup = createSetup(parseScenario(json, path.dirname(file)), { workers: context.workers });
-    const summary = await runToDirectory(setup, path.join(dir, 'run'));
+    const summary = await runScenario(parseScenario(json, path.dirname(file)), { out: path.join(dir, 'run'), workers: context.workers });
     read?.(path.join(dir, 'run'));
     return summary;
   } finally {

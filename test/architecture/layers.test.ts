@@ -1,13 +1,16 @@
 /**
  * The layering of src/ (docs/architecture.md §1): imports run one way, from the CLI down to the particles,
  * and no files import each other in a circle; the CLI reaches the engine only through the library (§5). A new
- * upward import, cycle or CLI import past src/api fails here with the offending line.
+ * upward import, cycle, CLI import past src/api or engine import of the machine's description (node:os, node:v8)
+ * fails here with the offending line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bypassViolations, importCycles, importGraph, layerViolations, LAYERS } from '../helpers/import-graph.js';
+import {
+  builtinImports, bypassViolations, importCycles, importGraph, layerViolations, LAYERS, machineViolations,
+} from '../helpers/import-graph.js';
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 const edges = importGraph(srcDir);
@@ -33,6 +36,14 @@ describe('layers of src/', () => {
   it('the CLI imports only src/api, src/render and the helpers of src/base and src/plot', () => {
     expect(edges.filter((e) => e.from.startsWith(`cli${path.sep}`) && e.to.startsWith(`api${path.sep}`)).length).toBeGreaterThan(10);
     expect(bypassViolations(edges)).toEqual([]);
+  });
+
+  it('the engine imports nothing that describes the machine (cores, memory): the run chooses threads and budgets', () => {
+    const builtins = builtinImports(srcDir);
+    expect(builtins.filter((e) => e.to === 'node:os' && e.from.startsWith(`run${path.sep}`)).length).toBeGreaterThan(0);
+    expect(machineViolations(builtins)).toEqual([]);
+    expect(machineViolations([{ from: path.join('engine', 'setup.ts'), to: 'node:os' }, { from: path.join('run', 'setup.ts'), to: 'node:os' }]))
+      .toEqual([`${path.join('engine', 'setup.ts')} imports node:os: src/engine leaves the machine (cores, memory) to src/run`]);
   });
 
   it('the checks see an upward import, a sibling import, a cycle and a CLI import past the library', () => {

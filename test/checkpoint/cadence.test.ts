@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RunCheckpoints } from '../../src/checkpoint/run-checkpoints.js';
 import { KEPT } from '../../src/checkpoint/store.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 

@@ -16,7 +16,7 @@ import {
 import { withFormatVersion } from './format-version.js';
 import { RunCheckpoints } from '../../src/checkpoint/run-checkpoints.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { RunInterrupted, runToDirectory } from '../../src/run/run.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-corrupt-'));

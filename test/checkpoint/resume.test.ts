@@ -21,7 +21,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RunCheckpoints } from '../../src/checkpoint/run-checkpoints.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { RunInterrupted, runToDirectory, type RunSummary } from '../../src/run/run.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-resume-'));

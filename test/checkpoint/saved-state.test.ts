@@ -14,7 +14,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 import { captureSimulation, restoreSimulation } from '../../src/checkpoint/snapshot.js';
 import { CheckpointVersionError, decodeCheckpoint, encodeCheckpoint, type Checkpoint } from '../../src/checkpoint/format.js';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeCheckpoint } from '../../src/checkpoint/format.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { Simulation } from '../../src/engine/simulation.js';
 import { Watchdog } from '../../src/run/watchdog.js';
 import { editedScenario } from '../helpers/edited-scenario.js';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 
@@ -25,7 +25,7 @@ async function run(
     scenario.workers = workers;
     scenario.broadphase = broadphase;
   }));
-  // The set-up caps the lanes at this machine's cores (run-budget.ts); results must not depend on the lane count
+  // The set-up caps the lanes at this machine's cores (run/run-budget.ts); results must not depend on the lane count
   // on any machine, so the lanes asked for are forced, as in test/physics/pour.test.ts.
   setup.lanes = workers;
   const out = path.join(scratch, `${fixture}-${name}`);

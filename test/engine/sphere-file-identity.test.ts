@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSetup, type SimulationSetup } from '../../src/engine/setup.js';
+import { createSetup, type RunSetup } from '../../src/run/setup.js';
 import { DECK_FILES } from '../../src/interop/deck-manifest.js';
 import { exportLammpsDeck } from '../../src/interop/lammps-export.js';
 import { runToDirectory } from '../../src/run/run.js';
@@ -59,7 +59,7 @@ function scenario(particles: unknown): object {
 
 const runs = { array: path.join(scratch, 'run-array'), file: path.join(scratch, 'run-file') };
 const checked: Record<keyof typeof runs, CheckedScenario | undefined> = { array: undefined, file: undefined };
-const setups: Partial<Record<keyof typeof runs, SimulationSetup>> = {};
+const setups: Partial<Record<keyof typeof runs, RunSetup>> = {};
 
 beforeAll(async () => {
   const list = spheres();

@@ -18,7 +18,7 @@ import { contactConstants } from '../../src/forces/contact-table.js';
 import { createContactLaw, Kernel, kernelTableIn, SCRATCH_LENGTH } from '../../src/forces/kernel-instance.js';
 import { normalLawParameters, normalModelNames, type NormalModelName } from '../../src/forces/normal/registry.js';
 import { bindPairList } from '../../src/contacts/pair-kernel.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { Simulation } from '../../src/engine/simulation.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { fillSpherePairConstants } from '../helpers/contact-block.js';

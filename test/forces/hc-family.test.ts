@@ -13,7 +13,7 @@ import { ScenarioError } from '../../src/base/scenario-error.js';
 import type { Material } from '../../src/scenario/schema.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { collide, collisionScenario, type EndOfContactInput, type NormalInput } from '../helpers/collision.js';
 
 /** Acceptance tolerances on e (project issue #6). */

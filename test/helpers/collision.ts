@@ -4,7 +4,7 @@
  */
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup, type SimulationSetup } from '../../src/engine/setup.js';
+import { createSetup, type RunSetup } from '../../src/run/setup.js';
 import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 
 export type Vec3 = [number, number, number];
@@ -39,7 +39,7 @@ export interface CollisionCase {
 
 export interface CollisionResult {
   impact: ImpactRecord;
-  setup: SimulationSetup;
+  setup: RunSetup;
   sim: Simulation;
   /** total linear momentum (kg m/s) before and after */
   momentumBefore: number[];
@@ -89,7 +89,7 @@ function momentum(sim: Simulation): number[] {
 }
 
 /** Runs a scenario to its end and returns the completed collisions. */
-export function runScenario(input: ScenarioInput): { sim: Simulation; setup: SimulationSetup; impacts: ImpactRecord[] } {
+export function runScenario(input: ScenarioInput): { sim: Simulation; setup: RunSetup; impacts: ImpactRecord[] } {
   const setup = createSetup(parseScenario(input));
   const sim = new Simulation(setup);
   const impacts: ImpactRecord[] = [];

@@ -28,24 +28,30 @@ export interface ImportEdge {
   to: string;
 }
 
-/** Every relative import (static, re-export, dynamic) between TypeScript files under `srcDir`, as paths relative to it. */
-export function importGraph(srcDir: string): ImportEdge[] {
-  const edges: ImportEdge[] = [];
+/** Calls `found` with every module specifier (static, re-export, dynamic import) of every TypeScript file under `srcDir`. */
+function forEachImport(srcDir: string, found: (file: string, specifier: string) => void): void {
   const visit = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
       else if (entry.name.endsWith('.ts')) {
         const text = fs.readFileSync(file, 'utf8');
-        for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g)) {
-          // TypeScript imports name the emitted .js; the kernel's AssemblyScript imports name no extension.
-          const target = path.resolve(path.dirname(file), m[1].replace(/\.js$/, '') + '.ts');
-          edges.push({ from: path.relative(srcDir, file), to: path.relative(srcDir, target) });
-        }
+        for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)'([^']+)'/g)) found(file, m[1]);
       }
     }
   };
   visit(srcDir);
+}
+
+/** Every relative import between TypeScript files under `srcDir`, as paths relative to it. */
+export function importGraph(srcDir: string): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  forEachImport(srcDir, (file, specifier) => {
+    if (!/^\.{1,2}\//.test(specifier)) return;
+    // TypeScript imports name the emitted .js; the kernel's AssemblyScript imports name no extension.
+    const target = path.resolve(path.dirname(file), specifier.replace(/\.js$/, '') + '.ts');
+    edges.push({ from: path.relative(srcDir, file), to: path.relative(srcDir, target) });
+  });
   return edges;
 }
 
@@ -88,6 +94,29 @@ export function bypassViolations(edges: readonly ImportEdge[], only = ONLY_THROU
     problems.push(`${from} imports ${to}: src/${a} goes through ${allowed.map((f) => `src/${f}`).join(', ')} only`);
   }
   return problems;
+}
+
+/**
+ * Node.js modules a folder may not import: the engine steps the model it is given and knows nothing of the machine
+ * (cores, memory, heap), whose budget and thread choice are the run's (src/run/setup.ts, docs/architecture.md §2).
+ */
+export const MACHINE_BLIND: Readonly<Record<string, readonly string[]>> = {
+  engine: ['node:os', 'node:v8'],
+};
+
+/** Every import of a Node.js built-in module (`node:…`) by a TypeScript file under `srcDir`, as { from, to: module }. */
+export function builtinImports(srcDir: string): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  forEachImport(srcDir, (file, specifier) => {
+    if (specifier.startsWith('node:')) edges.push({ from: path.relative(srcDir, file), to: specifier });
+  });
+  return edges;
+}
+
+/** Built-in imports a folder of MACHINE_BLIND may not make, described one per line. */
+export function machineViolations(edges: readonly ImportEdge[], blind = MACHINE_BLIND): string[] {
+  return edges.filter(({ from, to }) => blind[folderOf(from)]?.includes(to))
+    .map(({ from, to }) => `${from} imports ${to}: src/${folderOf(from)} leaves the machine (cores, memory) to src/run`);
 }
 
 /** Strongly connected groups of more than one file (Tarjan), each listed once. */

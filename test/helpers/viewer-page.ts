@@ -7,7 +7,7 @@ import { describe } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findChromium, launchChromium, type ChromiumChoice } from '../../src/render/browser.js';
 import { startViewerServer } from '../../src/render/server.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from './edited-scenario.js';
 

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { lammpsTests, rankImbalance, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
 

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe } from 'vitest';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { exportLammpsDeck } from '../../src/interop/lammps-export.js';
 import { importLammpsRun, type ImportedSummary } from '../../src/interop/lammps-import.js';
 import { runToDirectory, type RunSummary } from '../../src/run/run.js';

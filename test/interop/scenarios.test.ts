@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { EXPORTED_LAWS } from '../../src/interop/lammps-contact.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { editedScenario } from '../helpers/edited-scenario.js';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunCheckpoints } from '../../src/checkpoint/run-checkpoints.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { RunInterrupted, runToDirectory } from '../../src/run/run.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { grainflow } from '../helpers/privileges.js';

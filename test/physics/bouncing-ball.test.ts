@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { Simulation } from '../../src/engine/simulation.js';
 import { createSimulation } from '../../src/api/index.js';
 import { densityFor, youngsModulusFor } from '../helpers/collision.js';

@@ -13,7 +13,7 @@ import { exportLammpsDeck } from '../../src/interop/lammps-export.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { z } from 'zod';
 import type { particleSchema, ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 import { captureSimulation, restoreSimulation } from '../../src/checkpoint/snapshot.js';
 import { decodeCheckpoint, encodeCheckpoint } from '../../src/checkpoint/format.js';

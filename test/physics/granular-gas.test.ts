@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CoolingFit } from '../../src/analysis/cooling.js';
 import type { Scenario } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory, type RunSummary } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { LONG_TESTS } from '../helpers/tiers.js';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
 import { ScenarioError } from '../../src/base/scenario-error.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 import type { Vec3 } from '../helpers/collision.js';
 import type { ParticleSpec } from '../../src/scenario/schema.js';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { POUR_EVERY_STEPS } from '../../src/engine/pour.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { Simulation } from '../../src/engine/simulation.js';

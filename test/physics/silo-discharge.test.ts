@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { beverlooFit } from '../../src/analysis/discharge.js';
 import { fitLine } from '../../src/analysis/linear-fit.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 

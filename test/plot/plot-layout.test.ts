@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../../src/render/browser.js';
 import { MAX_GROUPS, renderLinePlotSvg, textWidth, type LinePlot } from '../../src/plot/line-plot.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { energyPlot, SERIES_HEADER } from '../../src/run/run.js';
 import { wallEvents } from '../../src/run/wall-events.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';

@@ -34,7 +34,7 @@ import { renderRun } from '../../src/render/export.js';
 import { bundledFfmpeg, findFfmpeg } from '../../src/render/ffmpeg.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { startViewerServer } from '../../src/render/server.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { dotp, projector, sub, unit, type V } from '../helpers/pinhole.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { decode } from 'fast-png';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderRun, type Cut } from '../../src/render/export.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { projector, sub, unit } from '../helpers/pinhole.js';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { readFrameIndex } from '../../src/output/frame-index.js';
 import { RunFileError } from '../../src/output/run-files.js';
 import { runToDirectory } from '../../src/run/run.js';

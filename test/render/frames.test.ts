@@ -18,7 +18,7 @@ import { FRAME_FORMAT_VERSION, type FrameIndex } from '../../src/output/frames.j
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { wallSurfaces, type Extent } from '../../src/output/wall-surfaces.js';
 import { buildWallModel } from '../../src/walls/build.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { MAX_OPEN_FILES_PER_CONNECTION, startViewerServer, type ViewerServer } from '../../src/render/server.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';

@@ -17,7 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { startViewerServer, type ViewerServer } from '../../src/render/server.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';

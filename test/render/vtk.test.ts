@@ -13,7 +13,7 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { particlesVtp } from '../../src/output/vtk.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';

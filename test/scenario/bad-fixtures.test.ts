@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { BAD_FIXTURES_DIRECTORY as DIRECTORY, rejectedOnLoad } from '../fixtures/bad/expected-fields.js';
 import { expectedMessages } from '../fixtures/bad/expected-messages.js';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { loadScenarioFile, parseScenario } from '../../src/scenario/load.js';
 import { readSphereFile, SPHERE_FILE_FIELD } from '../../src/scenario/sphere-file.js';
 import { grainflow } from '../helpers/privileges.js';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
 import { parseScenario } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory, UnstableRunError } from '../../src/run/run.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-property-'));

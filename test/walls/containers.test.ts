@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { Simulation, type ImpactRecord } from '../../src/engine/simulation.js';
 import { CLOSEST_LENGTH, revolvedClosest } from '../../src/walls/primitives.js';
 import { MOTION, MOTION_STRIDE } from '../../src/walls/motion.js';

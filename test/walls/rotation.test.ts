@@ -9,8 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { Simulation } from '../../src/engine/simulation.js';
+import { createSimulation } from '../../src/api/simulation.js';
 import { buildWallModel, type WallMotion } from '../../src/walls/build.js';
 import {
   MOTION, MOTION_STRIDE, POINT_MOTION_LENGTH, toWallFrame, turnsAt, wallPointMotion, WallStates, writeWallState,
@@ -133,24 +134,29 @@ const R = 0.005, mass = 1e-3;
 const material = { youngsModulus: youngsModulusFor(2e8, R, 0.3), poissonsRatio: 0.3, density: densityFor(mass, R) };
 
 /** One sphere resting on the walls under gravity, friction μ and rolling friction μr. */
-function resting(position: Vec3, walls: unknown[], duration: number, mu: number, muR: number) {
-  return createSetup(parseScenario({
+function resting(position: Vec3, walls: unknown[], duration: number, mu: number, muR: number): ScenarioInput {
+  return {
     gravity: [0, 0, -9.81], time: { duration, dt: 2e-5 },
     materials: { m: material },
     contact: { normal: { model: 'tsuji', restitution: 0.3 }, friction: mu, rollingFriction: muR },
     particles: [{ position, velocity: [0, 0, 0], radius: R, material: 'm' }], walls,
-  } as ScenarioInput));
+  } as ScenarioInput;
 }
 
+/** The engine itself, for the wall loads, which the library does not report (output/wall-loads.ts reads them). */
+const engineOf = (scenario: ScenarioInput) => {
+  const setup = createSetup(parseScenario(scenario));
+  return { setup, sim: new Simulation(setup) };
+};
+
 describe('belt: a plane with a surface velocity', () => {
-  it('slides at μg until the contact sticks, then rolling resistance brings it to U at 5/7·μr·g (analytic phases)', () => {
+  it('slides at μg until the contact sticks, then rolling resistance brings it to U at 5/7·μr·g (analytic phases)', async () => {
     const U = 0.3, mu = 0.4, muR = 0.05, g = 9.81;
-    const setup = resting([0, 0, R],
-      [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', surfaceVelocity: [U, 0, 0] }], 1.0, mu, muR);
-    const sim = new Simulation(setup);
+    const sim = await createSimulation(resting([0, 0, R],
+      [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', surfaceVelocity: [U, 0, 0] }], 1.0, mu, muR));
     const speedAt = (t: number) => {
-      while (sim.time < t - 1e-12) sim.step(() => {});
-      return sim.st.vel[0];
+      while (sim.time < t - 1e-12) sim.step();
+      return sim.state.velocities[0];
     };
     // Sliding: friction μmg drives the centre at μg and the spin at 5/2·(μ − μr)·g/R (the rolling torque, at its
     // cap μr·R·mg, holds the spin back); the contact point reaches the belt's speed U when v + Rω = U.
@@ -162,7 +168,8 @@ describe('belt: a plane with a surface velocity', () => {
     const carried = slideEnd + (U - stuck) / rollRate;
     expect(speedAt(carried / 2 + slideEnd / 2) / (0.5 * (stuck + U))).toBeCloseTo(1, 2);
     expect(speedAt(carried + 0.1) / U).toBeCloseTo(1, 3);
-    expect(sim.st.omega[1] * R).toBeCloseTo(0, 3);
+    expect(sim.state.spins[1] * R).toBeCloseTo(0, 3);
+    await sim.dispose();
   });
 
   it('refuses a plane surface velocity with a part along the normal', () => {
@@ -178,11 +185,11 @@ describe('turntable: a floor turning about the vertical', () => {
   it.each([
     ['the end cap of a closed vertical drum', { type: 'cylinder', center: [0, 0], radius: 0.15, zMin: 0, zMax: 0.05, closed: true }],
     ['the top of a box (mesh triangles)', { type: 'box', min: [-0.15, -0.15, -0.01], max: [0.15, 0.15, 0] }],
-  ])('%s carries a sphere resting on it at ρ = 8 cm round with the floor, at Ω·ρ', (_, wall) => {
-    const setup = resting([rho, 0, R], [{ ...wall, material: 'm', motion: { rotation } }], 1.0, 0.5, 0.1);
-    const sim = new Simulation(setup);
-    for (let k = 0; k < setup.steps; k++) sim.step(() => {});
-    const [x, y] = sim.st.pos, [vx, vy] = sim.st.vel;
+  ])('%s carries a sphere resting on it at ρ = 8 cm round with the floor, at Ω·ρ', async (_, wall) => {
+    const sim = await createSimulation(resting([rho, 0, R], [{ ...wall, material: 'm', motion: { rotation } }], 1.0, 0.5, 0.1));
+    sim.step(sim.steps);
+    const [x, y] = sim.state.positions, [vx, vy] = sim.state.velocities;
+    await sim.dispose();
     // Co-rotation: speed Ω·|r| along the circle, on the circle it started on (up to the transient). Its spin about
     // z stays free: there is no twisting resistance (docs/physics.md §9.7).
     const r = Math.hypot(x, y);
@@ -197,9 +204,8 @@ describe('loads on driven walls (series.csv columns)', () => {
 
   it('a belt under a sliding sphere: force (−μmg, 0, −mg) on the belt, drive power μ·m·g·U', () => {
     const U = 0.3;
-    const setup = resting([0, 0, R],
-      [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', surfaceVelocity: [U, 0, 0] }], 0.005, mu, 0);
-    const sim = new Simulation(setup);
+    const { setup, sim } = engineOf(resting([0, 0, R],
+      [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', surfaceVelocity: [U, 0, 0] }], 0.005, mu, 0));
     expect(wallLoadHeader([0])).toEqual(['wall0_fx', 'wall0_fy', 'wall0_fz', 'wall0_torque', 'wall0_power']);
     for (let k = 0; k < setup.steps; k++) sim.step(() => {});
     // Still sliding (slip ends at 2U/(7μg) ≈ 12 ms): friction μmg forward on the sphere, its weight on the belt.
@@ -213,11 +219,10 @@ describe('loads on driven walls (series.csv columns)', () => {
 
   it('a turntable under a sphere it has not yet caught up: torque −ρ·μ·m·g about its axis, power ρ·μ·m·g·Ω', () => {
     const omega = 2, rho = 0.08;
-    const setup = resting([rho, 0, R], [{
+    const { setup, sim } = engineOf(resting([rho, 0, R], [{
       type: 'cylinder', center: [0, 0], radius: 0.15, zMin: 0, zMax: 0.05, closed: true, material: 'm',
       motion: { rotation: { axis: [0, 0, 1], point: [0, 0, 0], angularVelocity: omega } },
-    }], 0.004, mu, 0);
-    const sim = new Simulation(setup);
+    }], 0.004, mu, 0));
     for (let k = 0; k < setup.steps; k++) sim.step(() => {});
     const [, , fz, torque, power] = wallLoads(sim, [0]);
     expect(fz / (-mass * g)).toBeCloseTo(1, 2);

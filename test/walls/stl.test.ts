@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseStl } from '../../src/walls/stl.js';
 import { ScenarioError } from '../../src/base/scenario-error.js';
 import { loadScenarioFile, parseScenario } from '../../src/scenario/load.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { asciiStl, binaryStl, writeStl } from './stl-helpers.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-stl-'));

@@ -1,5 +1,5 @@
 /**
- * What a run will cost, refused before it starts (src/engine/run-budget.ts, issue 12): steps and the estimated
+ * What a run will cost, refused before it starts (src/run/run-budget.ts, issue 12): steps and the estimated
  * wall-clock time (unless maxSteps allows them), output times and bytes, memory, threads; and the automatic time
  * step never longer than the run. Each limit is checked on both sides of it, so a limit that never trips fails here.
  */
@@ -9,8 +9,8 @@ import { ScenarioError } from '../../src/base/scenario-error.js';
 import {
   cappedThreads, checkMemory, checkOutputs, checkRunLength, DEFAULT_MAX_STEPS, MAX_ESTIMATED_SECONDS, MAX_OUTPUT_TIMES,
   WARN_OUTPUT_FILES,
-} from '../../src/engine/run-budget.js';
-import { createSetup } from '../../src/engine/setup.js';
+} from '../../src/run/run-budget.js';
+import { createSetup } from '../../src/run/setup.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 

@@ -11,6 +11,7 @@ import { shortNumber as shown } from '../base/short-number.js';
 import { requestedSphereCount, type CheckedScenario } from '../scenario/checks.js';
 import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
 import { KERNEL_MEMORY_LIMIT } from '../base/kernel-memory.js';
+import { kernelBytesEstimate, KERNEL_PAIRS_PER_SPHERE } from '../engine/kernel-bytes.js';
 import { pairBytes } from '../contacts/pair-contacts.js';
 import { HISTORY_STRIDE } from '../forces/contact.js';
 
@@ -38,15 +39,6 @@ const BYTES_PER_LISTED_SPHERE = 300;
 const HEAP_BYTES_PER_SPHERE = 280;
 /** JavaScript heap per sphere listed in `particles`, in bytes. */
 const HEAP_BYTES_PER_LISTED_SPHERE = 700;
-
-// The kernel memory (base/kernel-memory.ts) holds the particle state and the contact lists and can hold at most
-// 4 GiB. Measured 2026-11-27 (the 10⁶-sphere settled bed of `npm run bench -- --only vs-lammps`, 1 thread, impacts
-// off, after 1 000 steps): 448 B per sphere, of which 4.14 candidate pairs per sphere with 5 % room to grow at 44 B
-// (contacts/pair-contacts.ts pairBytes) and 256 B the rest: the particle state, row indexes and wall lists.
-/** Kernel memory of one sphere besides its pairs (state, row indexes, wall lists), in bytes. */
-const KERNEL_BYTES_PER_SPHERE = 256;
-/** Candidate pairs per sphere for the kernel estimate: a settled bed with its skin (4.14 measured, 4.35 held). */
-const KERNEL_PAIRS_PER_SPHERE = 5;
 
 /** Steps a run may take unless `maxSteps` (`--max-steps`) allows more. */
 export const DEFAULT_MAX_STEPS = 1e9;
@@ -78,11 +70,6 @@ function machineMemory(): number {
 }
 
 const gigabytes = (bytes: number) => `${shown(bytes / 1e9)} GB`;
-
-/** Kernel memory a run of `spheres` is estimated to need (bytes), its pairs with the longest history a run can have. */
-export function kernelBytesEstimate(spheres: number, impacts: boolean): number {
-  return spheres * (KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * pairBytes(HISTORY_STRIDE, impacts));
-}
 
 /** Refuses a scenario whose spheres would not fit in this machine's memory or in the JavaScript heap. */
 export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scenario' | 'explicit'>): void {
