@@ -12,8 +12,9 @@ import { createParticleState, isFrozen, savedParticleState, type ParticleState }
 import { inversePermutation, permuteParticles } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
 import {
-  imageShifts, PeriodicPairFinder, wrapPositions,
+  imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
 } from '../broadphase/periodic.js';
+import { GridBroadPhase } from '../broadphase/grid.js';
 import { KernelMemory, kernelMemoryMaximum } from '../base/kernel-memory.js';
 import { kernelTableIn } from '../forces/kernel-instance.js';
 import { historyStride, kernelFeatures, type KernelFeatures } from '../forces/contact.js';
@@ -158,8 +159,10 @@ export class Simulation implements SavedState {
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
     this.pourer = createPourer(setup);
     this.pourer?.placeDue(this.st, 0, 0);
-    this.rebuild();
+    // Before the first build, whose pair search runs on the executor's lanes; balanced again for the built lists.
     this.executor = this.serialExecutor();
+    this.rebuild();
+    this.executor.contactsChanged();
     this.initialForces();
   }
 
@@ -336,7 +339,7 @@ export class Simulation implements SavedState {
    * neighbours are close in memory (docs/architecture.md §3).
    */
   private rebuild(): void {
-    const { st, periodic } = this;
+    const { st } = this;
     if (this.setup.periodic) wrapPositions(st.pos, st.n, this.setup.periodic);
     let newIndexOf: Int32Array | null = null;
     if (this.rebuilds % RESORT_EVERY === 0) {
@@ -347,18 +350,29 @@ export class Simulation implements SavedState {
       inversePermutation(order, st.n, integers);
       newIndexOf = integers;
     }
-    const { skin } = this.setup;
-    this.pairs.rebuild((out) => {
-      if (periodic) {
-        periodic.findPairs(st.pos, st.radius, st.n, skin, out);
-      } else {
-        this.broadphase.findPairs(st.pos, st.radius, st.n, skin, out);
-        out.image.fill(0, 0, out.count);
-      }
-    }, st, this.setup.table, newIndexOf);
+    this.pairs.rebuild((out) => this.findPairs(out), st, this.setup.table, newIndexOf);
     this.walls.rebuild(st, this.setup.skin, this.setup.table, newIndexOf);
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
     this.rebuilds++;
+  }
+
+  /**
+   * The candidate pairs of the current positions into `out`. With the grid, the spheres are sorted into cells here
+   * and the rows searched on every lane (engine/parallel/pair-search.ts); the R-tree searches on this thread.
+   */
+  private findPairs(out: ImagedPairList): void {
+    const { st, periodic, broadphase } = this;
+    const { skin } = this.setup;
+    if (broadphase instanceof GridBroadPhase) {
+      const ghosts = periodic?.ghosts(st.pos, st.radius, st.n, skin);
+      const cells = broadphase.bin(st.pos, st.radius, st.n, skin, ghosts);
+      this.executor.findPairs(cells, periodic?.ghostMap(st.n) ?? null, out);
+    } else if (periodic) {
+      periodic.findPairs(st.pos, st.radius, st.n, skin, out);
+    } else {
+      broadphase.findPairs(st.pos, st.radius, st.n, skin, out);
+      out.image.fill(0, 0, out.count);
+    }
   }
 
   /** Stiffness of pair p of the current list: Hertz K = (4/3)E*√R_eff (N m^-3/2), or k (N/m) of a linear law. */

@@ -22,6 +22,9 @@ import {
   type PhaseCode,
 } from './control.js';
 import { Lane, type LaneContacts, type LaneContext } from './lane.js';
+import { capacityNeeded, joinSegments, laneSegments, type PairSearchJob } from './pair-search.js';
+import type { GridCells } from '../../broadphase/grid.js';
+import type { GhostMap, ImagedPairList } from '../../broadphase/periodic.js';
 import type { WorkerTask } from './worker.js';
 
 export interface ExecutorInputs {
@@ -96,6 +99,35 @@ export class SerialExecutor {
     this.main.contacts = this.inputs;
   }
 
+  /**
+   * The candidate pairs of `cells` (and `ghosts`, if periodic) into `list`, the pair list being rebuilt: every lane
+   * searches the rows of its range of spheres (pair-search.ts), so the list is the serial search's, sorted by (i, j).
+   * A list too small for them is grown and the search run again, as a serial build does (broadphase/pairList.ts
+   * fillPairList).
+   */
+  findPairs(cells: GridCells | null, ghosts: GhostMap | null, list: ImagedPairList): void {
+    const { pairs } = this.inputs;
+    const counts = this.control.lanePairs;
+    for (;;) {
+      // The list's history is the other lanes' room; it moves when the list grows.
+      const segments = laneSegments(list, pairs.history, this.lanes);
+      const job: PairSearchJob = { cells, ghosts, segments };
+      this.main.pairSearch = job;
+      this.postPairSearch(job);
+      this.run(Phase.findPairs);
+      const needed = capacityNeeded(counts, this.lanes, segments, 8 * pairs.historyStride);
+      if (needed === 0) {
+        list.count = joinSegments(list, segments, counts, this.lanes);
+        if (ghosts === null) list.image.fill(0, 0, list.count);
+        return;
+      }
+      list.reserve(needed);
+    }
+  }
+
+  /** Hands a pair search to the worker lanes (none here). */
+  protected postPairSearch(_job: PairSearchJob): void {}
+
   /** Pass 1's part for the forces, without the kick and the drift: before the forces of the initial state. */
   beginForces(): void {
     this.main.beginForces(0, this.inputs.st.n);
@@ -153,6 +185,10 @@ export class ParallelExecutor extends SerialExecutor {
     for (const port of this.ports) port.postMessage(snapshot);
     startPhase(this.control, Phase.newContacts);
     awaitArrivals(this.control, this.lanes - 1);
+  }
+
+  protected override postPairSearch(job: PairSearchJob): void {
+    for (const port of this.ports) port.postMessage(job);
   }
 
   override async close(): Promise<void> {
