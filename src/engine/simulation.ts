@@ -38,7 +38,10 @@ export const RESORT_EVERY = 10;
 const MORTON_REFINE_RUN = 64;
 
 export interface PhaseSeconds {
+  /** neighbour rebuilds and the insertions that need them */
   broadphase: number;
+  /** of broadphase: the pair search, which runs on every lane (the rest of a rebuild runs on this thread alone) */
+  pairSearch: number;
   forces: number;
   integration: number;
   output: number;
@@ -110,7 +113,7 @@ export class Simulation implements SavedState {
   readonly walls: WallContactList;
   /** where the scenario's walls are at the current time */
   readonly wallStates: WallStates;
-  readonly phase: PhaseSeconds = { broadphase: 0, forces: 0, integration: 0, output: 0 };
+  readonly phase: PhaseSeconds = { broadphase: 0, pairSearch: 0, forces: 0, integration: 0, output: 0 };
   time = 0;
   stepCount = 0;
   rebuilds = 0;
@@ -162,6 +165,7 @@ export class Simulation implements SavedState {
     // Before the first build, whose pair search runs on the executor's lanes; balanced again for the built lists.
     this.executor = this.serialExecutor();
     this.rebuild();
+    this.phase.pairSearch = 0; // the set-up's build belongs to no step's phase
     this.executor.contactsChanged();
     this.initialForces();
   }
@@ -366,7 +370,9 @@ export class Simulation implements SavedState {
     if (broadphase instanceof GridBroadPhase) {
       const ghosts = periodic?.ghosts(st.pos, st.radius, st.n, skin);
       const cells = broadphase.bin(st.pos, st.radius, st.n, skin, ghosts);
+      const started = performance.now();
       this.executor.findPairs(cells, periodic?.ghostMap(st.n) ?? null, out);
+      this.phase.pairSearch += performance.now() - started;
     } else if (periodic) {
       periodic.findPairs(st.pos, st.radius, st.n, skin, out);
     } else {

@@ -57,12 +57,16 @@ describe('the pair search split over lanes, on one thread', () => {
       spare = new Float64Array(3 * needed);
     };
     const ghosts = periodic.ghosts(pos, radius, n, SKIN);
-    const job: PairSearchJob = { cells: grid.bin(pos, radius, n, SKIN, ghosts), ghosts: periodic.ghostMap(n), segments: [] };
+    // Uneven ranges: any contiguous ranges in lane order give the serial list.
+    const ranges = Int32Array.from({ length: lanes + 1 }, (_, k) => Math.round(n * (k / lanes) ** 2));
+    const job: PairSearchJob = {
+      cells: grid.bin(pos, radius, n, SKIN, ghosts), ghosts: periodic.ghostMap(n), ranges, segments: [],
+    };
     const counts = new Int32Array(lanes);
     let searches = 0;
     for (;;) {
       job.segments = laneSegments(list, spare, lanes);
-      for (let lane = 0; lane < lanes; lane++) counts[lane] = searchLaneRows(job, lane, lanes, pos, radius, new RowBuffer());
+      for (let lane = 0; lane < lanes; lane++) counts[lane] = searchLaneRows(job, lane, pos, radius, new RowBuffer());
       searches++;
       const needed = capacityNeeded(counts, lanes, job.segments, 8 * 3);
       if (needed === 0) break;

@@ -48,6 +48,9 @@ export class SerialExecutor {
   /** each lane's share of the pair pass's and the gather pass's cost (control.ts rebalance) */
   private readonly pairShare: Float64Array;
   private readonly gatherShare: Float64Array;
+  /** the pair search's sphere ranges (equal shares of the cost: the search is not timed per lane) */
+  private readonly searchShare: Float64Array;
+  private readonly searchRanges: Int32Array;
 
   constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
     this.lanes = lanes;
@@ -55,6 +58,8 @@ export class SerialExecutor {
     this.scratch = Array.from({ length: lanes }, () => inputs.memory.float64(SCRATCH_LENGTH));
     this.pairShare = new Float64Array(lanes).fill(1 / lanes);
     this.gatherShare = new Float64Array(lanes).fill(1 / lanes);
+    this.searchShare = new Float64Array(lanes).fill(1 / lanes);
+    this.searchRanges = new Int32Array(lanes + 1);
     this.main = new Lane(this.laneContext(0), inputs);
   }
 
@@ -106,12 +111,16 @@ export class SerialExecutor {
    * fillPairList).
    */
   findPairs(cells: GridCells | null, ghosts: GhostMap | null, list: ImagedPairList): void {
-    const { pairs } = this.inputs;
+    const { pairs, st } = this.inputs;
     const counts = this.control.lanePairs;
+    // Cost of a sphere's row: its pairs as first body in the list being replaced (its row index is still the old
+    // list's; after a re-numbering it is the old numbering's, a worse guess for that one build only).
+    const rows = pairs.rowStart, ranges = this.searchRanges;
+    balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.searchShare);
     for (;;) {
       // The list's history is the other lanes' room; it moves when the list grows.
       const segments = laneSegments(list, pairs.history, this.lanes);
-      const job: PairSearchJob = { cells, ghosts, segments };
+      const job: PairSearchJob = { cells, ghosts, ranges, segments };
       this.main.pairSearch = job;
       this.postPairSearch(job);
       this.run(Phase.findPairs);

@@ -93,7 +93,7 @@ export class Lane {
       }
       case Phase.findPairs: {
         if (this.pairSearch === null) throw new Error('internal: no pair search for the lane');
-        c.lanePairs[lane] = searchLaneRows(this.pairSearch, lane, lanes, st.pos, st.radius, this.rowBuffer);
+        c.lanePairs[lane] = searchLaneRows(this.pairSearch, lane, st.pos, st.radius, this.rowBuffer);
         this.pairSearch = null;
         return;
       }

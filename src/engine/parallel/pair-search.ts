@@ -3,9 +3,10 @@
  *
  * The main thread sorts the spheres (and their periodic ghosts) into the grid's cells (broadphase/grid.ts `bin`: one
  * pass over the spheres, a small part of the rebuild); then every lane searches the rows of a contiguous range of
- * spheres, lane k spheres laneStart(n, k) … laneStart(n, k + 1) − 1 in ascending order, as the serial search visits
- * them, into a segment of its own; the segments are joined in lane order. Rows come in ascending i and the ranges
- * follow each other, so the list is the serial search's element by element, for any lane count.
+ * spheres, in ascending order as the serial search visits them, into a segment of its own; the segments are joined
+ * in lane order. Rows come in ascending i and the ranges follow each other, so the list is the serial search's
+ * element by element, for any lane count and any ranges. The ranges are balanced by the previous build's pairs per
+ * sphere: in a pour the dense bed and the dilute cloud above it are different lanes' spheres (Morton order).
  *
  * Where the segments live: lane 0 writes straight into the pair list; lanes 1 … L − 1 write into the list's history
  * array, which is dead between the moment a rebuild sets the touching contacts' state aside and the moment it clears
@@ -16,7 +17,6 @@
 import { RowBuffer, searchGridRows, type GridCells } from '../../broadphase/grid.js';
 import { PlainRowWriter } from '../../broadphase/pairList.js';
 import { ImagedRowWriter, type GhostMap, type ImagedPairList } from '../../broadphase/periodic.js';
-import { laneStart } from './control.js';
 
 /** Where one lane writes its pairs: views of the kernel memory, posted to the lane's thread. */
 export interface PairSegment {
@@ -31,7 +31,8 @@ export interface PairSearchJob {
   cells: GridCells | null;
   /** the periodic ghosts among the cells' items; null without periodic boundaries */
   ghosts: GhostMap | null;
-  /** lane k writes into segments[k] */
+  /** lane k searches the rows of spheres ranges[k] … ranges[k + 1] − 1 and writes them into segments[k] */
+  ranges: Int32Array;
   segments: PairSegment[];
 }
 
@@ -40,14 +41,13 @@ export interface PairSearchJob {
  * pairs found, written or not, so the caller can tell a segment that was too small.
  */
 export function searchLaneRows(
-  job: PairSearchJob, lane: number, lanes: number, pos: Float64Array, radius: Float64Array, buffer: RowBuffer,
+  job: PairSearchJob, lane: number, pos: Float64Array, radius: Float64Array, buffer: RowBuffer,
 ): number {
   const { cells, ghosts } = job;
   if (cells === null) return 0;
   const writer = ghosts === null ? new PlainRowWriter() : new ImagedRowWriter(ghosts);
   writer.begin(job.segments[lane]);
-  const begin = laneStart(cells.spheres, lane, lanes), end = laneStart(cells.spheres, lane + 1, lanes);
-  searchGridRows(cells, pos, radius, begin, end, writer, buffer);
+  searchGridRows(cells, pos, radius, job.ranges[lane], job.ranges[lane + 1], writer, buffer);
   return writer.count;
 }
 
