@@ -113,22 +113,20 @@ export function formatResult(r: CaseResult, speedUp: number | undefined): string
 const PROJECTED_THREADS = [2, 4, 8, 16];
 
 /**
- * The serial fraction per phase of a 1-lane run and Amdahl's speed-up S(N) = 1 / (s + (1 − s)/N) from it: what runs
- * on the main thread alone at any lane count (the neighbour rebuild except its pair search, the outputs, the run
- * driver and start-up: "other") against what the lanes share (the passes and the pair search). An upper bound: it
- * counts no barrier wait, no imbalance between lanes and no memory bandwidth shared by the cores.
+ * The serial fraction per phase of a 1-lane run's steps and Amdahl's speed-up S(N) = 1 / (s + (1 − s)/N) from it:
+ * what runs on the main thread alone at any lane count (the neighbour rebuild except its pair search, the outputs)
+ * against what the lanes share (the passes and the pair search). Start-up ("other": the first neighbour build, the
+ * threads, the run driver) is left out: it does not grow with the run. An upper bound: it counts no barrier wait,
+ * no imbalance between lanes and no memory bandwidth shared by the cores.
  */
 export function amdahlReport(r: CaseResult): string {
-  const p = r.summary.performance;
-  const ph = p.phaseSeconds;
-  const other = p.wallSeconds - ph.broadphase - ph.forces - ph.integration - ph.output;
-  const serialParts: [string, number][] = [
-    ['rebuild except pair search', ph.broadphase - ph.pairSearch], ['output', ph.output], ['other', other],
-  ];
-  const s = serialParts.reduce((sum, [, seconds]) => sum + seconds, 0) / p.wallSeconds;
-  const percent = (seconds: number) => `${((100 * seconds) / p.wallSeconds).toFixed(1)} %`;
+  const ph = r.summary.performance.phaseSeconds;
+  const steps = ph.broadphase + ph.forces + ph.integration + ph.output;
+  const serial = ph.broadphase - ph.pairSearch + ph.output;
+  const s = serial / steps;
+  const percent = (seconds: number) => `${((100 * seconds) / steps).toFixed(1)} %`;
   const projected = PROJECTED_THREADS.map((n) => `${n}: ${(1 / (s + (1 - s) / n)).toFixed(2)}×`);
-  return `  serial fraction ${(100 * s).toFixed(1)} % (${serialParts.map(([name, t]) => `${name} ${percent(t)}`).join(', ')}; `
-    + `parallel: forces ${percent(ph.forces)}, integration ${percent(ph.integration)}, pair search `
-    + `${percent(ph.pairSearch)}) → Amdahl speed-up at ${projected.join(', ')}`;
+  return `  of the steps: serial ${percent(serial)} (rebuild except pair search ${percent(ph.broadphase - ph.pairSearch)}, `
+    + `output ${percent(ph.output)}), on every lane ${percent(steps - serial)} (forces ${percent(ph.forces)}, `
+    + `integration ${percent(ph.integration)}, pair search ${percent(ph.pairSearch)}) → Amdahl: ${projected.join(', ')}`;
 }

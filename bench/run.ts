@@ -107,7 +107,8 @@ if (cases.length > 0) {
   }
   console.log('speed-up: particle-steps/s over the 1-worker run of the same case and broad phase; '
     + '% of run wall time (search: the part of broad that runs on every lane); other = start-up (first neighbour '
-    + 'build, workers); serial fraction and Amdahl from the 1-worker run\'s shares');
+    + 'build, workers); serial and parallel shares of the steps (start-up left out) and Amdahl\'s speed-up from them '
+    + 'under each 1-worker run');
 }
 if (only.includes('broadphase')) {
   console.log('');
