@@ -1,5 +1,6 @@
 /**
- * The pair search of a neighbour rebuild, spread over the lanes (issue #26; docs/architecture.md §3, §4).
+ * The pair search of a neighbour rebuild, spread over the lanes (issue #26; docs/architecture.md §3 "The neighbour
+ * rebuild on the lanes").
  *
  * The main thread sorts the spheres (and their periodic ghosts) into the grid's cells (broadphase/grid.ts `bin`: one
  * pass over the spheres, a small part of the rebuild); then every lane searches the rows of a contiguous range of
