@@ -82,7 +82,7 @@ export function fingerprint(s: RunSummary): string {
 
 const COLUMNS: [title: string, width: number][] = [
   ['case', -10], ['broad', -5], ['lanes', 5], ['spheres', 7], ['steps', 6], ['set-up s', 8], ['run s', 7],
-  ['M p-steps/s', 11], ['speed-up', 8], ['broad %', 7], ['forces %', 8], ['integr %', 8], ['output %', 8],
+  ['M p-steps/s', 11], ['speed-up', 8], ['broad %', 7], ['search %', 8], ['forces %', 8], ['integr %', 8], ['output %', 8],
   ['other %', 7], ['rebuilds', 8], ['contacts', 8],
 ];
 
@@ -104,7 +104,29 @@ export function formatResult(r: CaseResult, speedUp: number | undefined): string
     r.name, r.broadphase, String(p.lanes), String(s.particles), String(s.steps), r.setupSeconds.toFixed(2),
     p.wallSeconds.toFixed(1), (p.particleStepsPerSecond / 1e6).toFixed(3),
     speedUp === undefined ? '–' : `${speedUp.toFixed(2)}×`,
-    share(ph.broadphase), share(ph.forces), share(ph.integration), share(ph.output), share(other),
+    share(ph.broadphase), share(ph.pairSearch), share(ph.forces), share(ph.integration), share(ph.output), share(other),
     String(s.neighbourRebuilds), String(s.final.contacts),
   ]);
+}
+
+/** Thread counts the Amdahl projection is printed for (issue #26: workstations have 8–64 cores). */
+const PROJECTED_THREADS = [2, 4, 8, 16];
+
+/**
+ * The serial fraction per phase of a 1-lane run's steps and Amdahl's speed-up S(N) = 1 / (s + (1 − s)/N) from it:
+ * what runs on the main thread alone at any lane count (the neighbour rebuild except its pair search, the outputs)
+ * against what the lanes share (the passes and the pair search). Start-up ("other": the first neighbour build, the
+ * threads, the run driver) is left out: it does not grow with the run. An upper bound: it counts no barrier wait,
+ * no imbalance between lanes and no memory bandwidth shared by the cores.
+ */
+export function amdahlReport(r: CaseResult): string {
+  const ph = r.summary.performance.phaseSeconds;
+  const steps = ph.broadphase + ph.forces + ph.integration + ph.output;
+  const serial = ph.broadphase - ph.pairSearch + ph.output;
+  const s = serial / steps;
+  const percent = (seconds: number) => `${((100 * seconds) / steps).toFixed(1)} %`;
+  const projected = PROJECTED_THREADS.map((n) => `${n}: ${(1 / (s + (1 - s) / n)).toFixed(2)}×`);
+  return `  of the steps: serial ${percent(serial)} (rebuild except pair search ${percent(ph.broadphase - ph.pairSearch)}, `
+    + `output ${percent(ph.output)}), on every lane ${percent(steps - serial)} (forces ${percent(ph.forces)}, `
+    + `integration ${percent(ph.integration)}, pair search ${percent(ph.pairSearch)}) → Amdahl: ${projected.join(', ')}`;
 }

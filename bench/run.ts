@@ -14,7 +14,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { runBroadphaseBench } from './broadphase.js';
-import { CASES, RESULT_HEADER, fingerprint, formatResult, runCase, type BroadphaseName } from './cases.js';
+import { amdahlReport, CASES, RESULT_HEADER, fingerprint, formatResult, runCase, type BroadphaseName } from './cases.js';
 import { runMemoryBench } from './memory.js';
 import { DEFAULT_VS_LAMMPS, runVsLammps } from './vs-lammps.js';
 
@@ -97,6 +97,7 @@ if (cases.length > 0) {
         const rate = r.summary.performance.particleStepsPerSecond;
         if (w === 1) oneWorker = rate;
         console.log(formatResult(r, oneWorker === undefined ? undefined : rate / oneWorker));
+        if (w === 1) console.log(amdahlReport(r));
         reference ??= fingerprint(r.summary);
         if (fingerprint(r.summary) !== reference) {
           console.log(`  ^ final state differs from the first ${c.name} run: ${fingerprint(r.summary)} vs ${reference}`);
@@ -105,7 +106,9 @@ if (cases.length > 0) {
     }
   }
   console.log('speed-up: particle-steps/s over the 1-worker run of the same case and broad phase; '
-    + '% of run wall time; other = start-up (first neighbour build, workers)');
+    + '% of run wall time (search: the part of broad that runs on every lane); other = start-up (first neighbour '
+    + 'build, workers); serial and parallel shares of the steps (start-up left out) and Amdahl\'s speed-up from them '
+    + 'under each 1-worker run');
 }
 if (only.includes('broadphase')) {
   console.log('');

@@ -21,10 +21,16 @@ export function createPairList(initialCapacity = 1024): PairList {
 }
 
 /**
+ * Where a RowWriter writes: a pair list's arrays, or one lane's segment of a build (engine/parallel/pair-search.ts),
+ * which travels to a worker thread as plain data.
+ */
+export type PairTarget = Pick<PairList, 'i' | 'j'>;
+
+/**
  * A sink that writes rows into a pair list in place, while they fit, and counts every pair it is given, so that
  * fillPairList can tell a list that was too small (whose entries are then incomplete) from a complete one.
  */
-export abstract class RowWriter<L extends PairList = PairList> implements RowSink {
+export abstract class RowWriter<L extends PairTarget = PairList> implements RowSink {
   /** pairs of the rows so far, written or not */
   count = 0;
   protected capacity = 0;
@@ -44,7 +50,7 @@ export abstract class RowWriter<L extends PairList = PairList> implements RowSin
 }
 
 /** Rows as they come: pair (i, j) for every partner j. */
-class PlainRowWriter extends RowWriter {
+export class PlainRowWriter extends RowWriter<PairTarget> {
   row(i: number, partners: Int32Array, start: number, end: number): void {
     for (let s = start; s < end; s++, this.count++) {
       if (this.count >= this.capacity) continue;
@@ -60,7 +66,7 @@ class PlainRowWriter extends RowWriter {
  * come: a search whose rows did not fit is run again into a list grown to hold them. A list grows with room to spare
  * (contacts/pair-contacts.ts), so that is the first build and one in which the pairs outgrew that room.
  */
-export function fillPairList<L extends PairList>(out: L, writer: RowWriter<L>, search: (sink: RowSink) => void): void {
+export function fillPairList<T extends PairTarget>(out: PairList & T, writer: RowWriter<T>, search: (sink: RowSink) => void): void {
   writer.begin(out);
   search(writer);
   if (writer.count > out.i.length) {

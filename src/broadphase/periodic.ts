@@ -10,8 +10,8 @@
  * candidate distance r_i + r_j + skin and at most one can be a candidate of i. Contact history keyed on (i, j)
  * therefore stays attached to the one physical contact, whatever image code it has after a re-wrap.
  */
-import type { BroadPhase, PairList } from './types.js';
-import { createPairList, fillPairList, RowWriter } from './pairList.js';
+import type { BroadPhase, Ghosts, PairList } from './types.js';
+import { createPairList, fillPairList, RowWriter, type PairTarget } from './pairList.js';
 
 export type Axes3 = [boolean, boolean, boolean];
 export type Vec3 = [number, number, number];
@@ -32,6 +32,14 @@ const NEGATED_DIGIT = [0, 2, 1];
 /** A pair list whose pair p acts between sphere i[p] and sphere j[p] shifted by shift[image[p]]. */
 export interface ImagedPairList extends PairList {
   image: Uint8Array;
+}
+
+/** A build's ghosts as its pairs need them: ghost g (item spheres + g) is sphere ghostOf[g] shifted by ghostImage[g]. */
+export interface GhostMap {
+  spheres: number;
+  /** SharedArrayBuffer views, so lanes on worker threads can map their rows (engine/parallel/pair-search.ts) */
+  ghostOf: Int32Array;
+  ghostImage: Uint8Array;
 }
 
 /** The shift vector of every image code, interleaved xyz (length 3·IMAGE_CODES), in m. */
@@ -72,19 +80,29 @@ export class PeriodicPairFinder {
   /** the ghosts: centre (xyz), radius, origin sphere and image code of ghost g (broad-phase item n + g) */
   private ghostPos = new Float64Array(0);
   private ghostRadius = new Float64Array(0);
-  private ghostOf = new Int32Array(0);
-  private ghostImage = new Uint8Array(0);
+  private ghostOf: Int32Array = new Int32Array(0);
+  private ghostImage: Uint8Array = new Uint8Array(0);
 
   constructor(private readonly broadphase: BroadPhase, private readonly box: PeriodicBox) {}
 
   /** Positions should be wrapped (wrapPositions) first; a sphere far outside the box gets no ghosts. */
   findPairs(pos: Float64Array, radius: Float64Array, n: number, skin: number, out: ImagedPairList): void {
+    const ghosts = this.ghosts(pos, radius, n, skin);
+    const writer = new ImagedRowWriter(this.ghostMap(n));
+    fillPairList(out, writer, (sink) => this.broadphase.findRows(pos, radius, n, skin, sink, ghosts));
+  }
+
+  /** The ghosts of a build: images of the spheres within the largest candidate distance of a periodic face. */
+  ghosts(pos: Float64Array, radius: Float64Array, n: number, skin: number): Ghosts {
     let rMax = 0;
     for (let k = 0; k < n; k++) if (radius[k] > rMax) rMax = radius[k];
     const count = this.makeGhosts(pos, radius, n, 2 * rMax + skin);
-    const ghosts = { pos: this.ghostPos, radius: this.ghostRadius, count };
-    const writer = new ImagedRowWriter(n, this.ghostOf, this.ghostImage);
-    fillPairList(out, writer, (sink) => this.broadphase.findRows(pos, radius, n, skin, sink, ghosts));
+    return { pos: this.ghostPos, radius: this.ghostRadius, count };
+  }
+
+  /** Which sphere and image each ghost of the last `ghosts` call stands for. */
+  ghostMap(spheres: number): GhostMap {
+    return { spheres, ghostOf: this.ghostOf, ghostImage: this.ghostImage };
   }
 
   /** Fills the ghost arrays, in order of sphere; returns the ghost count. */
@@ -129,15 +147,15 @@ export class PeriodicPairFinder {
   /** Room for `capacity` ghosts, keeping the first `keep`; grows only. */
   private reserve(keep: number, capacity: number): void {
     if (this.ghostRadius.length >= capacity) return;
-    const grow = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (len: number) => T, stride: number) => {
+    const grow = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (len: number) => T, stride: number): T => {
       const b = make(stride * capacity);
       b.set(a.subarray(0, stride * keep));
       return b;
     };
     this.ghostPos = grow(this.ghostPos, (len) => new Float64Array(len), 3);
     this.ghostRadius = grow(this.ghostRadius, (len) => new Float64Array(len), 1);
-    this.ghostOf = grow(this.ghostOf, (len) => new Int32Array(len), 1);
-    this.ghostImage = grow(this.ghostImage, (len) => new Uint8Array(len), 1);
+    this.ghostOf = grow(this.ghostOf, (len) => new Int32Array(new SharedArrayBuffer(4 * len)), 1);
+    this.ghostImage = grow(this.ghostImage, (len) => new Uint8Array(new SharedArrayBuffer(len)), 1);
   }
 }
 
@@ -147,15 +165,20 @@ export class PeriodicPairFinder {
  * opposite image (the ghost rule is symmetric), which is dropped (ghost–ghost pairs never come: each would repeat a
  * sphere–ghost pair).
  */
-class ImagedRowWriter extends RowWriter<ImagedPairList> {
+export class ImagedRowWriter extends RowWriter<ImagedTarget> {
   private image: Uint8Array = new Uint8Array(0);
+  private readonly n: number;
+  private readonly ghostOf: Int32Array;
+  private readonly ghostImage: Uint8Array;
 
-  /** @param n spheres; ghost g is partner n + g, an image of sphere ghostOf[g] shifted by ghostImage[g] */
-  constructor(private readonly n: number, private readonly ghostOf: Int32Array, private readonly ghostImage: Uint8Array) {
+  constructor(map: GhostMap) {
     super();
+    this.n = map.spheres;
+    this.ghostOf = map.ghostOf;
+    this.ghostImage = map.ghostImage;
   }
 
-  override begin(out: ImagedPairList): void {
+  override begin(out: ImagedTarget): void {
     super.begin(out);
     this.image = out.image;
   }
@@ -188,6 +211,9 @@ class ImagedRowWriter extends RowWriter<ImagedPairList> {
     }
   }
 }
+
+/** Where an ImagedRowWriter writes: an imaged pair list's arrays, or one lane's segment of a build. */
+export type ImagedTarget = PairTarget & Pick<ImagedPairList, 'image'>;
 
 /** An empty imaged pair list; findPairs grows it as needed (a pair list, its images grown with it). */
 export function createImagedPairList(initialCapacity = 1024): ImagedPairList {

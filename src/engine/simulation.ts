@@ -12,8 +12,9 @@ import { createParticleState, isFrozen, savedParticleState, type ParticleState }
 import { inversePermutation, permuteParticles } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
 import {
-  imageShifts, PeriodicPairFinder, wrapPositions,
+  imageShifts, PeriodicPairFinder, wrapPositions, type ImagedPairList,
 } from '../broadphase/periodic.js';
+import { GridBroadPhase } from '../broadphase/grid.js';
 import { KernelMemory, kernelMemoryMaximum } from '../base/kernel-memory.js';
 import { kernelTableIn } from '../forces/kernel-instance.js';
 import { historyStride, kernelFeatures, type KernelFeatures } from '../forces/contact.js';
@@ -37,7 +38,10 @@ export const RESORT_EVERY = 10;
 const MORTON_REFINE_RUN = 64;
 
 export interface PhaseSeconds {
+  /** neighbour rebuilds and the insertions that need them */
   broadphase: number;
+  /** of broadphase: the pair search, which runs on every lane (the rest of a rebuild runs on this thread alone) */
+  pairSearch: number;
   forces: number;
   integration: number;
   output: number;
@@ -109,7 +113,7 @@ export class Simulation implements SavedState {
   readonly walls: WallContactList;
   /** where the scenario's walls are at the current time */
   readonly wallStates: WallStates;
-  readonly phase: PhaseSeconds = { broadphase: 0, forces: 0, integration: 0, output: 0 };
+  readonly phase: PhaseSeconds = { broadphase: 0, pairSearch: 0, forces: 0, integration: 0, output: 0 };
   time = 0;
   stepCount = 0;
   rebuilds = 0;
@@ -158,8 +162,11 @@ export class Simulation implements SavedState {
     this.params = { dt: setup.dt, t: 0, gx, gy, gz, trackImpacts: setup.trackImpacts };
     this.pourer = createPourer(setup);
     this.pourer?.placeDue(this.st, 0, 0);
-    this.rebuild();
+    // Before the first build, whose pair search runs on the executor's lanes; balanced again for the built lists.
     this.executor = this.serialExecutor();
+    this.rebuild();
+    this.phase.pairSearch = 0; // the set-up's build belongs to no step's phase
+    this.executor.contactsChanged();
     this.initialForces();
   }
 
@@ -336,7 +343,7 @@ export class Simulation implements SavedState {
    * neighbours are close in memory (docs/architecture.md §3).
    */
   private rebuild(): void {
-    const { st, periodic } = this;
+    const { st } = this;
     if (this.setup.periodic) wrapPositions(st.pos, st.n, this.setup.periodic);
     let newIndexOf: Int32Array | null = null;
     if (this.rebuilds % RESORT_EVERY === 0) {
@@ -347,18 +354,31 @@ export class Simulation implements SavedState {
       inversePermutation(order, st.n, integers);
       newIndexOf = integers;
     }
-    const { skin } = this.setup;
-    this.pairs.rebuild((out) => {
-      if (periodic) {
-        periodic.findPairs(st.pos, st.radius, st.n, skin, out);
-      } else {
-        this.broadphase.findPairs(st.pos, st.radius, st.n, skin, out);
-        out.image.fill(0, 0, out.count);
-      }
-    }, st, this.setup.table, newIndexOf);
+    this.pairs.rebuild((out) => this.findPairs(out), st, this.setup.table, newIndexOf);
     this.walls.rebuild(st, this.setup.skin, this.setup.table, newIndexOf);
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
     this.rebuilds++;
+  }
+
+  /**
+   * The candidate pairs of the current positions into `out`. With the grid, the spheres are sorted into cells here
+   * and the rows searched on every lane (engine/parallel/pair-search.ts); the R-tree searches on this thread.
+   */
+  private findPairs(out: ImagedPairList): void {
+    const { st, periodic, broadphase } = this;
+    const { skin } = this.setup;
+    if (broadphase instanceof GridBroadPhase) {
+      const ghosts = periodic?.ghosts(st.pos, st.radius, st.n, skin);
+      const cells = broadphase.bin(st.pos, st.radius, st.n, skin, ghosts);
+      const started = performance.now();
+      this.executor.findPairs(cells, periodic?.ghostMap(st.n) ?? null, out);
+      this.phase.pairSearch += performance.now() - started;
+    } else if (periodic) {
+      periodic.findPairs(st.pos, st.radius, st.n, skin, out);
+    } else {
+      broadphase.findPairs(st.pos, st.radius, st.n, skin, out);
+      out.image.fill(0, 0, out.count);
+    }
   }
 
   /** Stiffness of pair p of the current list: Hertz K = (4/3)E*√R_eff (N m^-3/2), or k (N/m) of a linear law. */

@@ -266,6 +266,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
       particleStepsPerSecond: sim.particleSteps / wallSeconds,
       phaseSeconds: {
         broadphase: toSeconds(sim.phase.broadphase),
+        pairSearch: toSeconds(sim.phase.pairSearch),
         forces: toSeconds(sim.phase.forces),
         integration: toSeconds(sim.phase.integration),
         output: toSeconds(sim.phase.output),

@@ -15,6 +15,8 @@ export const Phase = {
   /** new contact lists are waiting on the lane's message port */
   newContacts: 4,
   stop: 5,
+  /** a neighbour build's pair search is waiting on the lane's message port (pair-search.ts) */
+  findPairs: 6,
 } as const;
 export type PhaseCode = (typeof Phase)[keyof typeof Phase];
 
@@ -37,6 +39,8 @@ export interface ControlBlock {
   laneDisplacement: Float64Array;
   /** per lane: ended pair collisions, ended wall collisions (pairForces, gatherAndKick) */
   laneEnded: Int32Array;
+  /** per lane: candidate pairs its range of the last pair search found (findPairs) */
+  lanePairs: Int32Array;
   /** lane k computes pairs pairBounds[k] .. pairBounds[k+1]−1 (set at every rebuild, balanced by cost) */
   pairBounds: Int32Array;
   /** lane k gathers particles gatherBounds[k] .. gatherBounds[k+1]−1 (idem) */
@@ -52,6 +56,7 @@ export function createControlBlock(lanes: number): ControlBlock {
     ints: new Int32Array(new SharedArrayBuffer(INT_SLOTS * 4)),
     laneDisplacement: new Float64Array(new SharedArrayBuffer(lanes * 8)),
     laneEnded: new Int32Array(new SharedArrayBuffer(2 * lanes * 4)),
+    lanePairs: new Int32Array(new SharedArrayBuffer(lanes * 4)),
     pairBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     gatherBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     laneBusy: new Float64Array(new SharedArrayBuffer(3 * lanes * 8)),

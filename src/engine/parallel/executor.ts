@@ -22,6 +22,9 @@ import {
   type PhaseCode,
 } from './control.js';
 import { Lane, type LaneContacts, type LaneContext } from './lane.js';
+import { capacityNeeded, joinSegments, laneSegments, type PairSearchJob } from './pair-search.js';
+import type { GridCells } from '../../broadphase/grid.js';
+import type { GhostMap, ImagedPairList } from '../../broadphase/periodic.js';
 import type { WorkerTask } from './worker.js';
 
 export interface ExecutorInputs {
@@ -45,6 +48,9 @@ export class SerialExecutor {
   /** each lane's share of the pair pass's and the gather pass's cost (control.ts rebalance) */
   private readonly pairShare: Float64Array;
   private readonly gatherShare: Float64Array;
+  /** the pair search's sphere ranges (equal shares of the cost: the search is not timed per lane) */
+  private readonly searchShare: Float64Array;
+  private readonly searchRanges: Int32Array;
 
   constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
     this.lanes = lanes;
@@ -52,6 +58,8 @@ export class SerialExecutor {
     this.scratch = Array.from({ length: lanes }, () => inputs.memory.float64(SCRATCH_LENGTH));
     this.pairShare = new Float64Array(lanes).fill(1 / lanes);
     this.gatherShare = new Float64Array(lanes).fill(1 / lanes);
+    this.searchShare = new Float64Array(lanes).fill(1 / lanes);
+    this.searchRanges = new Int32Array(lanes + 1);
     this.main = new Lane(this.laneContext(0), inputs);
   }
 
@@ -95,6 +103,39 @@ export class SerialExecutor {
     // The lists may live in new arrays: the main lane's kernel is bound to the current ones.
     this.main.contacts = this.inputs;
   }
+
+  /**
+   * The candidate pairs of `cells` (and `ghosts`, if periodic) into `list`, the pair list being rebuilt: every lane
+   * searches the rows of its range of spheres (pair-search.ts), so the list is the serial search's, sorted by (i, j).
+   * A list too small for them is grown and the search run again, as a serial build does (broadphase/pairList.ts
+   * fillPairList).
+   */
+  findPairs(cells: GridCells | null, ghosts: GhostMap | null, list: ImagedPairList): void {
+    const { pairs, st } = this.inputs;
+    const counts = this.control.lanePairs;
+    // Cost of a sphere's row: its pairs as first body in the list being replaced (its row index is still the old
+    // list's; after a re-numbering it is the old numbering's, a worse guess for that one build only).
+    const rows = pairs.rowStart, ranges = this.searchRanges;
+    balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.searchShare);
+    for (;;) {
+      // The list's history is the other lanes' room; it moves when the list grows.
+      const segments = laneSegments(list, pairs.history, this.lanes);
+      const job: PairSearchJob = { cells, ghosts, ranges, segments };
+      this.main.pairSearch = job;
+      this.postPairSearch(job);
+      this.run(Phase.findPairs);
+      const needed = capacityNeeded(counts, this.lanes, segments, 8 * pairs.historyStride);
+      if (needed === 0) {
+        list.count = joinSegments(list, segments, counts, this.lanes);
+        if (ghosts === null) list.image.fill(0, 0, list.count);
+        return;
+      }
+      list.reserve(needed);
+    }
+  }
+
+  /** Hands a pair search to the worker lanes (none here). */
+  protected postPairSearch(_job: PairSearchJob): void {}
 
   /** Pass 1's part for the forces, without the kick and the drift: before the forces of the initial state. */
   beginForces(): void {
@@ -153,6 +194,10 @@ export class ParallelExecutor extends SerialExecutor {
     for (const port of this.ports) port.postMessage(snapshot);
     startPhase(this.control, Phase.newContacts);
     awaitArrivals(this.control, this.lanes - 1);
+  }
+
+  protected override postPairSearch(job: PairSearchJob): void {
+    for (const port of this.ports) port.postMessage(job);
   }
 
   override async close(): Promise<void> {

@@ -10,7 +10,9 @@ import { bindWallList, wallCandidateGeometry } from '../../contacts/wall-kernel.
 import { Kernel } from '../../forces/kernel-instance.js';
 import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
+import { RowBuffer } from '../../broadphase/grid.js';
 import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
+import { searchLaneRows, type PairSearchJob } from './pair-search.js';
 
 export interface LaneContext {
   /** the simulation's kernel memory, which holds every array below */
@@ -37,6 +39,10 @@ export interface LaneContacts {
 export class Lane {
   private readonly kernel: Kernel;
   private lists!: LaneContacts;
+  /** the neighbour build's pair search, set before each findPairs phase */
+  pairSearch: PairSearchJob | null = null;
+  /** this thread's row of the pair search */
+  private readonly rowBuffer = new RowBuffer();
 
   constructor(private readonly ctx: LaneContext, contacts: LaneContacts) {
     const { params } = ctx;
@@ -55,11 +61,14 @@ export class Lane {
     bindWallList(this.kernel, lists.walls);
   }
 
-  /** Runs the lane's share of `phase`, and adds its time to the control block's laneBusy. */
+  /** Runs the lane's share of `phase`, and adds a pass's time to the control block's laneBusy. */
   run(phase: PhaseCode): void {
     const started = performance.now();
     this.runPhase(phase);
-    this.ctx.control.laneBusy[3 * this.ctx.lane + phase - Phase.kickDrift] += performance.now() - started;
+    // The three passes' times balance their ranges (control.ts rebalance); the pair search splits by spheres.
+    if (phase <= Phase.gatherAndKick) {
+      this.ctx.control.laneBusy[3 * this.ctx.lane + phase - Phase.kickDrift] += performance.now() - started;
+    }
   }
 
   private runPhase(phase: PhaseCode): void {
@@ -80,6 +89,12 @@ export class Lane {
         const begin = c.gatherBounds[lane], end = c.gatherBounds[lane + 1];
         wallCandidateGeometry(st, this.lists.walls, begin, end);
         c.laneEnded[2 * lane + 1] = kernel.gatherAndKick(begin, end, params.dt, params.t);
+        return;
+      }
+      case Phase.findPairs: {
+        if (this.pairSearch === null) throw new Error('internal: no pair search for the lane');
+        c.lanePairs[lane] = searchLaneRows(this.pairSearch, lane, st.pos, st.radius, this.rowBuffer);
+        this.pairSearch = null;
         return;
       }
       default:

@@ -7,6 +7,7 @@ import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { arrive, awaitGeneration, Phase, Slot } from './control.js';
 import { Lane, type LaneContacts, type LaneContext } from './lane.js';
 import { bindActiveCount } from '../../particles/state.js';
+import type { PairSearchJob } from './pair-search.js';
 
 export interface WorkerTask extends LaneContext {
   port: MessagePort;
@@ -32,9 +33,10 @@ export default function runWorkerLane(task: WorkerTask): number {
         return phases;
       }
       if (phase === Phase.newContacts) {
-        const message = receiveMessageOnPort(port);
-        if (!message) throw new Error('internal: no contact lists on the port');
-        lane.contacts = message.message as LaneContacts;
+        lane.contacts = portMessage(port, 'contact lists') as LaneContacts;
+      } else if (phase === Phase.findPairs) {
+        lane.pairSearch = portMessage(port, 'pair search') as PairSearchJob;
+        lane.run(phase);
       } else {
         lane.run(phase as typeof Phase.kickDrift);
       }
@@ -45,4 +47,11 @@ export default function runWorkerLane(task: WorkerTask): number {
     }
     arrive(c);
   }
+}
+
+/** The message the main thread posted before starting a phase that needs one. */
+function portMessage(port: MessagePort, what: string): unknown {
+  const message = receiveMessageOnPort(port);
+  if (!message) throw new Error(`internal: no ${what} on the port`);
+  return message.message;
 }
