@@ -15,7 +15,7 @@ import {
   capacityNeeded, joinSegments, laneSegments, searchLaneRows, type PairSearchJob,
 } from '../../src/engine/parallel/pair-search.js';
 import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { Simulation } from '../../src/engine/simulation.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 
