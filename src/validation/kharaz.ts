@@ -49,10 +49,12 @@ const REBOUND_ANGLE: Series = [[2.15, 1.733], [4.096, 2.962], [9.826, 6.518], [2
 const STICKING_BELOW = 30;
 
 /**
- * Kharaz et al. quote a scatter of ±0.02 in e_t; two of it is the 95 % band of one measured point. The spin and
- * the rebound angle are computed from the same measured velocities, so their bands are this one carried through
- * (spinBand, angleBand): ω′ = (5/2)(1 − e_t)v_t/R for a sphere that lands without spin, and
- * tan θ′ = e_t tan θ / e.
+ * Kharaz et al. quote a scatter of ±0.02 in e_t (as this case has cited them from the start; not re-read in the paper
+ * on 2026-11-27); two of it is the 95 % band of one measured point. The data bear its size out (docs/physics.md §9.9): the rebound angles, read as e_t through tan θ′ = e_t tan θ / e, lie 0.001–0.034 below
+ * the e_t points at the neighbouring angles (after the theory's change of e_t between the two), two readings of one
+ * quantity about 0.03 apart, i.e. about ±0.02 each. The spin and the rebound angle are computed from the same
+ * measured velocities, so their bands are this one carried through (spinBand, angleBand):
+ * ω′ = (5/2)(1 − e_t)v_t/R for a sphere that lands without spin, and tan θ′ = e_t tan θ / e.
  */
 const E_T_BAND = 0.04;
 const SCATTER = 'twice the ±0.02 scatter in e_t that Kharaz et al. quote (a 95 % band for one measured point)';
@@ -78,13 +80,14 @@ const toDegrees = (radians: number) => (radians * 180) / Math.PI;
  */
 const RULES_NOT_THEORY = 'open: below about 6° the incremental micro-slip rules depart from Mindlin & Deresiewicz\'s '
   + 'theory they approximate (exact theory e_t 0.751 at 3.7°, measured 0.745, the rules 0.790; docs/physics.md §9.9); '
-  + 'the spin at 6.1° is above the exact theory too, and above what its neighbouring e_t points imply';
+  + 'the measured spin at 6.1° is above the exact theory too (117 rad/s), and above what its neighbouring e_t points imply';
 
-/** One impact at incident angle θ through the engine, at the automatic step, and, if asked, through the theory. */
+/** One impact at incident angle θ through the engine, at the automatic step. */
 function impact(angle: number, tangential: TangentialModel = CHECKED): PlanarMotion {
   return impactAndTheory(angle, tangential, false).engine;
 }
 
+/** The same impact through the engine and, if asked, through Mindlin & Deresiewicz's theory solved exactly. */
 function impactAndTheory(angle: number, tangential: TangentialModel, withTheory: boolean):
   { engine: PlanarMotion; theory: PlanarMotion | null } {
   const spec = {
