@@ -6,6 +6,9 @@
  * normal load grows, and spring and turning point scale with the contact radius a/a_old as it falls (Thornton,
  * Cummins & Cleary 2011). It keeps one more double per contact than `mindlin` (the turning point along the spring).
  * LAMMPS has no form for it: `mindlin_rescale/force` has the unloading rule but no micro-slip.
+ * These rules approximate the theory: where the force reverses while the normal load rises and falls (oblique impacts
+ * below about 6° in Kharaz et al.'s experiment) they are up to 0.06 off in e_t from the theory solved exactly
+ * (src/validation/mdr-springs.ts; docs/physics.md §9.9).
  */
 import { TangentialModel } from '../../kernel-interface/layout.js';
 import { subModelSchema } from '../sub-model.js';
