@@ -50,7 +50,7 @@ export function oblique(o: ObliqueSpec): ObliqueRun {
 
 /**
  * The impact through the independent integration (mindlin-reference.ts) with the tangential law `tangential` —
- * the engine's model, or Mindlin & Deresiewicz's theory solved exactly ('theory') — and the normal damping
+ * the engine's model (for mindlin-deresiewicz its theory solved exactly with a fine spring row) — and the normal damping
  * coefficient c the engine computed for it: every body's motion after it, and whether it slid throughout.
  */
 export function referenceImpact(o: ObliqueSpec, damping: number, tangential: ObliqueContact['tangential']):

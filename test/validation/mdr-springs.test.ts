@@ -58,7 +58,7 @@ describe('the exact Mindlin–Deresiewicz spring row', () => {
     const { motion } = referenceImpact({
       material: glass, radius: reff, target: { plane: glass }, normalSpeed: speed * Math.cos(angle),
       tangentialSpeed: speed * Math.sin(angle), spin: 0, restitution: 1, friction: 0.1, tangential: 'mindlin',
-    }, 0, 'theory');
+    }, 0, 'mindlin-deresiewicz');
     expect(motion[0].tangential / (speed * Math.sin(angle))).toBeCloseTo(1 - (0.1 * 2) / Math.tan(angle), 4);
   });
 });
