@@ -12,7 +12,7 @@ import { requestedSphereCount, type CheckedScenario } from '../scenario/checks.j
 import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
 import { KERNEL_MEMORY_LIMIT } from '../base/kernel-memory.js';
 import { pairBytes } from '../contacts/pair-contacts.js';
-import { HISTORY_STRIDE } from '../forces/contact.js';
+import { PLAIN_HISTORY_STRIDE } from '../forces/contact.js';
 
 // Memory, measured as bench/memory.ts does (a fresh process per case; peak RSS and the JavaScript heap's peak
 // before a collection, set-up plus 10 steps, 1 M spheres of d = 2 mm, 1 thread, 2026-11-24): inserted at φ = 0.22
@@ -79,9 +79,12 @@ function machineMemory(): number {
 
 const gigabytes = (bytes: number) => `${shown(bytes / 1e9)} GB`;
 
-/** Kernel memory a run of `spheres` is estimated to need (bytes), its pairs with the longest history a run can have. */
+/**
+ * Kernel memory a run of `spheres` is estimated to need (bytes), its pairs with the longest history a run without
+ * micro-slip can have (a `mindlin-deresiewicz` run's spring rows add 200 B per pair: forces/contact.ts historyStride).
+ */
 export function kernelBytesEstimate(spheres: number, impacts: boolean): number {
-  return spheres * (KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * pairBytes(HISTORY_STRIDE, impacts));
+  return spheres * (KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * pairBytes(PLAIN_HISTORY_STRIDE, impacts));
 }
 
 /** Refuses a scenario whose spheres would not fit in this machine's memory or in the JavaScript heap. */
@@ -91,9 +94,9 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   const perSphere = BYTES_PER_SPHERE + CONTACTS_PER_SPHERE * BYTES_PER_CONTACT;
   const bytes = spheres * perSphere + listed * BYTES_PER_LISTED_SPHERE;
   const heap = spheres * HEAP_BYTES_PER_SPHERE + listed * HEAP_BYTES_PER_LISTED_SPHERE;
-  // Pairs with the longest history a run can have: the estimate must not depend on the laws' details.
+  // Pairs with the longest history a run without micro-slip can have: the estimate does not depend on the laws' details.
   const impacts = scenario.outputs.impacts;
-  const kernelPerPair = pairBytes(HISTORY_STRIDE, impacts);
+  const kernelPerPair = pairBytes(PLAIN_HISTORY_STRIDE, impacts);
   const kernelPerSphere = kernelBytesEstimate(1, impacts);
   const kernel = kernelBytesEstimate(spheres, impacts);
   const memory = machineMemory();
@@ -107,7 +110,7 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   const records = impacts
     ? {
       pairs: ' and their collision records',
-      saving: ` (outputs.impacts false saves ${KERNEL_PAIRS_PER_SPHERE * (kernelPerPair - pairBytes(HISTORY_STRIDE, false))} B per sphere)`,
+      saving: ` (outputs.impacts false saves ${KERNEL_PAIRS_PER_SPHERE * (kernelPerPair - pairBytes(PLAIN_HISTORY_STRIDE, false))} B per sphere)`,
     }
     : { pairs: '', saving: '' };
   let need: string;
