@@ -59,7 +59,7 @@ export class CarriedContacts {
         if (secondIsParticle) b = newIndexOf[b];
       }
       // Swapping the roles of the two bodies reverses every relative vector (contact.ts conventions); the normal
-      // law's scalar state (v₀ or δ_m) is symmetric, and the turning point is a component along the spring.
+      // law's scalar state (v₀ or δ_m) is symmetric, and so is the reach of the micro-slip spring row (a length).
       const swapped = secondIsParticle && a > b;
       const sign = swapped ? -1 : 1;
       this.first[k] = swapped ? b : a;

@@ -21,7 +21,7 @@ export interface ContactArrays {
   touching: Uint8Array;
   /** historyStride doubles per contact (forces/contact.ts HISTORY) */
   history: Float64Array;
-  /** doubles of history per contact: HISTORY_STRIDE, or SPRING_HISTORY_STRIDE in a run that needs the spring only */
+  /** doubles of history per contact: forces/contact.ts historyStride (the spring alone, all but the micro-slip row, or all) */
   historyStride: number;
   /** IMPACT_STRIDE per contact when impacts are tracked (contacts/impact-records.ts), else empty */
   impact: Float64Array;

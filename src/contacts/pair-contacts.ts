@@ -51,8 +51,9 @@ const GATHERED_PAIRS_END = 0x7fffffff;
 const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   part: 'pairContacts',
   // 3: the tangential history holds a spring force (N), no longer a displacement (docs/physics.md §9.3);
-  // 4: the history has the Mindlin–Deresiewicz turning point after the spring (rolling torque and law state moved)
-  version: 4,
+  // 4: the history has the Mindlin–Deresiewicz turning point after the spring (rolling torque and law state moved);
+  // 5: no turning point; the micro-slip spring row (its reach and springs) after the law state (docs/physics.md §9.9)
+  version: 5,
   saved: ['image'],
   excluded: {
     shift: "fixed: shift of each periodic image code, from the scenario's periodic box",

@@ -25,8 +25,9 @@ import { extendDeclaration, type StateDeclaration } from '../base/saved-state.js
 const WALL_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   part: 'wallContacts',
   // 3: the tangential history holds a spring force (N), no longer a displacement (docs/physics.md §9.3);
-  // 4: the history has the Mindlin–Deresiewicz turning point after the spring (rolling torque and law state moved)
-  version: 4,
+  // 4: the history has the Mindlin–Deresiewicz turning point after the spring (rolling torque and law state moved);
+  // 5: no turning point; the micro-slip spring row (its reach and springs) after the law state (docs/physics.md §9.9)
+  version: 5,
   saved: [],
   excluded: {
     kind: 'fixed: wall model, built from the scenario',

@@ -4,7 +4,6 @@
  * WebAssembly memory can hold.
  */
 import { pairBytes } from '../contacts/pair-contacts.js';
-import { HISTORY_STRIDE } from '../forces/contact.js';
 
 // The kernel memory (base/kernel-memory.ts) holds the particle state and the contact lists and can hold at most
 // 4 GiB. Measured 2026-11-27 (the 10⁶-sphere settled bed of `npm run bench -- --only vs-lammps`, 1 thread, impacts
@@ -15,7 +14,10 @@ const KERNEL_BYTES_PER_SPHERE = 256;
 /** Candidate pairs per sphere for the kernel estimate: a settled bed with its skin (4.14 measured, 4.35 held). */
 export const KERNEL_PAIRS_PER_SPHERE = 5;
 
-/** Kernel memory a run of `spheres` is estimated to need (bytes), its pairs with the longest history a run can have. */
-export function kernelBytesEstimate(spheres: number, impacts: boolean): number {
-  return spheres * (KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * pairBytes(HISTORY_STRIDE, impacts));
+/**
+ * Kernel memory a run of `spheres` is estimated to need (bytes), its pairs holding `historyStride` doubles of
+ * history each (forces/contact.ts historyStride; the spring rows of micro-slip make it 32 instead of 3–7).
+ */
+export function kernelBytesEstimate(spheres: number, impacts: boolean, historyStride: number): number {
+  return spheres * (KERNEL_BYTES_PER_SPHERE + KERNEL_PAIRS_PER_SPHERE * pairBytes(historyStride, impacts));
 }

@@ -145,9 +145,10 @@ export class Simulation implements SavedState {
       throw new Error('internal: this set-up\'s spheres at t = 0 were let go after its run started (releaseInitialMotion); create a new set-up');
     }
     // Under an address-space limit the memory reserves its maximum at once: what the run is estimated to need.
-    this.memory = new KernelMemory(0, kernelMemoryMaximum(kernelBytesEstimate(setup.particles.n + setup.pour.total, setup.trackImpacts)));
     this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null);
     const stride = historyStride(this.features);
+    const spheres = setup.particles.n + setup.pour.total;
+    this.memory = new KernelMemory(0, kernelMemoryMaximum(kernelBytesEstimate(spheres, setup.trackImpacts, stride)));
     this.st = createParticleState(setup.particles, setup.densities, this.memory, setup.particles.n + setup.pour.total);
     if (options.ownsSetup) releaseInitialMotion(setup);
     this.pairs = new PairContactList(this.memory, stride, this.st.capacity, setup.trackImpacts, setup.contactTrace);

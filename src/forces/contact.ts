@@ -13,6 +13,8 @@
 import type { KernelTable } from './contact-table.js';
 import { DampingExponent, ElasticLaw } from './normal/law.js';
 import { HISTORY, HISTORY_STRIDE, TangentialModel } from '../kernel-interface/layout.js';
+import type { ContactInput } from './contact-spec.js';
+import { mindlinDeresiewicz } from './tangential/mindlin-deresiewicz.js';
 
 /**
  * HISTORY: the per-contact history, zeroed when a contact ends; CONTACT and OUT: the inputs and outputs of one
@@ -23,17 +25,20 @@ export { CONTACT, CONTACT_LENGTH, HISTORY, HISTORY_STRIDE, OUT, OUT_LENGTH } fro
 
 /**
  * The history of a contact that has only the tangential spring (HISTORY.tangential, first): a run without rolling
- * resistance whose laws keep no scalar stores it alone (historyStride), 24 bytes a contact instead of 64; with the
- * turning point of mindlin-deresiewicz after it, 32 bytes.
+ * resistance whose laws keep no scalar stores it alone (historyStride), 24 bytes a contact; a run without micro-slip
+ * stores everything but the spring row of mindlin-deresiewicz (56 bytes); a run with it the whole record.
  */
-export const SPRING_HISTORY_STRIDE = HISTORY.turningPoint;
-export const MICROSLIP_HISTORY_STRIDE = HISTORY.rolling;
+export const SPRING_HISTORY_STRIDE = HISTORY.rolling;
+export const PLAIN_HISTORY_STRIDE = HISTORY.reach;
+/** The springs of mindlin-deresiewicz's row (docs/physics.md §9.9): a tangential displacement vector each. */
+export const SPRING_ROW_COUNT = (HISTORY_STRIDE - HISTORY.springs) / 3;
 /**
- * Whether history slot `c` belongs to a vector (the spring force, the rolling torque): those change sign when the two
- * bodies of a contact swap roles. The turning point is a component along the spring, so it keeps its sign.
+ * Whether history slot `c` belongs to a vector (the spring force, the rolling torque, the row's displacements): those
+ * change sign when the two bodies of a contact swap roles. The row's reach is a length and keeps its sign.
  */
 export function isVectorSlot(c: number): boolean {
-  return (c >= HISTORY.tangential && c < HISTORY.tangential + 3) || (c >= HISTORY.rolling && c < HISTORY.rolling + 3);
+  return (c >= HISTORY.tangential && c < HISTORY.tangential + 3) || (c >= HISTORY.rolling && c < HISTORY.rolling + 3)
+    || c >= HISTORY.springs;
 }
 
 /**
@@ -51,7 +56,7 @@ export interface KernelFeatures {
   friction: boolean;
   /** some class has rolling resistance μ_r > 0 */
   rolling: boolean;
-  /** some class has friction with the tangential model mindlin-deresiewicz (HISTORY.turningPoint) */
+  /** some class has friction with the tangential model mindlin-deresiewicz (HISTORY.reach and HISTORY.springs) */
   microSlip: boolean;
   /** some class's normal law keeps a scalar in the history (HISTORY.lawState) */
   lawState: boolean;
@@ -83,10 +88,20 @@ export const ALL_FEATURES: KernelFeatures = {
   periodic: true,
 };
 
-/** Doubles of history per contact in a run with features `f`: the whole layout, or the spring (and its turning point) alone. */
+/** Doubles of history per contact in a run with features `f`: the whole layout, all but the spring row, or the spring alone. */
 export function historyStride(f: KernelFeatures): number {
-  if (f.rolling || f.lawState) return HISTORY_STRIDE;
-  return f.microSlip ? MICROSLIP_HISTORY_STRIDE : SPRING_HISTORY_STRIDE;
+  if (f.microSlip) return HISTORY_STRIDE;
+  return f.rolling || f.lawState ? PLAIN_HISTORY_STRIDE : SPRING_HISTORY_STRIDE;
+}
+
+/**
+ * The longest history per contact a scenario's contact models can need, read from the scenario before its contact
+ * table exists (the run's memory budget): the spring row when any contact model names `mindlin-deresiewicz`, else
+ * the most a run without micro-slip keeps.
+ */
+export function scenarioHistoryStride({ contact, contactPairs }: Pick<ContactInput, 'contact' | 'contactPairs'>): number {
+  const microSlip = [contact, ...contactPairs].some((c) => c.tangential?.model === mindlinDeresiewicz.model);
+  return microSlip ? HISTORY_STRIDE : PLAIN_HISTORY_STRIDE;
 }
 
 /** One contact of class `cls` evaluated from its CONTACT block into OUT slots, its history advanced in place (hist[h ..]). */

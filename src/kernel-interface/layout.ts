@@ -7,28 +7,35 @@
 
 /**
  * Per-contact history (forces/contact.ts), zeroed when a contact ends (0 = not latched yet). The tangential spring must
- * stay first and the turning point right after it: a run with neither rolling resistance nor a law with state keeps
- * only the spring's 3 doubles (SPRING_HISTORY_STRIDE), or 4 with the turning point when a class uses
- * mindlin-deresiewicz (MICROSLIP_HISTORY_STRIDE). Saved in checkpoints: a new layout needs new versions of the
- * pairContacts and wallContacts parts.
+ * stay first, the rolling torque and the law's scalar next, the micro-slip spring row last: a run with neither rolling
+ * resistance nor a law with state keeps only the spring's 3 doubles (SPRING_HISTORY_STRIDE), one without micro-slip
+ * everything up to the spring row (PLAIN_HISTORY_STRIDE), one where a class uses mindlin-deresiewicz the whole record.
+ * Saved in checkpoints: a new layout needs new versions of the pairContacts and wallContacts parts.
  */
 export const HISTORY = {
-  /** tangential spring force F_s (N); x, y, z */
-  tangential: 0,
   /**
-   * mindlin-deresiewicz: the spring force at the start of the current branch (a reversal of the slip), as a multiple of
-   * F_s along which it lies; 0 on the first loading (docs/physics.md §9.9)
+   * tangential spring force F_s (N); with mindlin-deresiewicz the sum of the spring row, written by the row each step;
+   * x, y, z
    */
-  turningPoint: 3,
+  tangential: 0,
   /** rolling torque M_r (N m); x, y, z */
-  rolling: 4,
+  rolling: 3,
   /**
    * the normal law's scalar: latched impact speed v0 (m/s, Hunt–Crossley family) or largest overlap δ_m (m, permanent
    * indentation)
    */
-  lawState: 7,
+  lawState: 6,
+  /**
+   * mindlin-deresiewicz: the length the spring row covers (m), the largest contact radius so far (docs/physics.md §9.9)
+   */
+  reach: 7,
+  /**
+   * mindlin-deresiewicz: the tangential displacement (m, a vector in the contact plane) of each of the 8 springs of the
+   * row, spring k at (k + 1/2)·reach/8 from the centre (docs/physics.md §9.9); 24 doubles
+   */
+  springs: 8,
 } as const;
-export const HISTORY_STRIDE = 8;
+export const HISTORY_STRIDE = 32;
 
 /**
  * The one-contact input block the sphere–wall kernel and tests fill before calling the kernel's one-contact law
@@ -394,7 +401,7 @@ export interface BindFeatures {
   hasFriction: boolean;
   /** some class has rolling resistance μ_r > 0 */
   hasRolling: boolean;
-  /** some class uses the tangential model mindlin-deresiewicz (its turning point is in the history) */
+  /** some class uses the tangential model mindlin-deresiewicz (its spring row is in the history) */
   hasMicroSlip: boolean;
   /** collision records are kept (outputs.impacts) */
   trackImpacts: boolean;
@@ -419,7 +426,10 @@ export interface BindPairs {
   pairTouching: number;
   /** pairHistoryStride doubles of HISTORY per pair */
   pairHistory: number;
-  /** doubles of history per contact: HISTORY_STRIDE, or the spring's 3 (forces/contact.ts historyStride) */
+  /**
+   * doubles of history per contact: the spring's 3, all but the micro-slip spring row, or HISTORY_STRIDE
+   * (forces/contact.ts historyStride)
+   */
   pairHistoryStride: number;
   /** IMPACT_STRIDE doubles per pair when impacts are tracked */
   pairImpact: number;

@@ -72,7 +72,7 @@ export let sharedExponent: i32 = 0;
 export let hasFriction: bool = false;
 /** some class has rolling resistance μ_r > 0 */
 export let hasRolling: bool = false;
-/** some class uses the tangential model mindlin-deresiewicz (its turning point is in the history) */
+/** some class uses the tangential model mindlin-deresiewicz (its spring row is in the history) */
 export let hasMicroSlip: bool = false;
 /** collision records are kept (outputs.impacts) */
 export let trackImpacts: bool = false;
@@ -93,7 +93,10 @@ export let pairClass: usize = 0;
 export let pairTouching: usize = 0;
 /** pairHistoryStride doubles of HISTORY per pair */
 export let pairHistory: usize = 0;
-/** doubles of history per contact: HISTORY_STRIDE, or the spring's 3 (forces/contact.ts historyStride) */
+/**
+ * doubles of history per contact: the spring's 3, all but the micro-slip spring row, or HISTORY_STRIDE
+ * (forces/contact.ts historyStride)
+ */
 export let pairHistoryStride: i32 = 0;
 /** IMPACT_STRIDE doubles per pair when impacts are tracked */
 export let pairImpact: usize = 0;

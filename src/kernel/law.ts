@@ -20,7 +20,8 @@
  *   k_t = 8 G* √(R_eff δ½), F_t = F_s − η_t v_t with η_t = c g(δ) (Tsuji applied the normal damping tangentially
  *   [Corral 2021]; §9.4), Coulomb cap |F_t| ≤ μ F_n, after which F_s = F_t + η_t v_t.
  *   (A spring kept as a displacement ξ, F_s = −k_t ξ, makes impacts that slip at touch-down depend on Δt: §9.5.)
- *   With `mindlin-deresiewicz` (§9.9) k_t is multiplied by θ, the micro-slip factor of the contact's load history.
+ *   With `mindlin-deresiewicz` (§9.9) F_s is instead the sum of a row of springs that each slip at μ times their
+ *   share of the normal load (spring-row.ts): micro-slip with load history, Mindlin & Deresiewicz's theory.
  * Rolling (§9.7, EPSD, Ai et al. 2011): k_r = 2.25 μ_r² k_n R_eff², k_n = dF_el/dδ ((3/2)K√δ½, or k for a linear
  *   spring), M_r −= k_r ω_r½ dt with ω_r the tangential part of ω_i − ω_j, capped at μ_r R_eff F_n.
  * The springs advance by the step's mid-point values (§9.10): v_t½ and ω_r½ from the half-step velocities and
@@ -32,8 +33,9 @@
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_QUARTER, DAMPING_QUARTER_LOADING, DAMPING_ZERO,
   ELASTIC_LINEAR, ELASTIC_PLASTIC_HERTZ, HISTORY_LAW_STATE, HISTORY_ROLLING, HISTORY_TANGENTIAL,
-  HISTORY_TURNING_POINT, TANGENTIAL_MINDLIN_DERESIEWICZ,
+  TANGENTIAL_MINDLIN_DERESIEWICZ,
 } from './layout';
+import { advanceSpringRow } from './spring-row';
 import {
   friction, hasFriction, hertzCoef, linearStiffness, minimumImpactSpeed, noTension, plasticSet,
   rollingFriction, tangentialOf,
@@ -81,78 +83,38 @@ import { f64At, u8At } from './memory';
     // The rotation is written out here and for the rolling torque below: a shared helper would hand its three
     // results back through memory, and the law keeps a pair's values in registers (docs/architecture.md §3).
     const spring = hist + (<usize>HISTORY_TANGENTIAL << 3);
-    let hx = load<f64>(spring), hy = load<f64>(spring, 8), hz = load<f64>(spring, 16);
-    const oldLen2 = hx * hx + hy * hy + hz * hz;
-    if (oldLen2 != 0) {
-      const along = hx * nx + hy * ny + hz * nz;
-      hx -= along * nx; hy -= along * ny; hz -= along * nz;
-      const scale = lengthKept(oldLen2, hx, hy, hz);
-      hx = hx * scale; hy = hy * scale; hz = hz * scale;
-    }
     // The slip of the step, −v_t½ dt: the displacement that loads the spring.
     const ux = -(vhx - vhn * nx) * dt, uy = -(vhy - vhn * ny) * dt, uz = -(vhz - vhn * nz) * dt;
-    let kt = ktCoef * sqrtMid;
     const cap = mu * capForce;
-    // Mindlin–Deresiewicz (§9.9): the turning point F_o (0 on the first loading) lies along the spring and is kept
-    // as a multiple of it.
+    // Mindlin–Deresiewicz (§9.9): the spring force is the sum of the contact's row of micro-slipping springs.
     const microSlip = options.microSlip && u8At(tangentialOf, cls) == TANGENTIAL_MINDLIN_DERESIEWICZ;
-    let ox: f64 = 0, oy: f64 = 0, oz: f64 = 0;
     if (microSlip) {
-      const ratio = load<f64>(hist, HISTORY_TURNING_POINT << 3);
-      ox = hx * ratio; oy = hy * ratio; oz = hz * ratio;
-      if (delta < deltaOld) {
-        // Normal unloading: the traction scales with the contact radius a ∝ √δ (Thornton 2011, Eq 18).
-        const r = sqrtDelta / Math.sqrt(deltaOld);
-        hx *= r; hy *= r; hz *= r; ox *= r; oy *= r; oz *= r;
-      } else if (ox != 0 || oy != 0 || oz != 0) {
-        // Normal loading moves the turning point away from zero by μΔN (Thornton & Yin 1991).
-        const grow = mu * (elasticPart - springForce(elastic, K, deltaOld)) / Math.sqrt(ox * ox + oy * oy + oz * oz);
-        ox += grow * ox; oy += grow * oy; oz += grow * oz;
-      }
-      // A slip against the current branch starts a new one here (Masing's rule).
-      if (ux * (hx - ox) + uy * (hy - oy) + uz * (hz - oz) < 0) { ox = hx; oy = hy; oz = hz; }
-      // θ at the middle of the step (second order, §9.10), with the normal load at the step's middle: θ³ = 1 − used
-      // at the force at its start, then moved by what half the step's increment adds to `used`, to first order
-      // (θ_mid = θ − Δused/(3θ²): one cube root a step, not two; near full sliding, where that expansion fails, the
-      // root of 1 − used − Δused).
-      const muN = mu * 0.5 * (elasticPart + springForce(elastic, K, deltaOld));
-      const firstLoading = ox == 0 && oy == 0 && oz == 0;
-      const perLimit = 1 / (firstLoading ? muN : 2 * muN);
-      const dx = hx - ox, dy = hy - oy, dz = hz - oz;
-      const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      const room = 1 - length * perLimit;
-      let theta: f64 = 0;
-      if (muN > 0 && room > 0) {
-        const start = Math.cbrt(room);
-        // Half the increment, kt·θ·u/2, along the branch (F_s − F_o) raises `used` by this much.
-        const along = length > 0 ? (dx * ux + dy * uy + dz * uz) / length : Math.sqrt(ux * ux + uy * uy + uz * uz);
-        const more = 0.5 * kt * start * along * perLimit;
-        theta = room > 2 * more ? start - more / (3 * start * start) : Math.cbrt(Math.max(0, room - more));
-      }
-      kt *= theta;
+      advanceSpringRow(hist, delta, deltaOld, nx, ny, nz, ux, uy, uz, reff, ktCoef, mu * elasticPart);
     }
-    hx += kt * ux; hy += kt * uy; hz += kt * uz;
-    if (microSlip && (ox != 0 || oy != 0 || oz != 0)) {
-      // A branch that reaches −F_o has unloaded through 2F_o: it rejoins the first-loading curve.
-      const dx = hx - ox, dy = hy - oy, dz = hz - oz;
-      if (dx * dx + dy * dy + dz * dz >= 4 * (ox * ox + oy * oy + oz * oz)) { ox = 0; oy = 0; oz = 0; }
+    let hx = load<f64>(spring), hy = load<f64>(spring, 8), hz = load<f64>(spring, 16);
+    if (!microSlip) {
+      const oldLen2 = hx * hx + hy * hy + hz * hz;
+      if (oldLen2 != 0) {
+        const along = hx * nx + hy * ny + hz * nz;
+        hx -= along * nx; hy -= along * ny; hz -= along * nz;
+        const scale = lengthKept(oldLen2, hx, hy, hz);
+        hx = hx * scale; hy = hy * scale; hz = hz * scale;
+      }
+      const kt = ktCoef * sqrtMid;
+      hx += kt * ux; hy += kt * uy; hz += kt * uz;
     }
     ftx = hx - eta * vtx;
     fty = hy - eta * vty;
     ftz = hz - eta * vtz;
     const ft2 = ftx * ftx + fty * fty + ftz * ftz;
     if (ft2 > cap * cap) {
-      // Coulomb cap; the spring keeps what is consistent with the capped force, and gross slip ends any branch.
+      // Coulomb cap; the spring keeps what is consistent with the capped force (a spring row keeps its own state:
+      // its springs are capped each by its share of the load).
       const s = ft2 > 0 ? cap / Math.sqrt(ft2) : 0;
       ftx *= s; fty *= s; ftz *= s;
       hx = ftx + eta * vtx;
       hy = fty + eta * vty;
       hz = ftz + eta * vtz;
-      ox = 0; oy = 0; oz = 0;
-    }
-    if (microSlip) {
-      const len2 = hx * hx + hy * hy + hz * hz;
-      store<f64>(hist, len2 > 0 ? (ox * hx + oy * hy + oz * hz) / len2 : 0, HISTORY_TURNING_POINT << 3);
     }
     store<f64>(spring, hx); store<f64>(spring, hy, 8); store<f64>(spring, hz, 16);
   }
@@ -213,14 +175,6 @@ import { f64At, u8At } from './memory';
  */
 @inline function normalStiffness(elastic: i32, K: f64, sqrtDelta: f64): f64 {
   return elastic == ELASTIC_LINEAR ? K : 1.5 * K * sqrtDelta;
-}
-
-/**
- * The elastic force of the law's spring alone, Hertz Kδ^{3/2} or linear kδ, at overlap δ: the normal load whose
- * change moves a Mindlin–Deresiewicz turning point (§9.9). The permanent-indentation law loads along Hertz.
- */
-@inline function springForce(elastic: i32, K: f64, delta: f64): f64 {
-  return elastic == ELASTIC_LINEAR ? K * delta : K * delta * Math.sqrt(delta);
 }
 
 /**

@@ -8,8 +8,8 @@
  * reads them from the contact table; the others are the laws a run most often gives every class, with the ids as
  * constants. An Options type says whether rolling resistance, collision records and the Mindlin–Deresiewicz
  * micro-slip (docs/physics.md §9.9) are computed: `AsBound` reads the run's features, the others are constants —
- * without micro-slip, whose branches and turning point would otherwise stay in every pair pass, live across the
- * Coulomb cap, for the runs (all but a few) that have no class using it.
+ * without micro-slip, whose spring-row loops would otherwise stay in every pair pass, for the runs (all but a few)
+ * that have no class using it.
  */
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ,

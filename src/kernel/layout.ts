@@ -6,25 +6,32 @@
  */
 
 // HISTORY: Per-contact history (forces/contact.ts), zeroed when a contact ends (0 = not latched yet). The tangential
-// spring must stay first and the turning point right after it: a run with neither rolling resistance nor a law with
-// state keeps only the spring's 3 doubles (SPRING_HISTORY_STRIDE), or 4 with the turning point when a class uses
-// mindlin-deresiewicz (MICROSLIP_HISTORY_STRIDE). Saved in checkpoints: a new layout needs new versions of the
-// pairContacts and wallContacts parts.
-/** tangential spring force F_s (N); x, y, z */
-export const HISTORY_TANGENTIAL: i32 = 0;
+// spring must stay first, the rolling torque and the law's scalar next, the micro-slip spring row last: a run with
+// neither rolling resistance nor a law with state keeps only the spring's 3 doubles (SPRING_HISTORY_STRIDE), one
+// without micro-slip everything up to the spring row (PLAIN_HISTORY_STRIDE), one where a class uses mindlin-deresiewicz
+// the whole record. Saved in checkpoints: a new layout needs new versions of the pairContacts and wallContacts parts.
 /**
- * mindlin-deresiewicz: the spring force at the start of the current branch (a reversal of the slip), as a multiple of
- * F_s along which it lies; 0 on the first loading (docs/physics.md §9.9)
+ * tangential spring force F_s (N); with mindlin-deresiewicz the sum of the spring row, written by the row each step; x,
+ * y, z
  */
-export const HISTORY_TURNING_POINT: i32 = 3;
+export const HISTORY_TANGENTIAL: i32 = 0;
 /** rolling torque M_r (N m); x, y, z */
-export const HISTORY_ROLLING: i32 = 4;
+export const HISTORY_ROLLING: i32 = 3;
 /**
  * the normal law's scalar: latched impact speed v0 (m/s, Hunt–Crossley family) or largest overlap δ_m (m, permanent
  * indentation)
  */
-export const HISTORY_LAW_STATE: i32 = 7;
-export const HISTORY_STRIDE: i32 = 8;
+export const HISTORY_LAW_STATE: i32 = 6;
+/**
+ * mindlin-deresiewicz: the length the spring row covers (m), the largest contact radius so far (docs/physics.md §9.9)
+ */
+export const HISTORY_REACH: i32 = 7;
+/**
+ * mindlin-deresiewicz: the tangential displacement (m, a vector in the contact plane) of each of the 8 springs of the
+ * row, spring k at (k + 1/2)·reach/8 from the centre (docs/physics.md §9.9); 24 doubles
+ */
+export const HISTORY_SPRINGS: i32 = 8;
+export const HISTORY_STRIDE: i32 = 32;
 
 // CONTACT: The one-contact input block the sphere–wall kernel and tests fill before calling the kernel's one-contact
 // law (evaluateContact), so the law reads named values instead of twenty positional arguments.

@@ -110,8 +110,8 @@ function firstSlotFrom(p: i32): i32 {
  * Pass 2 over pairs [begin, end) for the step of length dt ending at t. Pairs whose contact ended are written to
  * the ended list from index begin on; returns how many. Runs the pass compiled for the law every class shares, if
  * it is one of laws.ts, else the one that reads each contact's law from its class. A run with a micro-slip class
- * (docs/physics.md §9.9) has one pass that reads the law and the options as they are bound: the micro-slip rules
- * (cube roots, the turning point) outweigh those reads, and the other runs' passes carry none of its code.
+ * (docs/physics.md §9.9) has one pass that reads the law and the options as they are bound: the micro-slip spring
+ * row (8 springs to turn, move and cap) outweighs those reads, and the other runs' passes carry none of its code.
  */
 export function pairForces(begin: i32, end: i32, dt: f64, t: f64): i32 {
   if (hasMicroSlip) return pairPass<PerClass, AsBound>(begin, end, dt, t);

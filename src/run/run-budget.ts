@@ -13,7 +13,7 @@ import { SPHERE_FILE_FIELD } from '../scenario/sphere-file.js';
 import { KERNEL_MEMORY_LIMIT } from '../base/kernel-memory.js';
 import { kernelBytesEstimate, KERNEL_PAIRS_PER_SPHERE } from '../engine/kernel-bytes.js';
 import { pairBytes } from '../contacts/pair-contacts.js';
-import { HISTORY_STRIDE } from '../forces/contact.js';
+import { scenarioHistoryStride } from '../forces/contact.js';
 
 // Memory, measured as bench/memory.ts does (a fresh process per case; peak RSS and the JavaScript heap's peak
 // before a collection, set-up plus 10 steps, 1 M spheres of d = 2 mm, 1 thread, 2026-11-24): inserted at φ = 0.22
@@ -78,11 +78,13 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   const perSphere = BYTES_PER_SPHERE + CONTACTS_PER_SPHERE * BYTES_PER_CONTACT;
   const bytes = spheres * perSphere + listed * BYTES_PER_LISTED_SPHERE;
   const heap = spheres * HEAP_BYTES_PER_SPHERE + listed * HEAP_BYTES_PER_LISTED_SPHERE;
-  // Pairs with the longest history a run can have: the estimate must not depend on the laws' details.
+  // Pairs with the longest history the scenario's tangential models can need (a spring row per contact with
+  // micro-slip): the estimate does not depend on the other laws' details.
   const impacts = scenario.outputs.impacts;
-  const kernelPerPair = pairBytes(HISTORY_STRIDE, impacts);
-  const kernelPerSphere = kernelBytesEstimate(1, impacts);
-  const kernel = kernelBytesEstimate(spheres, impacts);
+  const history = scenarioHistoryStride(scenario);
+  const kernelPerPair = pairBytes(history, impacts);
+  const kernelPerSphere = kernelBytesEstimate(1, impacts, history);
+  const kernel = kernelBytesEstimate(spheres, impacts, history);
   const memory = machineMemory();
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
   if (bytes <= memory && heap <= heapLimit && kernel <= KERNEL_MEMORY_LIMIT) return;
@@ -94,7 +96,7 @@ export function checkMemory({ scenario, explicit }: Pick<CheckedScenario, 'scena
   const records = impacts
     ? {
       pairs: ' and their collision records',
-      saving: ` (outputs.impacts false saves ${KERNEL_PAIRS_PER_SPHERE * (kernelPerPair - pairBytes(HISTORY_STRIDE, false))} B per sphere)`,
+      saving: ` (outputs.impacts false saves ${KERNEL_PAIRS_PER_SPHERE * (kernelPerPair - pairBytes(history, false))} B per sphere)`,
     }
     : { pairs: '', saving: '' };
   let need: string;

@@ -6,7 +6,7 @@
 import type { Material } from '../scenario/schema.js';
 import { collide, sphereMass, type CollisionSpec, type PlanarMotion, type TangentialModel } from './collision.js';
 import { hertzContact, mindlinCoefficient } from './hertz.js';
-import { obliqueImpact } from './mindlin-reference.js';
+import { obliqueImpact, type ObliqueContact } from './mindlin-reference.js';
 
 export interface ObliqueRun {
   /** at the automatic step, what a user gets */
@@ -44,25 +44,37 @@ export function oblique(o: ObliqueSpec): ObliqueRun {
   };
   const out = collide(spec);
   const refined = collide({ ...spec, refine: REFINE });
+  const ref = referenceImpact(o, out.damping, o.tangential);
+  return { engine: out.after, refined: refined.after, reference: ref.motion, slid: ref.slid };
+}
+
+/**
+ * The impact through the independent integration (mindlin-reference.ts) with the tangential law `tangential` —
+ * the engine's model (for mindlin-deresiewicz its theory solved exactly with a fine spring row) — and the normal damping
+ * coefficient c the engine computed for it: every body's motion after it, and whether it slid throughout.
+ */
+export function referenceImpact(o: ObliqueSpec, damping: number, tangential: ObliqueContact['tangential']):
+  { motion: PlanarMotion[]; slid: boolean } {
+  const { material: a, radius: r1, target, normalSpeed: vn, tangentialSpeed: vt, spin, restitution: e } = o;
   const b = 'plane' in target ? target.plane : target.sphere.material;
   const r2 = 'plane' in target ? Infinity : target.sphere.radius;
   const m1 = sphereMass(a, r1), m2 = 'plane' in target ? Infinity : sphereMass(b, r2);
   const hertz = hertzContact(a, r1, b, r2, m2, vn);
   const ref = obliqueImpact({
-    stiffness: hertz.stiffness, damping: out.damping, dampingExponent: e === 1 ? 0 : 0.25,
-    tangentialCoefficient: mindlinCoefficient(a, b, hertz.effectiveRadius), friction: o.friction, tangential: o.tangential,
-    effectiveMass: hertz.effectiveMass, slipCompliance: 3.5 * (1 / m1 + 1 / m2),
+    stiffness: hertz.stiffness, damping, dampingExponent: e === 1 ? 0 : 0.25,
+    tangentialCoefficient: mindlinCoefficient(a, b, hertz.effectiveRadius), friction: o.friction, tangential,
+    effectiveRadius: hertz.effectiveRadius, effectiveMass: hertz.effectiveMass, slipCompliance: 3.5 * (1 / m1 + 1 / m2),
   }, vn, vt - r1 * spin);
   const i1 = 0.4 * m1 * r1 * r1;
-  const reference: PlanarMotion[] = [{
+  const motion: PlanarMotion[] = [{
     tangential: vt + ref.tangentialImpulse / m1, normal: -vn + ref.normalImpulse / m1,
     spin: spin - (r1 * ref.tangentialImpulse) / i1,
   }];
   if (m2 !== Infinity) {
-    reference.push({ tangential: -ref.tangentialImpulse / m2, normal: -ref.normalImpulse / m2,
+    motion.push({ tangential: -ref.tangentialImpulse / m2, normal: -ref.normalImpulse / m2,
       spin: -(r2 * ref.tangentialImpulse) / (0.4 * m2 * r2 * r2) });
   }
-  return { engine: out.after, refined: refined.after, reference, slid: ref.slidThroughout };
+  return { motion, slid: ref.slidThroughout };
 }
 
 /** Slip of the contact points after an impact: sphere 1's contact point minus the target's (m/s). */

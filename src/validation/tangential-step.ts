@@ -56,10 +56,15 @@ function stickingImpact(): CaseResult {
     const numericalLoss = Math.abs(tangentialEnergy(run.engine[0], mass, radius) - tangentialEnergy(reference, mass, radius));
     checks.push(check(`tangential energy the numerics lose over what the model dissipates, ${tangential}`, 'none', 0,
       numericalLoss / modelLoss, absolute(0.1, ENERGY)));
-    const errors = refines.map((r) => Math.abs(et(collide({
+    const atStep = (r: number) => et(collide({
       material, radius, normalSpeed: STICKING.normalSpeed, tangentialSpeed: vt, target: STICKING.target, friction: STICKING.friction,
       normal: { model: 'hertz' }, tangential, refine: r,
-    }).after[0]) - et(reference)));
+    }).after[0]);
+    // The converged model: the independent integration; for mindlin-deresiewicz, whose reference has a finer spring
+    // row (100 springs, the engine 8: 0.0015 apart in e_t here), the engine itself at Δt/128, so that the order
+    // shown is the step's, not the row's.
+    const converged = tangential === 'mindlin-deresiewicz' ? atStep(128) : et(reference);
+    const errors = refines.map((r) => Math.abs(atStep(r) - converged));
     const order = Math.log(errors[0] / errors[errors.length - 1]) / Math.log(refines[refines.length - 1]);
     checks.push(shown(`observed order of convergence in Δt of e_t, ${tangential} (Δt to Δt/${refines[refines.length - 1]})`,
       'second order', 2, order, ORDER_SHOWN));
@@ -84,12 +89,17 @@ function microSlipReference(): CaseResult {
   const spin = (m: PlanarMotion) => (m.spin * radius) / speed;
   const checks = [
     worstOf('e_t, at', 'Mindlin–Deresiewicz integrated finely',
-      runs.map((r) => ({ label: `${r.angle}°`, reference: et(r.reference[0], r.angle), value: et(r.engine[0], r.angle) })), AT_STEP),
+      runs.map((r) => ({ label: `${r.angle}°`, reference: et(r.reference[0], r.angle), value: et(r.engine[0], r.angle) })),
+      absolute(0.0025, 'twice what the engine\'s 8 springs at the automatic step owe to row and step together, measured '
+        + '≤ 0.0012 against 100 springs at 100 000 steps per contact (1 600 springs move that reference by < 1e-5); '
+        + 'catches the incremental micro-slip rules (0.04 off at 4°), 4 springs (0.003) and the no-slip spring (0.15)')),
     worstOf('ω′R/v, at', 'Mindlin–Deresiewicz integrated finely',
       runs.map((r) => ({ label: `${r.angle}°`, reference: spin(r.reference[0]), value: spin(r.engine[0]) })), AT_STEP),
     worstOf(`e_t, step Δt/${REFINE}, at`, 'Mindlin–Deresiewicz integrated finely',
       runs.map((r) => ({ label: `${r.angle}°`, reference: et(r.reference[0], r.angle), value: et(r.refined[0], r.angle) })),
-      absolute(0.0005, 'a tenth of the budget at the automatic step: the engine converges to the independent integration')),
+      absolute(0.002, 'what the engine\'s row of 8 springs owes to its coarseness, measured 0.0011–0.0015 at a converged '
+        + 'step against the 100 of the reference; catches a wrong spring stiffness, share of the load or resampling, and '
+        + 'incremental micro-slip rules (0.04 off at 4°, docs/physics.md §9.9)')),
   ];
   const x = runs.map((r) => r.angle);
   return { checks, plot: { title: 'Mindlin–Deresiewicz: Al₂O₃ on glass at 3.9 m/s, engine against its reference',

@@ -2,7 +2,8 @@
  * Checkpoints are explicit (issue 11): every stateful part declares each of its fields as saved, or excluded with
  * the reason (src/base/saved-state.ts). This test holds the real instances of a simulation that has every part —
  * periodic images, a moving wall and a removed one, spheres poured from the run's random stream, impact records,
- * friction and rolling history — to their declarations:
+ * friction and rolling history, and the micro-slip spring row of mindlin-deresiewicz (glass on steel) — to their
+ * declarations:
  *  - an instance's own fields are exactly its declared saved and excluded ones, so a field added without that
  *    decision fails here, and so does a part the simulation gains without this test knowing it;
  *  - a field excluded as another part holds exactly that part;
@@ -21,6 +22,7 @@ import { CheckpointVersionError, decodeCheckpoint, encodeCheckpoint, type Checkp
 import { RUN_RANDOM_FIELDS, RunRandom } from '../../src/scenario/random.js';
 import { RunValues, type SavedRunValues } from '../../src/run/run-values.js';
 import { SavedStateError, type StateDeclaration } from '../../src/base/saved-state.js';
+import { HISTORY } from '../../src/forces/contact.js';
 
 /**
  * 250 spheres thrown sideways fall onto a shelf that is removed at step 400, above a floor moving up from step
@@ -35,6 +37,7 @@ const SCENARIO = {
     steel: { youngsModulus: 2e7, poissonsRatio: 0.3, density: 7800 },
   },
   contact: { normal: { model: 'tsuji', restitution: 0.5 }, friction: 0.5, rollingFriction: 0.05 },
+  contactPairs: [{ materials: ['glass', 'glass'], friction: 0.4, tangential: { model: 'mindlin-deresiewicz' } }],
   periodic: { min: [0, 0, -1], max: [0.016, 0.016, 1], axes: ['x', 'y'] },
   insert: [
     {
@@ -66,9 +69,10 @@ const SAVED_AT_VERSION: Record<string, readonly string[]> = {
   'particles@1': ['active', 'pos', 'vel', 'omega', 'force', 'torque', 'radius', 'mass', 'invMass', 'invInertia',
     'material', 'id', 'posAtBuild'],
   // @3: the same entries as @2, but `history` holds the tangential spring as a force (docs/physics.md §9.3);
-  // @4: the same entries, `history` with the Mindlin–Deresiewicz turning point after the spring (§9.9)
-  'pairContacts@4': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact', 'image'],
-  'wallContacts@4': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
+  // @4: the same entries, `history` with the Mindlin–Deresiewicz turning point after the spring (§9.9);
+  // @5: the same entries, `history` with the micro-slip spring row after the law state instead (§9.9)
+  'pairContacts@5': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact', 'image'],
+  'wallContacts@5': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
   // @2: the angle of rotating walls at the last build
   'walls@2': ['time', 'offsetAtBuild', 'turnsAtBuild', 'gone'],
   'simulation@1': ['stepCount', 'rebuilds', 'particleSteps'],
@@ -111,7 +115,10 @@ function expectDeclared(instance: object, { saved, excluded }: Pick<StateDeclara
 
 /** Bytes of a derived array that hold its value; the rest is room for more contacts, holding leftovers. */
 const LIVE_BYTES: Record<string, (fields: Map<string, unknown>) => number> = {
-  'pairContacts.csrEntry': (fields) => 2 * Number(fields.get('count')) * Int32Array.BYTES_PER_ELEMENT,
+  // the entries of the gathered particles' rows, csrStart[n] of them (at most 2 per pair, fewer when not every pair
+  // has a gathered particle)
+  'pairContacts.csrEntry': (fields) => (fields.get('csrStart') as Int32Array)[Number(fields.get('nParticles'))]
+    * Int32Array.BYTES_PER_ELEMENT,
 };
 
 /** Derived and fixed fields compare by value; set-up objects (scenario, wall model, plan) are built alike by both. */
@@ -132,6 +139,14 @@ describe('every stateful field is saved or excluded with a reason', () => {
   it('the simulation saves exactly the parts this test knows', () => {
     expect([...parts.keys()]).toEqual(Object.keys(instances(sim)));
     expect(sim.pourer).not.toBeNull();
+  });
+
+  it('has micro-slip spring rows under way at the checkpoint, for the round trip below to carry', () => {
+    for (const list of [sim.pairs, sim.walls]) {
+      const loaded = Array.from({ length: list.count }, (_, s) => list.history[s * list.historyStride + HISTORY.reach])
+        .filter((reach) => reach > 0);
+      expect(loaded.length).toBeGreaterThan(5);
+    }
   });
 
   it.each([...parts.keys()])('%s: its own fields are its saved and excluded ones', (name) => {
@@ -227,7 +242,7 @@ describe('a checkpoint that does not fit is refused, naming the entry', () => {
     older.parts.pairContacts = 2;
     expect(restoreInto(older)).toThrow(CheckpointVersionError);
     expect(restoreInto(older)).toThrow('checkpoint was written by an older grainflow (pairContacts state version 2; '
-      + 'this grainflow reads version 4); resume it with that version or start the run again');
+      + 'this grainflow reads version 5); resume it with that version or start the run again');
     const newer = good();
     newer.parts.walls = 3;
     expect(restoreInto(newer)).toThrow(/written by a newer grainflow \(walls state version 3;/);

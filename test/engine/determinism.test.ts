@@ -64,10 +64,10 @@ describe.each(cases)('$title', ({ fixture, steps, minContacts }) => {
 });
 
 describe('2 000-sphere pour with laws that keep per-contact state', () => {
-  it('stays byte-identical with 1 and 2 lanes and grid or R-tree (latched v₀, peak overlap, turning point)', async () => {
-    // Hunt–Crossley latches v₀, the permanent-indentation law keeps δ_m and Mindlin–Deresiewicz its turning point in
+  it('stays byte-identical with 1 and 2 lanes and grid or R-tree (latched v₀, peak overlap, micro-slip spring row)', async () => {
+    // Hunt–Crossley latches v₀, the permanent-indentation law keeps δ_m and Mindlin–Deresiewicz its spring row in
     // the contact history, which must travel with the contact through rebuilds and re-numbering exactly as the
-    // tangential spring does (the turning point keeps its sign when the bodies swap, the spring flips).
+    // tangential spring does (the row's reach keeps its sign when the bodies swap, its springs flip with the spring).
     const edit = (s: Scenario) => {
       s.contact.normal = { model: 'hunt-crossley', restitution: 0.5 };
       s.contact.tangential = { model: 'mindlin-deresiewicz' };

@@ -1,9 +1,9 @@
 /**
  * The normal law's scalar state (the Hunt–Crossley family's latched impact speed v₀, the permanent-indentation law's
- * peak overlap δ_m) and the Mindlin–Deresiewicz turning point (a component along the spring) are carried across a
- * neighbour rebuild like the tangential and rolling history, but — unlike those vectors, which are relative
- * quantities of body i with respect to body j — they must not change sign when a re-numbering swaps the roles of the
- * two bodies (contact.ts, HISTORY).
+ * peak overlap δ_m) and the reach of the Mindlin–Deresiewicz spring row (a length) are carried across a neighbour
+ * rebuild like the tangential and rolling history and the row's springs, but — unlike those vectors, which are
+ * relative quantities of body i with respect to body j — they must not change sign when a re-numbering swaps the
+ * roles of the two bodies (contact.ts, HISTORY).
  */
 import { describe, expect, it } from 'vitest';
 import { CarriedContacts, type CarriedList } from '../../src/contacts/carried-contacts.js';
@@ -29,11 +29,12 @@ function list(first: number, second: number, history: number[]): CarriedList {
 }
 
 describe('carried contact history', () => {
-  // spring (3), turning point, rolling torque (3), law state
-  const history = [1, 2, 3, 0.8, 4, 5, 6, 0.37];
-  it('has the turning point after the spring and one law slot after the rolling torque', () => {
-    expect(HISTORY_STRIDE).toBe(history.length);
-    expect([HISTORY.tangential, HISTORY.turningPoint, HISTORY.rolling, HISTORY.lawState]).toEqual([0, 3, 4, 7]);
+  // spring (3), rolling torque (3), law state, the row's reach, its springs (3 each)
+  const springs = Array.from({ length: HISTORY_STRIDE - 8 }, (_, k) => 10 + k);
+  const history = [1, 2, 3, 4, 5, 6, 0.37, 0.8, ...springs];
+  it('has the rolling torque after the spring, one law slot, then the spring row: its reach and its springs', () => {
+    expect(HISTORY_STRIDE).toBe(8 + 3 * 8);
+    expect([HISTORY.tangential, HISTORY.rolling, HISTORY.lawState, HISTORY.reach, HISTORY.springs]).toEqual([0, 3, 6, 7, 8]);
   });
 
   it('keeps the scalar slots and flips the vectors when re-numbering swaps the bodies', () => {
@@ -44,7 +45,7 @@ describe('carried contact history', () => {
     rebuilt.touching[0] = 0;
     carried.restore(rebuilt);
     expect(rebuilt.touching[0]).toBe(1);
-    expect(Array.from(rebuilt.history)).toEqual([-1, -2, -3, 0.8, -4, -5, -6, 0.37]);
+    expect(Array.from(rebuilt.history)).toEqual([-1, -2, -3, -4, -5, -6, 0.37, 0.8, ...springs.map((x) => -x)]);
   });
 
   it('keeps everything as it is without a swap', () => {

@@ -129,6 +129,20 @@ describe('memory and threads', () => {
     }
   });
 
+  it('counts the spring rows of micro-slip in the kernel memory: 4 M spheres fit with mindlin, not with mindlin-deresiewicz', () => {
+    // Without collision records a pair holds 7 doubles of history with mindlin, 32 with the spring row of
+    // mindlin-deresiewicz (forces/contact.ts historyStride): about 0.64 against 1.6 kB per sphere, so 4 M spheres
+    // need 2.5 GB or 6.5 GB of the 4.29 GB. Catches a budget that sizes every run by the short history.
+    const scenario = (tangential: string) => editedScenario('test/fixtures/bad/insert-count-huge-pour.json', (json) => {
+      json.insert[0].count = 4_000_000;
+      json.outputs = { ...json.outputs, impacts: false };
+      json.contact = { ...json.contact, friction: 0.3, tangential: { model: tangential } };
+    });
+    expect(() => checkMemory(scenario('mindlin'))).not.toThrow();
+    const error = refusal(() => checkMemory(scenario('mindlin-deresiewicz')));
+    expect(error.message).toMatch(/^insert\[0\]\.count: 4000000 spheres in all need about [\d.]+ GB of kernel memory/);
+  });
+
   it('caps threads at the cores with a warning', () => {
     const cores = os.availableParallelism();
     expect(cappedThreads(cores)).toEqual({ lanes: cores });
