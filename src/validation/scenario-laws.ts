@@ -87,11 +87,11 @@ const SLOW_ORIFICES = [8];
 const SLOW_SILO = 'open: the silo drains at C = 0.51 at k = 1.5 against 0.55–0.65 (2026-11-27: W = 0.2696 ± 0.0007 kg/s at '
   + 'D/d = 8, 3 % under the band\'s slow edge; D/d = 6 and 10 inside it only by their wider scatter). The measurement '
   + 'was checked (ρ_b of the settled interior at the gate, W over a steady window, d the mean diameter, a circular '
-  + 'orifice of diameter D); what moves C, one change at a time at D/d = 8, seed 1 (C = 0.511 as shipped): the silo '
-  + 'widened from 20 d to D + 30 d, W +4 % (C = 0.529); E × 10, W +0.7 % but ρ_b −3 % (the softened spheres\' '
-  + 'overlaps pack the bed denser, C = 0.530); μ = 0.3 on every contact, W +9 % (C = 0.548); wall μ = 0.2, or a bed '
-  + 'twice as tall, no change (C = 0.505, 0.506). So the scenario, not the engine: a silo narrower than the law\'s '
-  + 'conditions and a ρ_b raised by the softened E, at the file\'s μ = 0.5';
+  + 'orifice of diameter D). One change at a time at D/d = 8, seed 1 (C = 0.511 as shipped): E × 10 leaves W (+0.7 %) '
+  + 'but lowers ρ_b 3 % (the softened spheres\' overlaps pack the bed denser; C = 0.530); μ = 0.3 on every contact, '
+  + 'W +9 % (C = 0.548); wall μ = 0.2, or a bed twice as tall, no change (C = 0.505, 0.506); a silo widened from 20 d '
+  + 'to the law\'s D + 30 d, not settled (W +4 % at E = 1 MPa, −4 % at 10 MPa, short windows). So far the scenario, '
+  + 'not the engine: ρ_b raised by the softened E, and μ = 0.5 on every contact';
 /**
  * Rose & Tanaka's hopper factor (Nedderman 1992): F = (tan θ tan φ_d)^−0.35 for θ < 90° − φ_d, θ the cone's half-angle
  * from the vertical and φ_d the angle of the stagnant zone's boundary with the horizontal in a flat-bottomed silo.
