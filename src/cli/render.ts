@@ -15,7 +15,7 @@ import {
   type RenderOptions,
 } from '../render/export.js';
 import { checkRunDirectory, ViewerInputError } from '../render/server.js';
-import { ArgumentError, parseCommandLine } from './arguments.js';
+import { ArgumentError, parseCommandLine, usageErrorLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { describeFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
@@ -56,7 +56,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
     checkRunDirectory(runDir);
   } catch (err) {
     if (err instanceof RenderUsageError || err instanceof ArgumentError) {
-      process.stderr.write(`grainflow: ${err.message} (options: grainflow render --help)\n`);
+      process.stderr.write(usageErrorLine('render', err.message));
       return EXIT_BAD_INPUT;
     }
     if (!(err instanceof ViewerInputError)) throw err;
