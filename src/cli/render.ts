@@ -39,7 +39,7 @@ export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|an
   --camera       view direction: a preset or "azimuth,elevation" in degrees, elevation in [-90, 90]; auto is front
                  for a silo or hopper, iso otherwise (auto)
   --cut          leave out the half nearer the camera, to show the flow inside; auto: on for a silo or hopper (auto)
-  --fit          what the camera frames: final (the last frame's spheres, 1st–99th percentile, and the walls then),
+  --fit          what the camera frames: final (the last frame's spheres but far strays, and the walls then),
                  all (every frame's and every wall placement), auto (final; all for runs of under 50 spheres) (auto)
   --overlay-scale  size of the title, time, legend and scale bar, ${OVERLAY_SCALES.join('–')}: 1 is proportional to the
                  image (22 px titles at 1280×720, 66 px at 3840×2160) (1)
