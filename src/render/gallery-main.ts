@@ -7,9 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { OutputExistsError } from '../run/output-guard.js';
 import { writeGallery } from './gallery.js';
-import { parseArgs } from 'node:util';
 
 const EXIT_BAD_INPUT = 2;
 
@@ -43,8 +43,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`gallery: ${stills.length} stills, ${(total / 1024).toFixed(0)} KB in all\n`);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof OutputExistsError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`gallery: ${(error as Error).message.split('\n')[0]}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (error instanceof OutputExistsError) {
+      process.stderr.write(`gallery: ${error.describe({ out: '--out', force: 'npm run gallery' })}\n`);
       return EXIT_BAD_INPUT;
     }
     throw error;
