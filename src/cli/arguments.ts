@@ -10,6 +10,14 @@ import { closestByEdits } from '../base/closest-name.js';
 /** A command line that does not parse; the message is one line, meant for the user as it is. */
 export class ArgumentError extends Error {}
 
+/**
+ * The one line a usage error of `grainflow <command>` prints on stderr: the problem, then where the options are
+ * listed — not the command's help itself, which would bury the problem under it (issue 28, point 9).
+ */
+export function usageErrorLine(command: string, problem: string): string {
+  return `grainflow: ${problem} (options: grainflow ${command} --help)\n`;
+}
+
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** parseArgs(config), `aliases` (alias → option name, without dashes) first rewritten to the names they stand for. */

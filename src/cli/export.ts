@@ -5,7 +5,7 @@
  */
 import { loadScenario, ScenarioError } from '../api/index.js';
 import { DEFAULT_LAMMPS_VERSION, exportLammps, LAMMPS_VERSIONS, MAX_SUBSTEPS } from '../api/lammps.js';
-import { parseCommandLine } from './arguments.js';
+import { parseCommandLine, usageErrorLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--substeps N] [--force]
@@ -30,7 +30,10 @@ export async function exportCommand(argv: string[]): Promise<number> {
   try {
     return exportDeck(argv);
   } catch (err) {
-    if (err instanceof UsageError) return fail(`${err.message}\n${EXPORT_USAGE}`);
+    if (err instanceof UsageError) {
+      process.stderr.write(usageErrorLine('export', err.message));
+      return EXIT_BAD_INPUT;
+    }
     if (err instanceof ScenarioError) return fail(`cannot export: ${err.message}`);
     if (err instanceof RangeError) return fail(`--lammps-version ${err.message}`);
     throw err;

@@ -5,7 +5,7 @@
  */
 import { printable } from '../base/printable.js';
 import { DeckError, importLammpsRun, RunInterrupted, ScenarioError } from '../api/index.js';
-import { parseCommandLine } from './arguments.js';
+import { parseCommandLine, usageErrorLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 
@@ -28,8 +28,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     return await importRun(argv);
   } catch (err) {
     if (err instanceof UsageError) {
-      fail(err.message);
-      process.stderr.write(`${IMPORT_USAGE}\n`);
+      process.stderr.write(usageErrorLine('import', printable(err.message)));
       return EXIT_BAD_INPUT;
     }
     if (err instanceof DeckError) return fail(`cannot import: ${err.message}`);

@@ -15,7 +15,7 @@ import {
   type RenderOptions,
 } from '../render/export.js';
 import { checkRunDirectory, ViewerInputError } from '../render/server.js';
-import { ArgumentError, parseCommandLine } from './arguments.js';
+import { ArgumentError, parseCommandLine, usageErrorLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { describeFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
@@ -39,7 +39,7 @@ export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|an
   --camera       view direction: a preset or "azimuth,elevation" in degrees, elevation in [-90, 90]; auto is front
                  for a silo or hopper, iso otherwise (auto)
   --cut          leave out the half nearer the camera, to show the flow inside; auto: on for a silo or hopper (auto)
-  --fit          what the camera frames: final (the last frame's spheres, 1st–99th percentile, and the walls then),
+  --fit          what the camera frames: final (the last frame's spheres but far strays, and the walls then),
                  all (every frame's and every wall placement), auto (final; all for runs of under 50 spheres) (auto)
   --overlay-scale  size of the title, time, legend and scale bar, ${OVERLAY_SCALES.join('–')}: 1 is proportional to the
                  image (22 px titles at 1280×720, 66 px at 3840×2160) (1)
@@ -56,7 +56,7 @@ export async function renderCommand(argv: string[]): Promise<number> {
     checkRunDirectory(runDir);
   } catch (err) {
     if (err instanceof RenderUsageError || err instanceof ArgumentError) {
-      process.stderr.write(`grainflow: ${err.message} (options: grainflow render --help)\n`);
+      process.stderr.write(usageErrorLine('render', err.message));
       return EXIT_BAD_INPUT;
     }
     if (!(err instanceof ViewerInputError)) throw err;

@@ -13,7 +13,7 @@ import {
   UnstableRunError, type RunControl, type RunSummary,
 } from '../api/index.js';
 import { CLI_OPTION_NAMES } from '../api/output-directory.js';
-import { parseCommandLine } from './arguments.js';
+import { parseCommandLine, usageErrorLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { reportFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
@@ -36,7 +36,7 @@ export const RUN_USAGE = `usage: grainflow run <scenario.json> --out <dir> [--wo
   --quiet    no progress line and no summary on stdout (warnings and errors still go to stderr)
   --render   then render <dir>/anim.mp4 with headless Chromium (see grainflow render)`;
 
-/** Bad command line: the message, then the usage text. */
+/** Bad command line: one line, the message and where the options are listed. */
 class UsageError extends Error {}
 
 /** The directory a run writes, once the options are parsed: for the messages of a failure. */
@@ -54,7 +54,10 @@ export async function runCommand(argv: string[]): Promise<number> {
       process.stderr.write(`grainflow: ${message}\n`);
       return status;
     };
-    if (err instanceof UsageError) return fail(`${err.message}\n${RUN_USAGE}`);
+    if (err instanceof UsageError) {
+      process.stderr.write(usageErrorLine('run', err.message));
+      return EXIT_BAD_INPUT;
+    }
     if (err instanceof OutputExistsError) {
       return fail(err.describe(target.resume ? { ...CLI_OPTION_NAMES, out: '--resume' } : CLI_OPTION_NAMES));
     }

@@ -19,13 +19,21 @@ import { writeWholeFile } from './file-writes.js';
 import { requireFiles } from './resume-check.js';
 import type { RunExtents, Snapshot, SnapshotWriter } from './snapshot.js';
 import { placeWalls, trianglesBox, type Extent, type WallPlacement, type WallSurfaces } from './wall-surfaces.js';
-import { quantile, ROBUST_TAIL, sortedComponent, unionBox } from './robust-extent.js';
+import { grownBox, quantile, robustBox, ROBUST_TAIL, sortedComponent, unionBox } from './robust-extent.js';
 
 export const FRAMES_DIRECTORY = 'frames';
 export const FRAME_INDEX = 'index.json';
 export const FRAME_FORMAT = 'grainflow-frames';
 /** 2: walls placed per frame, robust colour ranges per frame, camera framing (issue 15) */
 export const FRAME_FORMAT_VERSION = 2;
+
+/**
+ * A sphere is a stray, left out of the camera's framing, when its centre lies further beyond the robust box of its
+ * frame (robust-extent.ts) than this fraction of that box's largest side: a ball that bounced metres away from a
+ * heap is, the fringe of the heap's foot and a jet under an orifice are not (issue 28: framing the robust box alone
+ * cut the fringe of a pile at the bottom edge of the iso view).
+ */
+export const STRAY_DISTANCE = 0.5;
 
 /** Robust value ranges of a frame (or a run): between the ROBUST_TAIL quantiles; speed from 0. */
 export interface ValueRanges {
@@ -36,7 +44,10 @@ export interface ValueRanges {
 }
 
 export interface FrameEntry {
+  /** the requested output time (s) the frame stands for */
   t: number;
+  /** the time of the state drawn minus t (s), within ±dt/2: the state is that of the step nearest t */
+  offset?: number;
   file: string;
   /** spheres present (ids 0..count−1) */
   count: number;
@@ -61,8 +72,9 @@ export interface FrameIndex {
   /** extent of the spheres over the whole run (m) */
   bounds: Extent;
   /**
-   * What the camera frames (m): `final`, the robust box of the last frame's spheres and the walls other than
-   * planes where they are then; `all`, the robust boxes of every frame and those walls wherever they were.
+   * What the camera frames (m): `final`, every sphere of the last frame but the strays (STRAY_DISTANCE), each
+   * whole (centre ± radius), and the walls other than planes where they are then; `all`, the same of every frame
+   * and those walls wherever they were.
    */
   framing: { final: Extent; all: Extent };
   /** the widest of the frames' robust ranges */
@@ -73,6 +85,9 @@ export class FrameWriter implements SnapshotWriter {
   private readonly frames: FrameEntry[] = [];
   /** the latest snapshot: it holds every sphere of the run, so its radii and materials are written at the end */
   private last: Snapshot | null = null;
+  /** the framed spheres (framedBox) of the last frame and of every frame so far */
+  private framedLast: Extent | null = null;
+  private framedAll: Extent | null = null;
 
   /** made with the first file written: a resume refused by load() must leave the run directory as it was */
   private directoryMade = false;
@@ -80,11 +95,14 @@ export class FrameWriter implements SnapshotWriter {
   constructor(private readonly setup: ScenarioModel, private readonly dir: RunOutputDirectory) {}
 
   save(): unknown {
-    return { frames: this.frames };
+    return { frames: this.frames, framedLast: this.framedLast, framedAll: this.framedAll };
   }
 
   load(saved: unknown): void {
-    const s = saved as { frames: FrameEntry[] };
+    // A checkpoint of an earlier version has no framing: the resumed run frames the frames it writes.
+    const s = saved as { frames: FrameEntry[]; framedLast?: Extent | null; framedAll?: Extent | null };
+    this.framedLast = s.framedLast ?? null;
+    this.framedAll = s.framedAll ?? null;
     // A resumed run's index lists these frames: each must still be there (resume-check.ts).
     requireFiles(s.frames.map((f) => this.path(f.file)), 'the checkpoint lists it among the run\'s frames');
     this.frames.push(...s.frames);
@@ -99,8 +117,10 @@ export class FrameWriter implements SnapshotWriter {
     }
     const file = `${String(this.frames.length).padStart(6, '0')}.f32`;
     this.writeArray(file, data);
-    this.frames.push({ t: s.t, file, count: n, walls: s.walls, ranges: frameRanges(data, n) });
+    this.frames.push({ t: s.t, offset: s.offset, file, count: n, walls: s.walls, ranges: frameRanges(data, n) });
     this.last = s;
+    this.framedLast = framedBox(s.position, s.radius);
+    this.framedAll = unionBox(this.framedAll, this.framedLast);
   }
 
   finish(walls: WallSurfaces, extents: RunExtents): void {
@@ -139,8 +159,8 @@ export class FrameWriter implements SnapshotWriter {
       },
       bounds: extents.all,
       framing: {
-        final: unionBox(extents.final, lastWalls ? wallsBox(lastWalls) : null)!,
-        all: unionBox(extents.robust, everyPlacement)!,
+        final: unionBox(this.framedLast, lastWalls ? wallsBox(lastWalls) : null) ?? extents.all,
+        all: unionBox(this.framedAll, everyPlacement) ?? extents.all,
       },
       ranges: runRanges(this.frames.filter((f) => f.count > 0).map((f) => f.ranges)),
     };
@@ -161,6 +181,26 @@ export class FrameWriter implements SnapshotWriter {
   private writeArray(name: string, array: Float32Array | Uint16Array): void {
     writeWholeFile(this.output(name), new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
   }
+}
+
+/**
+ * The box of the spheres (centres xyz interleaved, radii) the camera frames: each whole, every one but the strays
+ * (STRAY_DISTANCE); null for none.
+ */
+export function framedBox(position: ArrayLike<number>, radius: ArrayLike<number>): Extent | null {
+  const robust = robustBox(position);
+  if (robust === null) return null;
+  const crowd = grownBox(robust, STRAY_DISTANCE * Math.max(...robust.max.map((v, a) => v - robust.min[a])));
+  const box: Extent = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+  for (let p = 0; p < radius.length; p++) {
+    const c = [position[3 * p], position[3 * p + 1], position[3 * p + 2]];
+    if (c.some((v, a) => v < crowd.min[a] || v > crowd.max[a])) continue;
+    for (let a = 0; a < 3; a++) {
+      box.min[a] = Math.min(box.min[a], c[a] - radius[p]);
+      box.max[a] = Math.max(box.max[a], c[a] + radius[p]);
+    }
+  }
+  return box;
 }
 
 function runRanges(frames: ValueRanges[]): ValueRanges {

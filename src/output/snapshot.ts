@@ -2,8 +2,10 @@
 import type { Extent, WallPlacement, WallSurfaces } from './wall-surfaces.js';
 
 export interface Snapshot {
-  /** simulated time (s) */
+  /** simulated time (s): the requested output time the snapshot stands for (src/output/output-times.ts) */
   t: number;
+  /** the state's own time minus t (s): within ±dt/2 (0 for an imported run's frames) */
+  offset?: number;
   /**
    * by particle id: centre (m), velocity (m/s), angular velocity (rad/s), xyz interleaved; radius (m) and material
    * index. Only the spheres present at time t: spheres poured in during a run make later snapshots longer.

@@ -33,9 +33,14 @@ export class SnapshotOutputs {
     if (outputs.vtk) this.writers.push(new VtkWriter(dir));
   }
 
-  record(t: number, st: ParticleState): void {
+  /**
+   * The state `st` at time t, written as the snapshot of time `stamp` (a requested output time, output-times.ts;
+   * default t): walls are placed at t, with the spheres they touch.
+   */
+  record(t: number, st: ParticleState, stamp = t): void {
     if (this.writers.length === 0) return;
-    const snapshot = byId(t, st, wallPlacement(this.setup.walls.motion, t));
+    const snapshot = byId(stamp, st, wallPlacement(this.setup.walls.motion, t));
+    snapshot.offset = t - stamp;
     for (const r of snapshot.radius) this.maxRadius = Math.max(this.maxRadius, r);
     const p = snapshot.position;
     let all: Extent | null = null;

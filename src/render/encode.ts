@@ -36,7 +36,8 @@ export function encodeGif(framesDir: string, frames: number, fps: number, out: s
   fs.writeFileSync(out, gif.bytes());
 }
 
-function toRgba(data: ArrayLike<number>, channels: number, pixels: number): Uint8Array {
+/** A decoded PNG's pixels as RGBA, opaque (what gifenc's quantiser takes). */
+export function toRgba(data: ArrayLike<number>, channels: number, pixels: number): Uint8Array {
   if (channels === 4 && data instanceof Uint8Array) return data;
   const rgba = new Uint8Array(4 * pixels);
   for (let p = 0; p < pixels; p++) {

@@ -15,6 +15,7 @@ import { RunDirectory, type RunOutputDirectory } from '../output/run-directory.j
 import { CsvWriter } from '../output/csv.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { ContactTrace } from '../output/contact-trace.js';
+import { snapshotDue, snapshotTime } from '../output/output-times.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
 import { drivenWalls, wallLoadHeader, wallLoadPlots, wallLoads } from '../output/wall-loads.js';
 import { Simulation, type ImpactRecord, type PhaseSeconds } from '../engine/simulation.js';
@@ -164,19 +165,24 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const snapshots = new SnapshotOutputs(setup, dir);
   const trace = setup.scenario.outputs.contactTrace ? new ContactTrace(dir.file('contact-trace.csv')) : null;
   if (resumed) snapshots.load(resumed.snapshots);
-  const { outputEvery } = setup;
+  const { outputEvery, outputInterval, dt, steps } = setup;
   const energyRows: number[][] = resumed ? readSeriesRows(dir.file('series.csv')) : [];
   const sample = () => {
     energyRows.push(writeSeriesRow(sim, series, driven));
-    snapshots.record(sim.time, sim.st);
     analysis?.sample(sim);
   };
+  // Frames and VTK files at the steps nearest the requested times, stamped with those (output-times.ts).
+  const snapshot = (k: number) => snapshots.record(sim.time, sim.st,
+    snapshotTime(k, outputInterval, dt, steps, setup.scenario.time.duration));
   const lastGood = () => (checkpoints?.newest ? `; last good checkpoint kept: ${checkpoints.newest}` : '');
   const writeCheckpoint = () => checkpoints?.write(sim, runValues);
   checkpoints?.reportResume();
   await sim.useWorkers(setup.lanes);
   try {
-    if (!resumed) sample();
+    if (!resumed) {
+      sample();
+      snapshot(sim.stepCount);
+    }
     let lastReport = performance.now(), lastYield = lastReport;
     for (let k = sim.stepCount + 1; k <= setup.steps; k++) {
       try {
@@ -192,9 +198,11 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
         const diagnosis = watchdog.check();
         if (diagnosis !== null) throw new UnstableRunError(`watchdog: ${diagnosis}${lastGood()}`);
       }
-      if (outputRow) {
+      const snapshotRow = snapshotDue(k, outputInterval, dt, steps);
+      if (outputRow || snapshotRow) {
         const t0 = performance.now();
-        sample();
+        if (outputRow) sample();
+        if (snapshotRow) snapshot(k);
         sim.phase.output += performance.now() - t0;
       }
       if (checkpointDue) writeCheckpoint();

@@ -1,9 +1,10 @@
 /**
  * Command-line parse errors are one line a user can act on (issue 28, point 9): the option named, the nearest
- * known one offered, never Node's own text; `grainflow render` says no more than that line (not its 20-line help)
- * on a usage or data error; --colour-by is --color-by.
+ * known one offered, never Node's own text; `grainflow render`, `run`, `export` and `import` say no more than that
+ * line (not their help) on a usage or data error; --colour-by is --color-by.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArgumentError, parseCommandLine } from '../../src/cli/arguments.js';
@@ -60,9 +61,22 @@ describe('grainflow render and run on the command line', () => {
     }
   });
 
-  it('run: a mistyped option is named with the one meant', () => {
-    const r = cli('run', 'scenarios/heap.json', '--out', 'runs/never', '--wrokers', '2');
-    expect(r.status).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe('grainflow: unknown option --wrokers (did you mean --workers?)');
+  it('run, export and import: a mistyped option or a missing argument is one line, with status 2 and nothing written', () => {
+    for (const [args, line] of [
+      [['run', 'scenarios/heap.json', '--out', 'runs/never', '--wrokers', '2'],
+        'grainflow: unknown option --wrokers (did you mean --workers?) (options: grainflow run --help)'],
+      [['export', 'lammps', 'scenarios/heap.json', '--out', 'runs/never', '--substep', '3'],
+        'grainflow: unknown option --substep (did you mean --substeps?) (options: grainflow export --help)'],
+      [['export', 'lammps', 'scenarios/heap.json'], 'grainflow: missing --out <dir> (options: grainflow export --help)'],
+      [['import', 'lammps', 'runs/no-deck', '--out', 'runs/never', '--forc'],
+        'grainflow: unknown option --forc (did you mean --force?) (options: grainflow import --help)'],
+      [['import', 'lammps'], 'grainflow: missing <deckDir> (options: grainflow import --help)'],
+    ] as const) {
+      const r = cli(...args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe(`${line}\n`);
+      expect(r.stdout).toBe('');
+    }
+    expect(existsSync('runs/never')).toBe(false);
   });
 });

@@ -37,12 +37,12 @@ describe('grainflow run with bad input', () => {
     },
   );
 
-  it('rejects bad command lines with the usage text and status 2', () => {
-    for (const args of [['run'], ['run', 'scenarios/two-spheres.json'],
-      ['run', 'scenarios/two-spheres.json', '--out', 'x', '--workers', '0']]) {
+  it('rejects bad command lines with one line pointing at the options and status 2', () => {
+    for (const [args, problem] of [[['run'], 'missing <scenario.json>'], [['run', 'scenarios/two-spheres.json'], 'missing --out <dir>'],
+      [['run', 'scenarios/two-spheres.json', '--out', 'x', '--workers', '0'], '--workers must be a whole number >= 1 (got "0")']] as const) {
       const r = grainflow(...args);
       expect(r.status, args.join(' ')).toBe(2);
-      expect(r.stderr).toContain('usage: grainflow run');
+      expect(r.stderr).toBe(`grainflow: ${problem} (options: grainflow run --help)\n`);
     }
     // Without a known command: the list of commands (test/cli/commands.test.ts).
     for (const args of [[], ['fly', 'x']]) {

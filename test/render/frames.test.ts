@@ -2,6 +2,12 @@
  * Frames for the viewer (src/output/frames.ts) and the wall geometry they carry (src/output/wall-surfaces.ts):
  *  - a run writes one frame per series.csv row; the last frame holds the final positions and speeds of
  *    summary.json (same values rounded to Float32), radii and materials by id;
+ *  - frames at the requested times: with an interval of 27.03 time steps, frame j is stamped j·interval exactly
+ *    and holds the state of the step nearest it (a free fall, which velocity Verlet integrates exactly, puts the
+ *    ball at z₀ − g(t + offset)²/2 with |offset| ≤ dt/2), where whole steps of 27 dt would drift by 1.6 dt in 60
+ *    frames; the last frame is stamped with the run's duration;
+ *  - the camera framing holds every sphere of the last frame whole, the fringe of a spread included, and leaves out
+ *    a stray far from the rest;
  *  - each frame's colour ranges are the 1st–99th percentiles of its speeds (from 0) and heights, recomputed here;
  *  - walls per frame: a gate is in the frames before its removeAt and null from then on, a moving cylinder's
  *    offset is v·(t − start) in every frame (the simulation's own definition, src/walls/motion.ts), and the
@@ -31,6 +37,31 @@ const readF32 = (file: string) => {
 };
 
 describe('frames of a run', () => {
+  it('are stamped with the requested output times and hold the state of the step nearest each', async () => {
+    const dt = 3.7e-5, interval = 0.001, g = 9.8, z0 = 1;
+    const scenario = editedScenario('scenarios/bouncing-ball.json', (s) => {
+      s.time = { duration: 0.0605, dt };
+      s.outputs = { ...s.outputs, interval, vtk: false };
+      delete s.analysis;
+    });
+    const out = path.join(scratch, 'requested-times');
+    await runToDirectory(createSetup(scenario, { workers: 1 }), out);
+    const index: FrameIndex = JSON.parse(fs.readFileSync(path.join(out, 'frames/index.json'), 'utf8'));
+    const requested = Array.from({ length: 61 }, (_, j) => Number((j * interval).toPrecision(12)));
+    expect(index.frames.map((f) => f.t)).toEqual([...requested, 0.0605]);
+    expect(index.frames[59].t).toBe(0.059);
+    const steps = Math.round(0.0605 / dt);
+    index.frames.forEach((f, j) => {
+      const step = j === index.frames.length - 1 ? steps : Math.round(f.t / dt);
+      expect(f.offset!, `frame ${j}`).toBeCloseTo(step * dt - f.t, 15);
+      expect(Math.abs(f.offset!)).toBeLessThanOrEqual(dt / 2 + 1e-15);
+      const z = readF32(path.join(out, 'frames', f.file))[2];
+      expect(z, `frame ${j}`).toBeCloseTo(z0 - (g * (f.t + f.offset!) ** 2) / 2, 6);
+    });
+    // Frame 60 is 0.06 s: the state of step 1622 (0.060014 s), not of step 60 × 27 = 1620 (0.05994 s).
+    expect(readF32(path.join(out, 'frames', index.frames[60].file))[2]).toBeCloseTo(z0 - (g * (1622 * dt) ** 2) / 2, 6);
+  });
+
   it('hold every output time, the final state of summary.json, radii and materials by id', async () => {
     const scenario = editedScenario('test/fixtures/render-2k.json', (s) => { s.outputs.vtk = false; });
     const setup = createSetup(scenario, { workers: 1 });
@@ -39,7 +70,10 @@ describe('frames of a run', () => {
     const index: FrameIndex = JSON.parse(fs.readFileSync(path.join(out, 'frames/index.json'), 'utf8'));
     const seriesTimes = fs.readFileSync(path.join(out, 'series.csv'), 'utf8').trim().split('\n').slice(1)
       .map((line) => Number(line.split(',')[0]));
-    expect(index.frames.map((f) => f.t)).toEqual(seriesTimes);
+    // Here the interval is 50 steps: frames and series rows fall on the same steps, the frames stamped with the
+    // requested times.
+    expect(index.frames.map((f) => f.t)).toEqual([0, 0.001, 0.002, 0.003, 0.004]);
+    index.frames.forEach((f, k) => expect(f.t + f.offset!).toBeCloseTo(seriesTimes[k], 15));
     expect(index.particles).toBe(2000);
 
     const n = index.particles;
