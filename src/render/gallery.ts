@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { decode, encode } from 'fast-png';
 import gifenc from 'gifenc';
-import { createSetup } from '../engine/setup.js';
+import { createSetup } from '../run/setup.js';
 import { runToDirectory } from '../run/run.js';
 import { writeOutputDirectory } from '../run/output-guard.js';
 import { parseScenario } from '../scenario/load.js';

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { framedBox, type FrameIndex } from '../../src/output/frames.js';
 import { robustBox } from '../../src/output/robust-extent.js';
 import { renderRun } from '../../src/render/export.js';
-import { createSetup } from '../../src/engine/setup.js';
+import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { dotp, projector, sub, unit } from '../helpers/pinhole.js';

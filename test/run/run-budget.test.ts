@@ -133,7 +133,7 @@ describe('memory and threads', () => {
     // Without collision records a pair holds 7 doubles of history with mindlin, 32 with the spring row of
     // mindlin-deresiewicz (forces/contact.ts historyStride): about 0.64 against 1.6 kB per sphere, so 4 M spheres
     // need 2.5 GB or 6.5 GB of the 4.29 GB. Catches a budget that sizes every run by the short history.
-    const scenario = (tangential: string) => editedScenario('test/fixtures/bad/insert-count-huge-pour.json', (json) => {
+    const scenario = (tangential: 'mindlin' | 'mindlin-deresiewicz') => editedScenario('test/fixtures/bad/insert-count-huge-pour.json', (json) => {
       json.insert[0].count = 4_000_000;
       json.outputs = { ...json.outputs, impacts: false };
       json.contact = { ...json.contact, friction: 0.3, tangential: { model: tangential } };
