@@ -9,6 +9,7 @@
 import { exportImpacts, loadScenario, RunDirectoryError, ScenarioError } from '../api/index.js';
 import { DEFAULT_LAMMPS_VERSION, exportLammps, LAMMPS_VERSIONS, MAX_SUBSTEPS } from '../api/lammps.js';
 import { parseCommandLine } from './arguments.js';
+import { parseOutputCommand } from './output-options.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 
 export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--substeps N] [--force]
@@ -83,13 +84,11 @@ function exportDeck(argv: string[]): number {
 function exportImpactTable(argv: string[]): number {
   let parsed;
   try {
-    parsed = parseCommandLine({
-      args: argv, allowPositionals: true, options: { out: { type: 'string' }, force: { type: 'boolean', default: false } },
-    });
+    parsed = parseOutputCommand(argv);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const { values, positionals: [run, ...extra] } = parsed;
+  const { positionals: [run, ...extra], ...values } = parsed;
   if (!run) throw new UsageError('missing <run> (a run directory)');
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (values.out === '') throw new UsageError('--out needs a file name');

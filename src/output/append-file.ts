@@ -68,3 +68,26 @@ export class AppendFile {
     fs.closeSync(this.fd);
   }
 }
+
+/**
+ * A writer that gathers records in memory and appends them a chunk at a time (csv.ts, impact-file.ts): what it has
+ * gathered is written out before the file's position is taken, since the records a checkpoint counts must be on
+ * disk before the checkpoint is, and before the file is closed.
+ */
+export abstract class GatheringWriter {
+  protected abstract readonly file: AppendFile;
+
+  /** Appends the records gathered so far, if any. */
+  protected abstract flush(): void;
+
+  /** Writes out gathered records, makes them durable and returns the file's position, for a checkpoint. */
+  position(): FilePosition {
+    this.flush();
+    return this.file.position();
+  }
+
+  close(): void {
+    this.flush();
+    this.file.close();
+  }
+}

@@ -4,15 +4,15 @@
  * Numbers are written with JavaScript's shortest round-trip representation, which is deterministic and loses no
  * precision.
  */
-import { AppendFile, type FilePosition } from './append-file.js';
+import { AppendFile, GatheringWriter, type FilePosition } from './append-file.js';
 
 const FLUSH_BYTES = 1 << 16;
 
 /** Length of a CSV file, its data rows and the SHA-256 of its bytes at some point of a run. */
 export type CsvPosition = FilePosition;
 
-export class CsvWriter {
-  private readonly file: AppendFile;
+export class CsvWriter extends GatheringWriter {
+  protected readonly file: AppendFile;
   private chunk: string[] = [];
   private bytes = 0;
 
@@ -21,6 +21,7 @@ export class CsvWriter {
    * to it (ResumeError naming the file when it is missing, shorter or different).
    */
   constructor(file: string, header: readonly string[], resumeAt?: CsvPosition) {
+    super();
     this.file = new AppendFile(file, resumeAt === undefined ? `${header.join(',')}\n` : '', resumeAt);
   }
 
@@ -35,21 +36,7 @@ export class CsvWriter {
     if (this.bytes >= FLUSH_BYTES) this.flush();
   }
 
-  /**
-   * Writes out buffered rows, makes them durable and returns the file's position, for a checkpoint: the rows a
-   * checkpoint counts must be on disk before the checkpoint is.
-   */
-  position(): CsvPosition {
-    this.flush();
-    return this.file.position();
-  }
-
-  close(): void {
-    this.flush();
-    this.file.close();
-  }
-
-  private flush(): void {
+  protected flush(): void {
     if (this.chunk.length === 0) return;
     this.file.write(`${this.chunk.join('\n')}\n`, this.chunk.length);
     this.chunk = [];

@@ -14,7 +14,7 @@
  */
 import { InputFileError, readRegularFile } from '../base/regular-file.js';
 import type { ImpactRecord } from '../engine/simulation.js';
-import { AppendFile, type FilePosition } from './append-file.js';
+import { AppendFile, GatheringWriter, type FilePosition } from './append-file.js';
 
 export const IMPACT_FILE = 'impacts.bin';
 const MAGIC = 'GFIMPACT';
@@ -54,13 +54,14 @@ function header(): Uint8Array {
 }
 
 /** Appends collisions to impacts.bin, a chunk of records per write; resumable at a checkpoint's position. */
-export class ImpactFileWriter {
-  private readonly file: AppendFile;
+export class ImpactFileWriter extends GatheringWriter {
+  protected readonly file: AppendFile;
   private readonly chunk = new Uint8Array(RECORDS_PER_WRITE * IMPACT_RECORD_BYTES);
   private readonly view = new DataView(this.chunk.buffer);
   private pending = 0;
 
   constructor(file: string, resumeAt?: FilePosition) {
+    super();
     this.file = new AppendFile(file, header(), resumeAt);
   }
 
@@ -83,18 +84,7 @@ export class ImpactFileWriter {
     if (++this.pending === RECORDS_PER_WRITE) this.flush();
   }
 
-  /** Writes out gathered records, makes them durable and returns the file's position, for a checkpoint. */
-  position(): FilePosition {
-    this.flush();
-    return this.file.position();
-  }
-
-  close(): void {
-    this.flush();
-    this.file.close();
-  }
-
-  private flush(): void {
+  protected flush(): void {
     if (this.pending === 0) return;
     this.file.write(this.chunk.subarray(0, this.pending * IMPACT_RECORD_BYTES), this.pending);
     this.pending = 0;
