@@ -81,7 +81,7 @@ export function fingerprint(s: RunSummary): string {
 }
 
 const COLUMNS: [title: string, width: number][] = [
-  ['case', -10], ['broad', -5], ['lanes', 5], ['spheres', 7], ['steps', 6], ['set-up s', 8], ['run s', 7],
+  ['case', -11], ['broad', -5], ['lanes', 5], ['spheres', 7], ['steps', 6], ['set-up s', 8], ['run s', 7],
   ['M p-steps/s', 11], ['speed-up', 8], ['broad %', 7], ['search %', 8], ['forces %', 8], ['integr %', 8], ['output %', 8],
   ['other %', 7], ['rebuilds', 8], ['contacts', 8],
 ];

@@ -6,8 +6,10 @@
  *   node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] [--broadphase grid,rtree]
  *                          [--skip-memory]
  *
- * NAME is a case (settle-10k, settle-50k, poly-10k), `broadphase`, `memory` or `vs-lammps` (bench/vs-lammps.ts:
- * side by side with LAMMPS; [--lattice NSxNZ[,…]] [--million-steps N], 0 leaves the million-sphere bed out).
+ * NAME is a case (settle-10k, settle-50k, poly-10k), `broadphase`, `memory`, `vs-lammps` (bench/vs-lammps.ts:
+ * side by side with LAMMPS; [--lattice NSxNZ[,…]] [--million-steps N], 0 leaves the million-sphere bed out) or
+ * `defaults-on` (bench/defaults-on.ts: the vs-lammps fall with the default outputs, against outputs off and LAMMPS;
+ * the first --lattice, --steps).
  * --steps shortens the cases for a quick look (their physics then differs: the pour takes the whole 20 000 steps
  * to settle); for vs-lammps it is the steps of the fall and of the settled bed together, split in halves.
  */
@@ -17,8 +19,9 @@ import { runBroadphaseBench } from './broadphase.js';
 import { amdahlReport, CASES, RESULT_HEADER, fingerprint, formatResult, runCase, type BroadphaseName } from './cases.js';
 import { runMemoryBench } from './memory.js';
 import { DEFAULT_VS_LAMMPS, runVsLammps } from './vs-lammps.js';
+import { DEFAULT_DEFAULTS_ON, runDefaultsOn } from './defaults-on.js';
 
-const EXTRAS = ['broadphase', 'memory', 'vs-lammps'] as const;
+const EXTRAS = ['broadphase', 'memory', 'vs-lammps', 'defaults-on'] as const;
 const USAGE = 'usage: node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] '
   + '[--broadphase grid,rtree] [--skip-memory] [--lattice NSxNZ[,…]] [--million-steps N]';
 
@@ -56,7 +59,7 @@ function options() {
 }
 const values = options();
 const names = [...CASES.map((c) => c.name), ...EXTRAS];
-const only = list(values.only, names.filter((n) => n !== 'vs-lammps'));
+const only = list(values.only, names.filter((n) => n !== 'vs-lammps' && n !== 'defaults-on'));
 for (const n of only) if (!names.includes(n)) fail(`--only: unknown name "${n}" (one of ${names.join(', ')})`);
 const steps = values.steps === undefined ? undefined : wholeNumber(values.steps, '--steps');
 const workers = list(values.workers, ['1', '2']).map((w) => wholeNumber(w, '--workers')).sort((a, b) => a - b);
@@ -121,6 +124,11 @@ if (only.includes('memory') && !values['skip-memory']) {
 if (only.includes('vs-lammps')) {
   console.log('');
   await runVsLammps(vsLammpsOptions());
+}
+if (only.includes('defaults-on')) {
+  console.log('');
+  const { lattices, threads } = vsLammpsOptions();
+  await runDefaultsOn({ lattice: lattices[0], threads, steps: steps ?? DEFAULT_DEFAULTS_ON.steps });
 }
 console.log(`\nbench wall time ${((performance.now() - started) / 1000).toFixed(0)} s, `
   + `load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

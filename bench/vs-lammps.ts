@@ -44,7 +44,7 @@ export const DEFAULT_VS_LAMMPS: VsLammpsOptions = {
 };
 
 /** One timed run of either code. */
-interface Timing {
+export interface Timing {
   code: 'grainflow' | 'LAMMPS';
   threads: number;
   /** grainflow: the lanes it used (setup.ts runs small beds on one) */
@@ -67,7 +67,7 @@ interface Timing {
 
 const hasTimeV = existsSync('/usr/bin/time');
 
-function onPath(command: string): boolean {
+export function onPath(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
@@ -78,7 +78,7 @@ const withTimeV = (command: string[]) => (hasTimeV ? ['/usr/bin/time', '-v', ...
  * Runs a command, whole process timed, and reads from its stderr the maximum RSS (kB) of every process that ran
  * under /usr/bin/time -v (withTimeV): one, or one per MPI rank.
  */
-function timed(argv: string[], cwd: string): { seconds: number; stdout: string; maxRssKb: number[] } {
+export function timed(argv: string[], cwd: string): { seconds: number; stdout: string; maxRssKb: number[] } {
   const t0 = performance.now();
   const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
   const seconds = (performance.now() - t0) / 1000;
@@ -101,7 +101,7 @@ function runGrainflow(scenario: string, threads: number, steps: [number, number]
   };
 }
 
-function runLammps(data: string, ranks: number, steps: [number, number], dir: string): Timing {
+export function runLammps(data: string, ranks: number, steps: [number, number], dir: string): Timing {
   const log = path.join(dir, `log-${path.basename(data)}-${ranks}.lammps`);
   const lmp = ['lmp', '-in', deck, '-log', log, '-screen', 'none', '-var', 'data', data,
     '-var', 'S1', String(steps[0]), '-var', 'S2', String(steps[1])];

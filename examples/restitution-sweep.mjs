@@ -1,6 +1,6 @@
 // Restitution against impact speed: two aluminium spheres (R = 20 mm) collide head-on under the viscoelastic
-// Kuwabara–Kono law, calibrated to e = 0.8 at 0.5 m/s. Each speed is one run; e is read back from impacts.csv
-// and set beside calibrateLaw's single-impact measurement of the same law.
+// Kuwabara–Kono law, calibrated to e = 0.8 at 0.5 m/s. Each speed is one run; e is read back from its collision
+// record (impacts.bin, kept with outputs.impactRecords) and set beside calibrateLaw's single-impact measurement of the same law.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +24,7 @@ for (const [k, speed] of speeds.entries()) {
       { position: [-(R + gap / 2), 0, 0], velocity: [speed / 2, 0, 0], radius: R, material: 'aluminium' },
       { position: [R + gap / 2, 0, 0], velocity: [-speed / 2, 0, 0], radius: R, material: 'aluminium' },
     ],
-    outputs: { frames: false },
+    outputs: { frames: false, impactRecords: true },
   });
   const out = join(runs, `v${speed}`);
   await runScenario(scenario, { out, workers: 1 });

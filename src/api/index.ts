@@ -16,9 +16,10 @@ export type { SetupControl } from './run-control.js';
 export { createSimulation, type Collision, type Simulation, type SimulationOptions } from './simulation.js';
 export type { Contact, Energies, ReadonlyView, StateViews } from './state-views.js';
 export {
-  readRun, RunDirectoryError, type ImpactRow, type ImpactsColumn, type ResolvedScenario, type RunResults,
-  type SeriesColumn, type SeriesRow,
+  readRun, RunDirectoryError, type ImpactRow, type ImpactsColumn, type ImpactStatisticsColumn, type ImpactStatisticsRow,
+  type ResolvedScenario, type RunResults, type SeriesColumn, type SeriesRow,
 } from './read-run.js';
+export { exportImpacts, type ImpactExport } from './impact-export.js';
 export { calibrateLaw, type CalibrateOptions } from './calibrate.js';
 export { CALIBRATION_SPEEDS, type ImpactGeometry, type LawCalibration, type ScenarioConstant } from '../run/calibration.js';
 export { exportLammps, type LammpsExport, type LammpsExportOptions } from './lammps.js';

@@ -1,17 +1,34 @@
 /**
  * Reading a finished run directory back: its resolved scenario, summary (with the analysis), and the rows of
- * series.csv and impacts.csv as objects keyed by the documented column names (docs/outputs.md).
+ * series.csv, impact-statistics.csv and the collisions (impacts.bin, or the impacts.csv of older runs and imports) as
+ * objects keyed by the documented column names (docs/outputs.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { readRunJson, readRunText, RunFileError } from '../output/run-files.js';
-import { IMPACTS_HEADER, SERIES_HEADER, type RunSummary } from '../run/run.js';
+import { SERIES_HEADER, type RunSummary } from '../run/run.js';
+import { IMPACT_FILE, ImpactFileError, ImpactFileReader, impactRow, IMPACTS_HEADER } from '../output/impact-file.js';
+import { IMPACT_STATISTICS_FILE, IMPACT_STATISTICS_HEADER } from '../output/impact-statistics.js';
 import type { Scenario } from '../scenario/schema.js';
 
 /** A column of series.csv. */
 export type SeriesColumn = (typeof SERIES_HEADER)[number];
 /** A column of impacts.csv. */
 export type ImpactsColumn = (typeof IMPACTS_HEADER)[number];
+/** A column of impact-statistics.csv. */
+export type ImpactStatisticsColumn = (typeof IMPACT_STATISTICS_HEADER)[number];
+
+/**
+ * One row of impact-statistics.csv: the collisions of one source ("pairs", or "wall:K" for `walls[K]`) that ended in
+ * (t_start, t_end] (s); impact speed mean, rms and max (m/s); restitution mean, min and max over those with an impact
+ * speed > 0 (null when none); the largest peak normal force (N) and overlap (m).
+ */
+export type ImpactStatisticsRow = Record<Exclude<ImpactStatisticsColumn, 'source' | `restitution_${string}`>, number> & {
+  source: 'pairs' | `wall:${number}`;
+  restitution_mean: number | null;
+  restitution_min: number | null;
+  restitution_max: number | null;
+};
 
 /**
  * One row of series.csv (every outputs.interval): t (s); kinetic, rotational, potential, elastic and total energy
@@ -48,7 +65,12 @@ export interface RunResults {
   analysis: RunSummary['analysis'];
   /** series.csv, one row per output time */
   series: SeriesRow[];
-  /** impacts.csv, one row per completed collision in the order they ended (none when outputs.impacts is false) */
+  /** impact-statistics.csv, per output interval and source (none when outputs.impacts is false) */
+  impactStatistics: ImpactStatisticsRow[];
+  /**
+   * every completed collision in the order they ended, as rows of impacts.csv: from impacts.bin (with
+   * outputs.impactRecords), or from the impacts.csv of a run made before it or of an import; none otherwise
+   */
   impacts: ImpactRow[];
 }
 
@@ -75,23 +97,46 @@ export function readRun(dir: string): RunResults {
       summary,
       analysis: summary.analysis,
       series: readCsv(path.join(dir, 'series.csv')) as SeriesRow[],
-      impacts: fs.existsSync(path.join(dir, 'impacts.csv')) ? readCsv(path.join(dir, 'impacts.csv')) as ImpactRow[] : [],
+      impactStatistics: optionalCsv(path.join(dir, IMPACT_STATISTICS_FILE)) as ImpactStatisticsRow[],
+      impacts: fs.existsSync(path.join(dir, IMPACT_FILE))
+        ? impactRows(new ImpactFileReader(path.join(dir, IMPACT_FILE)))
+        : optionalCsv(path.join(dir, 'impacts.csv')) as ImpactRow[],
     };
   } catch (error) {
     // A FIFO, a device or a file too large in a run's place: one typed error naming it (src/output/run-files.ts).
-    if (error instanceof RunFileError) throw new RunDirectoryError(error.message);
+    if (error instanceof RunFileError || error instanceof ImpactFileError) throw new RunDirectoryError(error.message);
     throw error;
   }
 }
 
+type Row = Record<string, number | string | null>;
+
 /** Rows of a CSV file the run wrote (no quoting): numbers as numbers, empty cells as null, other text as is. */
-function readCsv(file: string): Record<string, number | string | null>[] {
+function readCsv(file: string): Row[] {
   const [header, ...lines] = readRunText(file).trimEnd().split('\n');
   const columns = header.split(',');
   return lines.map((line) => {
     const cells = line.split(',');
     return Object.fromEntries(columns.map((name, k) => [name, cellValue(cells[k])]));
   });
+}
+
+/** readCsv of a file the run may not have written (none: no rows). */
+function optionalCsv(file: string): Row[] {
+  return fs.existsSync(file) ? readCsv(file) : [];
+}
+
+/**
+ * The collisions of impacts.bin as the rows readCsv gives for the impacts.csv `grainflow export impacts` writes of
+ * it, without the text between (shortest round-trip numbers read back to the same doubles).
+ */
+function impactRows(reader: ImpactFileReader): ImpactRow[] {
+  const rows: Row[] = [];
+  for (let k = 0; k < reader.count; k++) {
+    const cells = impactRow(reader.record(k));
+    rows.push(Object.fromEntries(IMPACTS_HEADER.map((name, c) => [name, cells[c] === '' ? null : cells[c]])));
+  }
+  return rows as ImpactRow[];
 }
 
 function cellValue(cell: string): number | string | null {

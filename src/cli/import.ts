@@ -5,7 +5,8 @@
  */
 import { printable } from '../base/printable.js';
 import { DeckError, importLammpsRun, RunInterrupted, ScenarioError } from '../api/index.js';
-import { parseCommandLine, usageErrorLine } from './arguments.js';
+import { usageErrorLine } from './arguments.js';
+import { parseOutputCommand } from './output-options.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
 import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 
@@ -44,13 +45,11 @@ export async function importCommand(argv: string[]): Promise<number> {
 async function importRun(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseCommandLine({
-      args: argv, allowPositionals: true, options: { out: { type: 'string' }, force: { type: 'boolean', default: false } },
-    });
+    parsed = parseOutputCommand(argv);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const { values, positionals } = parsed;
+  const { positionals, ...values } = parsed;
   const [format, deckDir, ...extra] = positionals;
   if (format !== 'lammps') throw new UsageError(format === undefined ? 'missing the format (lammps)' : `unknown format "${format}" (lammps)`);
   if (!deckDir) throw new UsageError('missing <deckDir>');

@@ -40,7 +40,7 @@ const COMMANDS: readonly Command[] = [
     usage: CALIBRATE_USAGE, handler: calibrateCommand },
   { name: 'impact', summary: 'single impacts through the engine: one law at one speed, or every law\'s worked examples',
     usage: IMPACT_USAGE, handler: impactCommand },
-  { name: 'export', summary: 'write a scenario as a LAMMPS deck (export lammps) to run under MPI on a cluster',
+  { name: 'export', summary: 'write a scenario as a LAMMPS deck (export lammps), or a run\'s collisions as CSV (export impacts)',
     usage: EXPORT_USAGE, handler: exportCommand },
   { name: 'import', summary: 'turn the results of an exported deck that LAMMPS ran into a run directory (import lammps)',
     usage: IMPORT_USAGE, handler: importCommand },

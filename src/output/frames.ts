@@ -19,7 +19,7 @@ import { writeWholeFile } from './file-writes.js';
 import { requireFiles } from './resume-check.js';
 import type { RunExtents, Snapshot, SnapshotWriter } from './snapshot.js';
 import { placeWalls, trianglesBox, type Extent, type WallPlacement, type WallSurfaces } from './wall-surfaces.js';
-import { grownBox, quantile, robustBox, ROBUST_TAIL, sortedComponent, unionBox } from './robust-extent.js';
+import { componentQuantiles, grownBox, robustBox, ROBUST_TAIL, unionBox } from './robust-extent.js';
 
 export const FRAMES_DIRECTORY = 'frames';
 export const FRAME_INDEX = 'index.json';
@@ -215,10 +215,7 @@ function runRanges(frames: ValueRanges[]): ValueRanges {
 /** Robust speed and height ranges of one frame's data (positions then speeds of n spheres). */
 function frameRanges(data: Float32Array, n: number): ValueRanges {
   if (n === 0) return { speed: [0, 0], height: [0, 0] };
-  const speeds = sortedComponent(data.subarray(3 * n), 1, 0);
-  const heights = sortedComponent(data.subarray(0, 3 * n), 3, 2);
-  return {
-    speed: [0, quantile(speeds, 1 - ROBUST_TAIL)],
-    height: [quantile(heights, ROBUST_TAIL), quantile(heights, 1 - ROBUST_TAIL)],
-  };
+  const [speed] = componentQuantiles(data.subarray(3 * n), 1, 0, [1 - ROBUST_TAIL]);
+  const [low, high] = componentQuantiles(data.subarray(0, 3 * n), 3, 2, [ROBUST_TAIL, 1 - ROBUST_TAIL]);
+  return { speed: [0, speed], height: [low, high] };
 }

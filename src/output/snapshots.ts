@@ -43,15 +43,7 @@ export class SnapshotOutputs {
     snapshot.offset = t - stamp;
     for (const r of snapshot.radius) this.maxRadius = Math.max(this.maxRadius, r);
     const p = snapshot.position;
-    let all: Extent | null = null;
-    if (p.length > 0) {
-      all = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
-      for (let k = 0; k < p.length; k++) {
-        const a = k % 3;
-        if (p[k] < all.min[a]) all.min[a] = p[k];
-        if (p[k] > all.max[a]) all.max[a] = p[k];
-      }
-    }
+    const all = p.length > 0 ? centreBox(p) : null;
     const robust = robustBox(p);
     this.extents = {
       all: unionBox(this.extents.all, all),
@@ -85,6 +77,22 @@ export class SnapshotOutputs {
     const walls = wallSurfaces(this.setup.walls, extents.all, r);
     for (const w of this.writers) w.finish(walls, extents);
   }
+}
+
+/** The box of the centres (xyz interleaved, at least one). */
+function centreBox(p: Float64Array): Extent {
+  const min = [p[0], p[1], p[2]], max = [p[0], p[1], p[2]];
+  for (let a = 0; a < 3; a++) {
+    let low = min[a], high = max[a];
+    for (let k = a; k < p.length; k += 3) {
+      const x = p[k];
+      if (x < low) low = x;
+      if (x > high) high = x;
+    }
+    min[a] = low;
+    max[a] = high;
+  }
+  return { min: min as Extent['min'], max: max as Extent['max'] };
 }
 
 function byId(t: number, st: ParticleState, walls: Snapshot['walls']): Snapshot {

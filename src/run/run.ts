@@ -2,7 +2,9 @@
  * Runs a set-up simulation to its end and writes the run directory:
  *   scenario.json — the resolved scenario (defaults filled) and the derived constants per material pair
  *   series.csv    — energies and contact statistics every outputs.interval, and the loads on driven walls
- *   impacts.csv   — one row per completed collision (pair or sphere–wall); not written with outputs.impacts false
+ *   impact-statistics.csv — per output interval and source (pairs, each wall), the collisions that ended in it and
+ *                   their statistics; impacts.bin — with outputs.impactRecords, every collision (output/impact-file.ts);
+ *                   neither with outputs.impacts false
  *   frames/, vtk/ — particle snapshots every outputs.interval for the viewer and ParaView (outputs.frames, .vtk)
  *   summary.json  — run facts, the final state and the scenario's analysis; wall-clock figures under "performance"
  *   energy.svg    — the energies of series.csv against time; wall-torque.svg and wall-power.svg with driven
@@ -13,6 +15,8 @@
 import { readFileSync } from 'node:fs';
 import { RunDirectory, type RunOutputDirectory } from '../output/run-directory.js';
 import { CsvWriter } from '../output/csv.js';
+import { IMPACT_FILE, ImpactFileWriter } from '../output/impact-file.js';
+import { IMPACT_STATISTICS_FILE, ImpactStatistics } from '../output/impact-statistics.js';
 import { describeSetup } from '../output/resolved-scenario.js';
 import { ContactTrace } from '../output/contact-trace.js';
 import { snapshotDue, snapshotTime } from '../output/output-times.js';
@@ -35,13 +39,6 @@ export const SUMMARY_PARTICLE_LIMIT = 10_000;
 export const SERIES_HEADER = [
   't', 'kinetic_energy', 'rotational_energy', 'potential_energy', 'elastic_energy', 'total_energy',
   'contacts', 'max_overlap_ratio',
-] as const;
-
-export const IMPACTS_HEADER = [
-  't_start', 'duration', 'i', 'j', 'impact_speed', 'rebound_speed', 'restitution', 'max_overlap', 'max_normal_force',
-  'slip_before', 'slip_after',
-  'omega_i_before_x', 'omega_i_before_y', 'omega_i_before_z', 'omega_j_before_x', 'omega_j_before_y', 'omega_j_before_z',
-  'omega_i_after_x', 'omega_i_after_y', 'omega_i_after_z', 'omega_j_after_x', 'omega_j_after_y', 'omega_j_after_z',
 ] as const;
 
 export interface Progress {
@@ -92,7 +89,7 @@ export interface RunSummary {
   dt: number;
   simulatedTime: number;
   neighbourRebuilds: number;
-  /** collisions recorded in impacts.csv; null when the scenario does not record them (outputs.impacts false) */
+  /** collisions recorded (impact-statistics.csv); null when the scenario does not record them (outputs.impacts false) */
   impacts: number | null;
   warnings: string[];
   /** the scenario's analysis: its results, and a one-line headline */
@@ -143,7 +140,8 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const { checkpoints } = options;
   // Read when a checkpoint is written, by then the outputs below exist.
   const runValues = new RunValues(() => ({
-    series: series.position(), impacts: impacts?.position() ?? null, analysis: analysis?.save() ?? null,
+    series: series.position(), impacts: impacts && { statistics: impacts.statistics.save(), records: impacts.records?.position() ?? null },
+    analysis: analysis?.save() ?? null,
     snapshots: snapshots.save(), watchdog: watchdog.baseline(),
   }));
   // Restored before the worker threads start, so they map the restored arrays.
@@ -154,12 +152,17 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const seriesHeader = [...SERIES_HEADER, ...wallLoadHeader(driven)];
   const series = new CsvWriter(dir.file('series.csv'), seriesHeader, resumed?.series);
   // Without outputs.impacts the engine records none: no file, rather than a header alone that reads as "none happened".
-  const impacts = setup.scenario.outputs.impacts ? new CsvWriter(dir.file('impacts.csv'), IMPACTS_HEADER, resumed?.impacts ?? undefined) : null;
+  const { impacts: tracked, impactRecords } = setup.scenario.outputs;
+  const impacts = tracked ? {
+    statistics: new ImpactStatistics(dir.file(IMPACT_STATISTICS_FILE), resumed?.impacts?.statistics),
+    records: impactRecords ? new ImpactFileWriter(dir.file(IMPACT_FILE), resumed?.impacts?.records ?? undefined) : null,
+  } : null;
   dir.writeFile('scenario.json', `${JSON.stringify(describeSetup(setup), null, 2)}\n`);
   if (resumed) analysis?.load(resumed.analysis);
   const watchdog = new Watchdog(sim, setup.scenario.watchdog, resumed?.watchdog);
   const onImpact = (r: ImpactRecord) => {
-    impacts?.row(impactRow(r));
+    impacts?.statistics.add(r);
+    impacts?.records?.record(r);
     analysis?.onImpact(r);
   };
   const snapshots = new SnapshotOutputs(setup, dir);
@@ -169,6 +172,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const energyRows: number[][] = resumed ? readSeriesRows(dir.file('series.csv')) : [];
   const sample = () => {
     energyRows.push(writeSeriesRow(sim, series, driven));
+    impacts?.statistics.endInterval(sim.time);
     analysis?.sample(sim);
   };
   // Frames and VTK files at the steps nearest the requested times, stamped with those (output-times.ts).
@@ -230,7 +234,8 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
     snapshots.finish();
   } finally {
     series.close();
-    impacts?.close();
+    impacts?.statistics.close();
+    impacts?.records?.close();
     trace?.close();
     await sim.close();
   }
@@ -256,7 +261,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
     dt: setup.dt,
     simulatedTime: sim.time,
     neighbourRebuilds: sim.rebuilds,
-    impacts: impacts?.rows ?? null,
+    impacts: impacts?.statistics.total ?? null,
     warnings: setup.warnings,
     analysis: analysed,
     pour: sim.pourer?.report(),
@@ -339,14 +344,6 @@ function writeSeriesRow(sim: Simulation, series: CsvWriter, driven: readonly num
     ...wallLoads(sim, driven)];
   series.row(row);
   return row;
-}
-
-export function impactRow(r: ImpactRecord): (number | string)[] {
-  return [
-    r.tStart, r.duration, r.i, r.isWall ? `wall:${r.j}` : r.j, r.impactSpeed, r.reboundSpeed,
-    r.impactSpeed > 0 ? r.reboundSpeed / r.impactSpeed : '', r.maxOverlap, r.maxNormalForce,
-    r.slipBefore, r.slipAfter, ...r.omegaIBefore, ...r.omegaJBefore, ...r.omegaIAfter, ...r.omegaJAfter,
-  ];
 }
 
 /** Final state of every particle in id order. */

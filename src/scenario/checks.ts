@@ -57,7 +57,7 @@ export function checkScenario(scenario: Scenario): CheckedScenario {
   checkSkin(scenario, explicit);
   checkPeriodicBox(scenario, explicit);
   checkAnalysis(scenario, explicit);
-  checkContactTrace(scenario, explicit);
+  checkOutputs(scenario, explicit);
   // Each law checks its own parameters while it is resolved for every material pair.
   const contacts = buildContactTable(scenario);
   return { scenario: deepFreeze(scenario), explicit, walls, contacts };
@@ -71,8 +71,12 @@ export function requestedSphereCount({ scenario, explicit }: Pick<CheckedScenari
 /** outputs.contactTrace writes a row per contact per step: beyond a few spheres the file would dwarf the run. */
 export const CONTACT_TRACE_MAX_PARTICLES = 10;
 
-function checkContactTrace(scenario: Scenario, explicit: ExplicitSpheres): void {
+/** The outputs that depend on each other or on the scene: impact records, the contact trace. */
+function checkOutputs(scenario: Scenario, explicit: ExplicitSpheres): void {
   const { outputs } = scenario;
+  if (outputs.impactRecords && !outputs.impacts) {
+    throw new ScenarioError('outputs.impactRecords', 'needs outputs.impacts true (the collisions are recorded only then)');
+  }
   if (outputs.contactTrace && outputs.checkpointEvery !== undefined) {
     throw new ScenarioError('outputs.contactTrace', 'cannot be combined with outputs.checkpointEvery (the trace is for '
       + 'runs of a few spheres, which take seconds; remove one of the two)');

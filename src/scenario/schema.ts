@@ -260,11 +260,14 @@ export const scenarioSchema = object('scenario', {
   }).default('auto').describe('Worker threads for the force computation: a whole number >= 1, or "auto".'),
   analysis: analysisSchema.optional()
     .describe('What the run measures at its end; results go to summary.json under "analysis", with a plot.'),
-  outputs: object('output settings {interval, impacts, frames, vtk}', {
+  outputs: object('output settings {interval, impacts, impactRecords, frames, vtk}', {
     interval: positive('output interval in s').optional()
       .describe('Interval (s), > 0, between rows of series.csv, frames and VTK files. Default duration/100.'),
     impacts: z.boolean({ error: 'must be true or false (record impacts)' }).default(true)
-      .describe('Record completed collisions in impacts.csv.'),
+      .describe('Record completed collisions: their statistics per output interval and source in impact-statistics.csv.'),
+    impactRecords: z.boolean({ error: 'must be true or false (write every collision to impacts.bin)' }).default(false)
+      .describe('Also write every completed collision to impacts.bin (168 B each; `grainflow export impacts` turns it '
+        + 'into impacts.csv); needs outputs.impacts.'),
     frames: z.boolean({ error: 'must be true or false (write frames for the viewer)' }).default(true)
       .describe('Write binary frames (positions in m, speeds in m/s) to frames/ for `grainflow view` and `grainflow render`.'),
     vtk: z.boolean({ error: 'must be true or false (write VTK files)' }).default(false)
@@ -277,7 +280,7 @@ export const scenarioSchema = object('scenario', {
     ], { error: 'must be a number > 0 (s of simulated time) or {"wallSeconds": number > 0}' }).optional()
       .describe('Write a checkpoint every this many seconds (s) of simulated time, or {"wallSeconds": s} of wall-clock '
         + 'time; the run then writes into --out directly and can be continued with `grainflow run --resume <dir>`.'),
-  }).default({ impacts: true, frames: true, vtk: false, contactTrace: false }).describe('What a run writes.'),
+  }).default({ impacts: true, impactRecords: false, frames: true, vtk: false, contactTrace: false }).describe('What a run writes.'),
   watchdog: object('watchdog limits {maxOverlap, maxEnergyGrowth}', {
     maxOverlap: positive('largest overlap as a fraction of the smaller radius, dimensionless').default(0.5)
       .describe('Stop the run when an overlap exceeds this fraction (dimensionless, > 0) of the smaller radius. Default 0.5.'),

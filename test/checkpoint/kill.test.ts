@@ -1,7 +1,7 @@
 /**
  * Crash safety of the command line (issue #7): a run killed with SIGKILL at three different points leaves only
  * complete checkpoint files, and `grainflow run --resume` ends byte-identical to the run that was never killed
- * (summary.json apart from wall-clock fields, series.csv and impacts.csv with no duplicated or missing rows, the
+ * (summary.json apart from wall-clock fields, series.csv and impact-statistics.csv with no duplicated or missing rows, the
  * final checkpoint). SIGTERM stops after the current step with status 143, a message and a checkpoint.
  * The compiled CLI runs as a child process; `npm test` builds first.
  */
@@ -51,7 +51,7 @@ const last = `step-${String(STEPS).padStart(10, '0')}.gfck`;
 
 function expectSameAsReference(out: string, reference: string) {
   expect(deterministic(out)).toBe(deterministic(reference));
-  for (const file of ['impacts.csv', 'series.csv']) expect(read(out, file).equals(read(reference, file)), file).toBe(true);
+  for (const file of ['impact-statistics.csv', 'series.csv']) expect(read(out, file).equals(read(reference, file)), file).toBe(true);
   expect(read(path.join(out, 'checkpoints'), last).equals(read(path.join(reference, 'checkpoints'), last))).toBe(true);
 }
 

@@ -2,7 +2,7 @@
  * Checkpoint and resume are invisible in the results (issue #7): a run stopped after half its steps (as by
  * SIGINT: finish the step, write a checkpoint) and resumed from that checkpoint ends byte-identical to the run
  * that never stopped — the checkpoints written after the stop (every particle array, the contact lists with tangential and
- * rolling history, impact records, counters), summary.json, series.csv, impacts.csv and energy.svg — with 1 and
+ * rolling history, impact records, counters), summary.json, series.csv, impact-statistics.csv and energy.svg — with 1 and
  * 2 worker lanes. The settle has friction, rolling resistance and hundreds of collisions, so lost history or a
  * rebuilt contact list would show.
  *
@@ -93,17 +93,19 @@ describe.each(Object.entries(RESUME_CASES))('%s: stop, checkpoint, resume', (nam
     expect(reference.performance.lanes).toBe(c.workers);
     expect(resumed.performance.lanes).toBe(c.resumeWorkers ?? c.workers);
     expect(reference.final.contacts).toBeGreaterThanOrEqual(c.minFinalContacts);
-    const impactTimes = read(a, 'impacts.csv').toString().trimEnd().split('\n').slice(1).map((l) => Number(l.split(',')[0]));
+    // impact-statistics.csv: t_start, t_end, source, collisions, … per output interval.
+    const intervals = read(a, 'impact-statistics.csv').toString().trimEnd().split('\n').slice(1).map((l) => l.split(',').map(Number));
     const stopTime = c.stopAfter * reference.dt;
-    expect(impactTimes.filter((t) => t < stopTime).length).toBeGreaterThanOrEqual(c.minImpactsEachSide);
-    expect(impactTimes.filter((t) => t > stopTime).length).toBeGreaterThanOrEqual(c.minImpactsEachSide);
+    const collisions = (rows: number[][]) => rows.reduce((n, r) => n + r[3], 0);
+    expect(collisions(intervals.filter((r) => r[1] <= stopTime))).toBeGreaterThanOrEqual(c.minImpactsEachSide);
+    expect(collisions(intervals.filter((r) => r[0] >= stopTime))).toBeGreaterThanOrEqual(c.minImpactsEachSide);
 
     // Checkpoints written after the stop hold the complete state; each must match its twin byte for byte.
     const after = readdirSync(path.join(a, 'checkpoints')).filter((f) => Number(/^step-(\d+)\.gfck$/.exec(f)?.[1]) > c.stopAfter);
     expect(after.length).toBeGreaterThan(0);
     for (const f of after) expect(read(path.join(b, 'checkpoints'), f).equals(read(path.join(a, 'checkpoints'), f)), f).toBe(true);
     expect(deterministic(b)).toBe(deterministic(a));
-    for (const file of ['impacts.csv', 'series.csv', 'energy.svg', 'frames/index.json']) {
+    for (const file of ['impact-statistics.csv', 'series.csv', 'energy.svg', 'frames/index.json']) {
       expect(read(b, file).equals(read(a, file)), file).toBe(true);
     }
     // scenario.json records the worker count the run was (last) started with.

@@ -81,7 +81,11 @@ const SAVED_AT_VERSION: Record<string, readonly string[]> = {
 
 /** The run's own part, with values as src/run/run.ts would take them from its outputs. */
 const RUN_VALUES: SavedRunValues = {
-  series: { bytes: 2048, rows: 20, sha256: 'a'.repeat(64) }, impacts: { bytes: 4096, rows: 30, sha256: 'b'.repeat(64) }, analysis: null, snapshots: { maxRadius: 0.0008 },
+  series: { bytes: 2048, rows: 20, sha256: 'a'.repeat(64) }, impacts: {
+    statistics: { file: { bytes: 4096, rows: 30, sha256: 'b'.repeat(64) }, from: 0.01, total: 41, open: [] },
+    records: { bytes: 6904, rows: 41, sha256: 'c'.repeat(64) },
+  },
+  analysis: null, snapshots: { maxRadius: 0.0008 },
   watchdog: { initialEnergy: 1e-3, energyScale: 2e-3, particles: 250 },
 };
 const runPart = new RunValues(() => RUN_VALUES);

@@ -1,7 +1,8 @@
 /**
  * The command line end to end, as users and scripts drive it (the compiled CLI; `npm test` builds first).
  *  - every bad fixture: exit status 2, one line on stderr naming the field, no stack trace, no output directory;
- *  - a good scenario writes scenario.json, summary.json, series.csv, impacts.csv (documented headers) and energy.svg;
+ *  - a good scenario writes scenario.json, summary.json, series.csv, impact-statistics.csv, impacts.bin (exported as
+ *    impacts.csv with the documented header) and energy.svg;
  *  - a scenario's analysis is printed as a headline, stored in summary.json and plotted;
  *  - the same scenario and seed run twice give byte-identical outputs apart from wall-clock fields.
  */
@@ -58,17 +59,20 @@ describe('grainflow run scenarios/two-spheres.json', () => {
   const runTwice = [1, 2].map((k) => {
     const out = path.join(scratch, `two-spheres-${k}`);
     const r = grainflow('run', 'scenarios/two-spheres.json', '--out', out, '--quiet', '--workers', '1');
-    return { out, r };
+    // Every collision is in impacts.bin (outputs.impactRecords); impacts.csv is its export.
+    const exported = grainflow('export', 'impacts', out);
+    return { out, r, exported };
   });
   const file = (k: number, name: string) => readFileSync(path.join(runTwice[k].out, name), 'utf8');
 
   it('succeeds quietly and writes its outputs, the energy plot and the viewer frames', () => {
-    for (const { r, out } of runTwice) {
+    for (const { r, out, exported } of runTwice) {
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toBe('');
+      expect(exported.stdout).toBe(`2 collisions → ${path.resolve(out, 'impacts.csv')}\n`);
       // .grainflow-output: the marker that lets --force replace the run later (docs/outputs.md, "Safety of your files").
       expect(readdirSync(out).sort()).toEqual(['.grainflow-output', 'contact-trace.csv', 'contact-trace.svg', 'energy.svg', 'frames',
-        'impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
+        'impact-statistics.csv', 'impacts.bin', 'impacts.csv', 'scenario.json', 'series.csv', 'summary.json']);
     }
   });
 
@@ -126,7 +130,9 @@ describe('grainflow run scenarios/two-spheres.json', () => {
   });
 
   it('is deterministic: outputs are byte-identical apart from wall-clock fields', () => {
-    for (const name of ['scenario.json', 'series.csv', 'impacts.csv', 'energy.svg']) expect(file(1, name)).toBe(file(0, name));
+    for (const name of ['scenario.json', 'series.csv', 'impact-statistics.csv', 'impacts.bin', 'impacts.csv', 'energy.svg']) {
+      expect(file(1, name)).toBe(file(0, name));
+    }
     const strip = (text: string) => ({ ...JSON.parse(text), performance: undefined });
     expect(strip(file(1, 'summary.json'))).toEqual(strip(file(0, 'summary.json')));
     expect(JSON.stringify(strip(file(1, 'summary.json')))).toBe(JSON.stringify(strip(file(0, 'summary.json'))));

@@ -22,6 +22,7 @@ async function run(
 ) {
   const setup = createSetup(editedScenario(`test/fixtures/${fixture}.json`, (scenario) => {
     edit?.(scenario);
+    scenario.outputs.impactRecords = true;
     scenario.workers = workers;
     scenario.broadphase = broadphase;
   }));
@@ -32,7 +33,7 @@ async function run(
   const summary = await runToDirectory(setup, out);
   const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
   const { performance, ...deterministic } = summary;
-  return { performance, deterministic, series: read('series.csv'), impacts: read('impacts.csv'),
+  return { performance, deterministic, series: read('series.csv'), impacts: read('impact-statistics.csv') + readFileSync(path.join(out, 'impacts.bin')).toString('base64'),
     summaryText: JSON.stringify({ ...JSON.parse(read('summary.json')), performance: undefined }) };
 }
 

@@ -93,7 +93,7 @@ describe('the same spheres as an array and as a sphere file', () => {
   it('write byte-identical run directories, but for where the spheres were given', () => {
     const names = filesOf(runs.array);
     expect(filesOf(runs.file)).toEqual(names);
-    expect(names).toEqual(expect.arrayContaining(['series.csv', 'impacts.csv', 'summary.json', 'frames/index.json']));
+    expect(names).toEqual(expect.arrayContaining(['series.csv', 'impact-statistics.csv', 'summary.json', 'frames/index.json']));
     const read = (kind: keyof typeof runs, name: string) => fs.readFileSync(path.join(runs[kind], name));
     for (const name of names.filter((n) => n !== 'summary.json' && n !== 'scenario.json')) {
       expect(read('file', name).equals(read('array', name)), name).toBe(true);

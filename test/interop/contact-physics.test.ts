@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { exportImpacts } from '../../src/api/impact-export.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { readDump } from '../../src/interop/lammps-dump.js';
 import { DUMP_COLUMNS } from '../../src/interop/lammps-deck.js';
@@ -60,14 +61,14 @@ lammpsTests('LAMMPS: two aluminium spheres head-on, Hertz, vâ‚€ = 0.3 m/s (Â§7.9
     json.contact = { normal: { model: 'hertz' } };
     json.particles = (s.particles as ParticleSpec[]).slice(0, 2).map((p, k) => ({ ...p, position: [k === 0 ? -0.02001 : 0.02001, 0, 0] }));
     json.time = { duration: 3e-4, dt };
-    json.outputs = { interval: dt };
+    json.outputs = { interval: dt, impactRecords: true };
   });
 
   it('contact time and peak overlap within 0.5 % of the closed form and of grainflow', async () => {
     const lammps = await throughLammps(checked, scratch, 'hertz');
     const measured = pairContact(path.join(lammps.deck, 'dump.grainflow'), R);
     const grainflow = await throughGrainflow(checked, scratch, 'hertz');
-    const impact = readCsvColumns(path.join(grainflow.run, 'impacts.csv'));
+    const impact = readCsvColumns(exportImpacts(grainflow.run).file);
     const near = (x: number, y: number, what: string) => expect(Math.abs(x / y - 1), `${what}: ${x} vs ${y}`).toBeLessThan(0.005);
     near(measured.duration * dt, contactTime, 'LAMMPS contact time against the closed form');
     near(measured.maxOverlap, deltaMax, 'LAMMPS peak overlap against the closed form');
@@ -84,7 +85,7 @@ lammpsTests('LAMMPS: an aluminium sphere on a flat wall of aluminium, Hertz, vâ‚
     json.particles = [{ ...(s.particles as ParticleSpec[])[0], position: [0, 0, R + 1e-5], velocity: [0, 0, -0.3] }];
     json.walls = [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'aluminium' }];
     json.time = { duration: 3e-4, dt };
-    json.outputs = { interval: dt };
+    json.outputs = { interval: dt, impactRecords: true };
   });
 
   it('contact time and peak overlap within 0.5 % of grainflow\'s (hertz/material would be 7â€“8 % stiffer)', async () => {
@@ -96,7 +97,7 @@ lammpsTests('LAMMPS: an aluminium sphere on a flat wall of aluminium, Hertz, vâ‚
     const last = overlaps.length - 1 - [...overlaps].reverse().findIndex((d) => d > 0);
     const crossing = (k: number) => k + overlaps[k] / (overlaps[k] - overlaps[k + 1]);
     const duration = (crossing(last) - crossing(first - 1)) * dt;
-    const impact = readCsvColumns(path.join((await throughGrainflow(checked, scratch, 'hertz-wall')).run, 'impacts.csv'));
+    const impact = readCsvColumns(exportImpacts((await throughGrainflow(checked, scratch, 'hertz-wall')).run).file);
     expect(Math.abs(duration / impact.duration[0] - 1), `${duration} vs ${impact.duration[0]}`).toBeLessThan(0.005);
     expect(Math.abs(Math.max(...overlaps) / impact.max_overlap[0] - 1)).toBeLessThan(0.005);
   });

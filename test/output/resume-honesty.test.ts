@@ -28,13 +28,13 @@ const BALL = 'x,y,z,radius,material\n0,0,0.6,0.1,ball\n';
 const spheres = path.join(scratch, 'ball.csv');
 fs.writeFileSync(spheres, BALL);
 
-/** A ball (from a sphere file) dropped onto an STL floor, with frames and a checkpoint every 0.05 s. */
+/** A ball (from a sphere file) dropped onto an STL floor, with frames, every collision and a checkpoint every 0.05 s. */
 function scenarioInput(): unknown {
   const ball = JSON.parse(fs.readFileSync('test/fixtures/checkpoint/bouncing-ball.json', 'utf8'));
   return {
     ...ball, time: { duration: 0.5 }, particles: { file: spheres },
     walls: [{ type: 'mesh', file: mesh, material: 'ball' }],
-    outputs: { interval: 0.01, checkpointEvery: 0.05 },
+    outputs: { interval: 0.01, checkpointEvery: 0.05, impactRecords: true },
   };
 }
 
@@ -76,7 +76,7 @@ function contents(dir: string): Record<string, string> {
   return out;
 }
 
-const resultFiles = ['series.csv', 'impacts.csv', 'frames/index.json'];
+const resultFiles = ['series.csv', 'impact-statistics.csv', 'impacts.bin', 'frames/index.json'];
 function expectSameResults(dir: string): void {
   for (const name of resultFiles) {
     expect(fs.readFileSync(path.join(dir, name)).equals(fs.readFileSync(path.join(straight, name))), name).toBe(true);
@@ -88,7 +88,8 @@ function expectSameResults(dir: string): void {
 describe('resume after the run\'s files were edited', () => {
   it('the untouched copy resumes and ends as the run that never stopped (the control)', () => {
     const dir = copyOfStopped();
-    expect(fs.readFileSync(path.join(dir, 'impacts.csv'), 'utf8').trim().split('\n').length).toBeGreaterThan(1);
+    expect(fs.readFileSync(path.join(dir, 'impact-statistics.csv'), 'utf8').trim().split('\n').length).toBeGreaterThan(1);
+    expect(fs.statSync(path.join(dir, 'impacts.bin')).size).toBeGreaterThan(16);
     const r = grainflow(['run', '--resume', dir, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     expectSameResults(dir);
@@ -113,10 +114,14 @@ describe('resume after the run\'s files were edited', () => {
     }, (dir) => new RegExp(`^grainflow: cannot resume: ${dir}/series\\.csv differs from what the run wrote before its checkpoint`)],
     ['series.csv deleted', (dir) => fs.rmSync(path.join(dir, 'series.csv')),
       (dir) => new RegExp(`^grainflow: cannot resume: ${dir}/series\\.csv is missing`)],
-    ['impacts.csv replaced by a directory', (dir) => {
-      fs.rmSync(path.join(dir, 'impacts.csv'));
-      fs.mkdirSync(path.join(dir, 'impacts.csv'));
-    }, (dir) => new RegExp(`^grainflow: cannot resume: ${dir}/impacts\\.csv is a directory, not the file the run wrote`)],
+    ['impacts.bin replaced by a directory', (dir) => {
+      fs.rmSync(path.join(dir, 'impacts.bin'));
+      fs.mkdirSync(path.join(dir, 'impacts.bin'));
+    }, (dir) => new RegExp(`^grainflow: cannot resume: ${dir}/impacts\\.bin is a directory, not the file the run wrote`)],
+    ['impact-statistics.csv changed inside the part kept', (dir) => {
+      const file = path.join(dir, 'impact-statistics.csv');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('wall:0', 'wall:1'));
+    }, (dir) => new RegExp(`^grainflow: cannot resume: ${dir}/impact-statistics\\.csv differs from what the run wrote before its checkpoint`)],
     ['a listed frame deleted', (dir) => fs.rmSync(path.join(dir, 'frames', '000003.f32')),
       (dir) => new RegExp(`^grainflow: cannot resume: ${dir}/frames/000003\\.f32 is missing \\(the checkpoint lists it among the run's frames\\)`)],
     ['the frames directory deleted', (dir) => fs.rmSync(path.join(dir, 'frames'), { recursive: true }),

@@ -100,7 +100,7 @@ describe('frozen spheres under gravity and impacts', () => {
   const impacts: ImpactRecord[] = [];
   const before = frozenState(one);
   for (let k = 0; k < 300; k++) one.step((r) => impacts.push(r));
-  const runPart = new RunValues(() => ({ series: { bytes: 0, rows: 0, sha256: '0'.repeat(64) }, impacts: { bytes: 0, rows: 0, sha256: '0'.repeat(64) },
+  const runPart = new RunValues(() => ({ series: { bytes: 0, rows: 0, sha256: '0'.repeat(64) }, impacts: null,
     analysis: null, snapshots: { maxRadius: R }, watchdog: { initialEnergy: 1, energyScale: 1, particles: 136 } }));
   const saved = encodeCheckpoint(captureSimulation(one, { scenarioHash: 'frozen', meshes: {} }, runPart));
   for (let k = 300; k < setup.steps; k++) one.step((r) => impacts.push(r));

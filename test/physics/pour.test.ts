@@ -27,7 +27,7 @@ function pourScenario(block: Record<string, unknown>, duration: number) {
       radius: { distribution: 'uniform', min: 0.001, max: 0.0012 }, material: 'glass', velocity: V0, ...block,
     }],
     walls: [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'glass' }],
-    outputs: { interval: duration / 20 },
+    outputs: { interval: duration / 20, impactRecords: true },
   });
 }
 
@@ -146,7 +146,7 @@ describe('pouring', () => {
       const out = path.join(scratch, `lanes-${lanes}`);
       const summary = await runToDirectory(setup, out);
       const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
-      return { summary, series: read('series.csv'), impacts: read('impacts.csv'),
+      return { summary, series: read('series.csv'), impacts: read('impact-statistics.csv') + readFileSync(path.join(out, 'impacts.bin')).toString('base64'),
         summaryText: JSON.stringify({ ...JSON.parse(read('summary.json')), performance: undefined }) };
     }
     const reference = await run(1);

@@ -41,7 +41,7 @@ describe('parseScenario', () => {
     expect((scenario.particles as ParticleSpec[])[0].angularVelocity).toEqual([0, 0, 0]);
     expect(scenario.walls).toEqual([]);
     expect(scenario.workers).toBe('auto');
-    expect(scenario.outputs).toEqual({ impacts: true, frames: true, vtk: false, contactTrace: false });
+    expect(scenario.outputs).toEqual({ impacts: true, impactRecords: false, frames: true, vtk: false, contactTrace: false });
   });
 
   // One case per kind of zod failure: each must name the field, the allowed range with its unit, and the value.
