@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { OutputExistsError } from '../run/output-guard.js';
+import { ScenarioError } from '../base/scenario-error.js';
 import { writeGallery } from './gallery.js';
 
 const EXIT_BAD_INPUT = 2;
@@ -45,6 +46,11 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`gallery: ${(error as Error).message.split('\n')[0]}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (error instanceof ScenarioError) {
+      // A scenario in the gallery's folder that does not load: its field and the allowed range, not a stack trace.
+      process.stderr.write(`gallery: cannot draw: ${error.message}\n`);
       return EXIT_BAD_INPUT;
     }
     if (error instanceof OutputExistsError) {

@@ -97,7 +97,7 @@ async function runToStill(file: string, runDir: string, workers?: number): Promi
   };
   const time = Math.min(STILL_TIMES[path.basename(file, '.json')] ?? Infinity, json.time.duration);
   json.time.duration = time;
-  json.outputs = { ...json.outputs, interval: time, frames: true, vtk: false, impacts: false, contactTrace: false };
+  json.outputs = { ...json.outputs, interval: time, frames: true, vtk: false, impacts: false, impactRecords: false, contactTrace: false };
   delete json.analysis;
   await runToDirectory(createSetup(parseScenario(json, path.dirname(file)), { workers }), runDir);
   return { runDir, time };

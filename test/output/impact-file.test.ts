@@ -180,12 +180,13 @@ describe('grainflow export impacts', () => {
   });
 
   it.each([
-    [['export', 'impacts'], /^grainflow: missing <run> \(a run directory\)$/],
-    [['export', 'impacts', 'a', 'b'], /^grainflow: unexpected argument "b"$/],
+    [['export', 'impacts'], /^grainflow: missing <run> \(a run directory\) \(options: grainflow export --help\)$/],
+    [['export', 'impacts', 'a', 'b'], /^grainflow: unexpected argument "b" \(options: grainflow export --help\)$/],
     [['export', 'impacts', 'x', '--speed', '1'], /^grainflow: unknown option --speed/],
-  ])('%j: one line and the usage, status 2', (args, line) => {
+  ])('%j: one line naming the problem and where the options are, status 2', (args, line) => {
     const r = grainflow(args);
     expect(r.status).toBe(2);
+    expect(r.lines).toHaveLength(1);
     expect(r.lines[0]).toMatch(line);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
