@@ -72,6 +72,22 @@ describe('degenerate inputs give an error, never a number (issue 25)', () => {
     expect(withFallen.angleDegrees).toBe(on.angleDegrees);
   });
 
+  it('angle of repose of spheres above a floor they never reached (no floor under them, or resting higher): refused', async () => {
+    // The same cone, lifted: a heap resting half a metre up, or a cloud still falling onto no floor.
+    const cone: number[] = [];
+    for (let k = 0; k < 200; k++) {
+      const r = 0.002 * (k % 20), a = k * 2.39996;
+      cone.push(r * Math.cos(a), r * Math.sin(a), 0.5 + Math.max(1e-3, 0.02 - r * Math.tan(Math.PI / 6)));
+    }
+    const lifted = { position: cone, radius: cone.map(() => 1e-3), count: 200 };
+    expect(() => angleOfRepose(lifted, { floorZ: 0 })).toThrow(/^the lowest of 200 spheres lies 0\.500 m above the floor \(z = 0 m\)/);
+    expect(angleOfRepose(lifted, { floorZ: 0.5 }).angleDegrees).toBeGreaterThan(25);
+    // Through a run: two spheres falling under gravity, 1 m over a floor at z = -1 m that is no wall at all.
+    const analysis = await repose('repose-no-floor', [0, 0, -9.81], -1);
+    expect(analysis?.angleOfRepose_deg).toBeUndefined();
+    expect(analysis?.error).toMatch(/^the lowest of \d+ spheres lies .* above the floor \(z = -1 m\)/);
+  });
+
   it('Beverloo with an empty bulk-density region or no gravity: refused, never C = Infinity', () => {
     const inputs = { massFlowRate: 0.1, bulkDensity: 1500, gravity: 9.81, orificeDiameter: 0.05, particleDiameter: 0.005 };
     expect(Number.isFinite(beverloo(inputs).fittedC)).toBe(true);
