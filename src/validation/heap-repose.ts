@@ -65,8 +65,8 @@ const ZHOU_TOLERANCE = absolute(2, 'the scatter of Zhou et al.\'s glass-bead ang
 const RISES = (what: string) => `heaps get steeper with ${what} (Zhou et al. 2001, 2002): each heap of the sweep is steeper `
   + `than the one with less ${what}; catches ${what} that does not reach the heap (read from the wrong material pair, `
   + 'capped, or ignored by a contact path), which leaves the angle falling, or flat but for the scatter (three such '
-  + 'heaps rise in order by chance once in 6). One seed each: the seed-to-seed scatter (about 1.4° over seeds 1–3) can '
-  + 'also fail a true rise smaller than about 3°';
+  + 'heaps rise in order by chance once in 6). One seed each: the seed-to-seed scatter (standard deviation 0.5° over '
+  + 'seeds 1–3, 2026-11-27) can also fail a true rise smaller than about 1.5°';
 
 /** A heap as the run summary reports it, with its height above the floor (src/analysis/run-analysis.ts). */
 interface SweptHeap extends ReportedHeap { heapHeight_m: number }
