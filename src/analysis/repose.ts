@@ -95,6 +95,21 @@ function spheresOnFloor({ position: pos, radius, count }: HeapSpheres, floorZ: n
   return on;
 }
 
+/**
+ * A heap rests on its floor: its lowest sphere touches the floor (on a plane its bottom is at floorZ; on a rough
+ * base whose top is floorZ it sits lower, in a gap). When even the lowest lies more than a diameter above the
+ * floor, the spheres are not on it (still falling, with no floor under them, or resting on something higher) and
+ * their "surface" would be measured from a level they never reached: RangeError.
+ */
+function restsOnFloor({ position: pos, radius }: HeapSpheres, heap: readonly number[], floorZ: number, diameter: number): void {
+  let lowest = Infinity;
+  for (const p of heap) lowest = Math.min(lowest, pos[3 * p + 2] - radius[p]);
+  if (lowest - floorZ > diameter) {
+    throw new RangeError(`the lowest of ${heap.length} spheres lies ${(lowest - floorZ).toPrecision(3)} m above the floor `
+      + `(z = ${floorZ} m), more than a diameter: none rests on it (no floor under them, or they rest on something higher)`);
+  }
+}
+
 interface SurfacePoint {
   r: number;
   height: number;
@@ -114,6 +129,7 @@ export function angleOfRepose(spheres: HeapSpheres, options: ReposeOptions): Rep
     cy += pos[3 * p + 1];
   }
   meanRadius /= count;
+  restsOnFloor(spheres, heap, options.floorZ, 2 * meanRadius);
   const axis: [number, number] = options.axis ? [options.axis[0], options.axis[1]] : [cx / count, cy / count];
 
   const points = surfaceCells(spheres, heap, axis, options.floorZ, nSectors, 2 * meanRadius);

@@ -33,6 +33,16 @@ describe('a discharge analysis with nothing discharged', () => {
   });
 });
 
+/** Centres of 200 spheres (radius 1 mm) in a 30° cone 20 mm high whose lowest spheres rest on the plane z = `base`. */
+function coneOf200(base: number): number[] {
+  const cone: number[] = [];
+  for (let k = 0; k < 200; k++) {
+    const r = 0.002 * (k % 20), a = k * 2.39996, top = 0.02 - r * Math.tan(Math.PI / 6);
+    cone.push(r * Math.cos(a), r * Math.sin(a), base + Math.max(1e-3, top));
+  }
+  return cone;
+}
+
 describe('degenerate inputs give an error, never a number (issue 25)', () => {
   const TWO_SPHERES = 'scenarios/two-spheres.json';
   const repose = async (name: string, gravity: [number, number, number], floorZ: number) => {
@@ -61,15 +71,22 @@ describe('degenerate inputs give an error, never a number (issue 25)', () => {
     expect(() => angleOfRepose(heap, { floorZ: 0 })).toThrow(/^3 of 3 spheres lie wholly below the floor \(z = 0 m\)/);
     expect(() => angleOfRepose(heap, { floorZ: 0 })).toThrow(RangeError);
     // A cone of spheres on the floor, and one that fell off its edge: measured without it.
-    const cone: number[] = [];
-    for (let k = 0; k < 200; k++) {
-      const r = 0.002 * (k % 20), a = k * 2.39996, top = 0.02 - r * Math.tan(Math.PI / 6);
-      cone.push(r * Math.cos(a), r * Math.sin(a), Math.max(1e-3, top));
-    }
+    const cone = coneOf200(0);
     const on = angleOfRepose({ position: cone, radius: cone.map(() => 1e-3), count: 200 }, { floorZ: 0, axis: [0, 0] });
     const withFallen = angleOfRepose({ position: [...cone, 0.05, 0, -3], radius: [...cone.map(() => 1e-3), 1e-3], count: 201 },
       { floorZ: 0, axis: [0, 0] });
     expect(withFallen.angleDegrees).toBe(on.angleDegrees);
+  });
+
+  it('angle of repose of spheres above a floor they never reached (no floor under them, or resting higher): refused', async () => {
+    // The same cone, lifted: a heap resting half a metre up, or a cloud still falling onto no floor.
+    const lifted = { position: coneOf200(0.5), radius: new Array(200).fill(1e-3), count: 200 };
+    expect(() => angleOfRepose(lifted, { floorZ: 0 })).toThrow(/^the lowest of 200 spheres lies 0\.500 m above the floor \(z = 0 m\)/);
+    expect(angleOfRepose(lifted, { floorZ: 0.5 }).angleDegrees).toBeGreaterThan(25);
+    // Through a run: two spheres falling under gravity, 1 m over a floor at z = -1 m that is no wall at all.
+    const analysis = await repose('repose-no-floor', [0, 0, -9.81], -1);
+    expect(analysis?.angleOfRepose_deg).toBeUndefined();
+    expect(analysis?.error).toMatch(/^the lowest of \d+ spheres lies .* above the floor \(z = -1 m\)/);
   });
 
   it('Beverloo with an empty bulk-density region or no gravity: refused, never C = Infinity', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { beverlooBand, beverlooSlopeBand, type Orifice } from '../../src/validation/beverloo-band.js';
 import { atLeast } from '../../src/validation/checks.js';
-import { smallestRise, zhouGlassBeadAngle } from '../../src/validation/heap-repose.js';
+import { smallestRise, stiffnessTolerance, zhouGlassBeadAngle } from '../../src/validation/heap-repose.js';
 import { seedMean } from '../../src/validation/seed-statistics.js';
 
 const g = 9.81;
@@ -75,5 +75,15 @@ describe('the rise check of a friction sweep', () => {
   it('fails a curve that falls anywhere, as a flat curve with scatter does in 5 draws of 6', () => {
     expect(rises([18, 22, 21.9]).pass).toBe(false);
     expect(rises([22, 18, 26]).pass).toBe(false);
+  });
+});
+
+describe("the stiffer heap's tolerance", () => {
+  it('is two standard errors of one heap against the mean of the seeds: 2√(σ² + σ²/n) from the seeds\' scatter σ', () => {
+    // Seeds 20°, 22°, 24°: σ = 2°, so one heap against their mean has the standard error √(4 + 4/3)°.
+    expect(stiffnessTolerance([20, 22, 24])).toBeCloseTo(2 * Math.sqrt(4 + 4 / 3), 12);
+    // It depends on the seeds' scatter only, in proportion: the same seeds shifted give the same, twice the spread twice.
+    expect(stiffnessTolerance([21, 23, 25])).toBeCloseTo(stiffnessTolerance([20, 22, 24]), 12);
+    expect(stiffnessTolerance([40, 44, 48])).toBeCloseTo(2 * stiffnessTolerance([20, 22, 24]), 12);
   });
 });
