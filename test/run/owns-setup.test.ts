@@ -24,7 +24,7 @@ describe('a run that owns its set-up', () => {
     const owned = createSetup(scenario());
     await runToDirectory(kept, path.join(scratch, 'kept'));
     await runToDirectory(owned, path.join(scratch, 'owned'), { ownsSetup: true });
-    for (const file of ['series.csv', 'impacts.csv', 'scenario.json']) {
+    for (const file of ['series.csv', 'impact-statistics.csv', 'scenario.json']) {
       expect(readFileSync(path.join(scratch, 'owned', file), 'utf8')).toBe(readFileSync(path.join(scratch, 'kept', file), 'utf8'));
     }
     // The bounce analysis reads the drop height from the set-up: released too early, the summary would differ.
