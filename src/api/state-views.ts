@@ -47,17 +47,32 @@ export function stateViews(engine: Engine): StateViews {
   };
 }
 
+/**
+ * The normal law's constants of one contact, in F_n = F_el(δ) + c·g(δ)·δ̇ (docs/physics.md §2.1), as the engine
+ * evaluated them for its two bodies (R_eff, m*): what a script needs to compute the contact's force or to check it
+ * against a reference integration of the same law.
+ */
+interface NormalLawConstants {
+  /** K of the Hertz spring Kδ^{3/2} (N/m^{3/2}, K = (4/3)E*√R_eff), or k of a linear spring kδ (N/m) */
+  stiffness: number;
+  /** c, the law's damping coefficient: c·g(δ)·δ̇ is in N, so its unit is N·s/m over g's (N·s/m^{5/4} for Tsuji's δ^{1/4}) */
+  damping: number;
+}
+
 /** A touching contact: sphere `i` with sphere `j`, or with the scenario's wall `walls[wall]`. */
 export type Contact =
-  | { i: number; j: number; wall?: undefined; overlap: number }
-  | { i: number; j?: undefined; wall: number; overlap: number };
+  | ({ i: number; j: number; wall?: undefined; overlap: number } & NormalLawConstants)
+  | ({ i: number; j?: undefined; wall: number; overlap: number } & NormalLawConstants);
 
 /** The touching contacts of `engine`'s current state (overlap δ > 0, m): sphere pairs first, then sphere–wall. */
 export function touchingContacts(engine: Engine): Contact[] {
   const { id } = engine.st;
   const contacts: Contact[] = [];
   engine.forEachContact((k, first, second, isWall, overlap) => {
-    contacts.push(isWall ? { i: id[first], wall: engine.wallOf(k), overlap } : { i: id[first], j: id[second], overlap });
+    const law = isWall ? { stiffness: engine.wallStiffness(k), damping: engine.walls.c[k] }
+      : { stiffness: engine.pairStiffness(k), damping: engine.pairs.c[k] };
+    contacts.push(isWall ? { i: id[first], wall: engine.wallOf(k), overlap, ...law }
+      : { i: id[first], j: id[second], overlap, ...law });
   });
   return contacts;
 }

@@ -228,7 +228,7 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
  * steps; after every step `observe` sees the simulation and the record if it closed in that step. Returns the
  * record (undefined when the steps ran out first) and the simulation in its final state.
  */
-export function stepUntilImpactEnds(
+function stepUntilImpactEnds(
   setup: RunSetup, observe: (sim: Simulation, ended: ImpactRecord | undefined) => void,
 ): { record: ImpactRecord | undefined; sim: Simulation } {
   const sim = new Simulation(setup);

@@ -27,7 +27,7 @@
 import type { Material } from '../scenario/schema.js';
 import type { PlotSeries } from '../plot/line-plot.js';
 import { absolute, check, relative, shown, worstOf, type CaseResult, type Check, type ValidationCase } from './checks.js';
-import { collide, sphereMass, type CollisionSpec, type PlanarMotion } from './collision.js';
+import { collide, inTurn, sphereMass, type CollisionSpec, type PlanarMotion } from './collision.js';
 import { oblique, REFINE, slipAfter, type ObliqueRun } from './oblique.js';
 import { hertzContact, mindlinCoefficient } from './hertz.js';
 import { obliqueImpact } from './mindlin-reference.js';
@@ -98,9 +98,9 @@ function rigidPlane(m: Material): Material {
 const tsuji = (e: number): CollisionSpec['normal'] => (e === 1 ? { model: 'hertz' } : { model: 'tsuji', restitution: e });
 
 /** Test 1 and test 2: elastic normal impacts against Hertz. */
-function elasticImpacts(
+async function elasticImpacts(
   materials: readonly MaterialName[], radius: number, speed: number, plane: boolean,
-): CaseResult {
+): Promise<CaseResult> {
   const checks: Check[] = [];
   const series: PlotSeries[] = [];
   for (const name of materials) {
@@ -108,7 +108,7 @@ function elasticImpacts(
     const target: CollisionSpec['target'] = plane
       ? { plane: rigidPlane(material) }
       : { sphere: { material, radius, normalSpeed: speed } };
-    const out = collide({ material, radius, normalSpeed: speed, target, normal: { model: 'hertz' } });
+    const out = await collide({ material, radius, normalSpeed: speed, target, normal: { model: 'hertz' } });
     const ref = plane
       ? hertzContact(material, radius, rigidPlane(material), Infinity, Infinity, speed)
       : hertzContact(material, radius, material, radius, sphereMass(material, radius), 2 * speed);
@@ -131,15 +131,15 @@ function elasticImpacts(
 }
 
 /** Test 3: restitution delivered against the restitution asked for. */
-function restitutionSweep(): CaseResult {
+async function restitutionSweep(): Promise<CaseResult> {
   const radius = 0.0025, speed = 3.9;
   const targets = Array.from({ length: 10 }, (_, k) => (k + 1) / 10);
   const checks: Check[] = [];
   const series: PlotSeries[] = [{ name: 'e_out = e_in', x: [0, 1], y: [0, 1] }];
   for (const name of ['aluminium oxide', 'cast iron'] as const) {
     const material = CHUNG_OOI_MATERIALS[name];
-    const delivered = targets.map((e) => {
-      const { record } = collide({ material, radius, normalSpeed: speed, target: { plane: rigidPlane(material) }, normal: tsuji(e) });
+    const delivered = await inTurn(targets, async (e) => {
+      const { record } = await collide({ material, radius, normalSpeed: speed, target: { plane: rigidPlane(material) }, normal: tsuji(e) });
       return record.reboundSpeed / record.impactSpeed;
     });
     checks.push(worstOf(`e_out, ${name}, at e_in =`, 'e_out = e_in',
@@ -160,17 +160,18 @@ function restitutionSweep(): CaseResult {
 function mindlinImpact(
   material: Material, radius: number, target: CollisionSpec['target'], normalSpeed: number, tangentialSpeed: number,
   spin: number, restitution: number, friction: number,
-): ObliqueRun {
+): Promise<ObliqueRun> {
   return oblique({ material, radius, target, normalSpeed, tangentialSpeed, spin, restitution, friction, tangential: 'mindlin' });
 }
 
 /** The same impact through the engine alone, at the automatic step: grainflow at a published curve's points. */
-function mindlinEngine(
+async function mindlinEngine(
   material: Material, radius: number, target: CollisionSpec['target'], normalSpeed: number, tangentialSpeed: number,
   spin: number, restitution: number, friction: number,
-): PlanarMotion[] {
-  return collide({ material, radius, target, normalSpeed, tangentialSpeed, spin, normal: tsuji(restitution), friction,
-    tangential: 'mindlin' }).after;
+): Promise<PlanarMotion[]> {
+  const { after } = await collide({ material, radius, target, normalSpeed, tangentialSpeed, spin, normal: tsuji(restitution),
+    friction, tangential: 'mindlin' });
+  return after;
 }
 
 interface Point {
@@ -223,7 +224,7 @@ interface PublishedComparison {
   /** the published y in this case's units: the paper draws spins turning the other way, test 4's in rad/s */
   scale: number;
   /** grainflow at x, at the automatic step, in this case's units */
-  engine(x: number): number;
+  engine(x: number): Promise<number>;
   /** whether grainflow's contact slides throughout at x */
   slides(x: number): boolean;
   /** why a point where either contact sticks for a while is shown, not checked: the paper's model there */
@@ -239,9 +240,9 @@ const PUBLISHED = 'Chung & Ooi 2011, published DEM (digitised)';
  * either sticks for a while, the outcome is the tangential model's, and the paper's is not grainflow's (each case
  * says which it is): the point farthest from grainflow is shown, not checked, with the reason.
  */
-function againstPublished(c: PublishedComparison): { checks: Check[]; series: PlotSeries } {
+async function againstPublished(c: PublishedComparison): Promise<{ checks: Check[]; series: PlotSeries }> {
   const curve = c.figure.curves[c.material];
-  const points = curve.map(([x, y]) => ({ x, label: c.label(x), reference: c.scale * y, value: c.engine(x) }));
+  const points = await inTurn(curve, async ([x, y]) => ({ x, label: c.label(x), reference: c.scale * y, value: await c.engine(x) }));
   const sliding = points.filter((p) => c.figure.slides(p.x) && c.slides(p.x));
   const farthest = points.filter((p) => !sliding.includes(p))
     .reduce((a, p) => (Math.abs(p.value - p.reference) > Math.abs(a.value - a.reference) ? p : a));
@@ -269,7 +270,7 @@ const KEPT_AS_DISPLACEMENT = 'not grainflow\'s model: the paper\'s spring is kep
   + 'which returns up to 0.06 less e_t at 5°; grainflow has no displacement form to compare';
 
 /** Test 4: tangential restitution and rebound spin against the incident angle. */
-function obliqueAngles(quantity: 'restitution' | 'spin'): CaseResult {
+async function obliqueAngles(quantity: 'restitution' | 'spin'): Promise<CaseResult> {
   const radius = 0.0025, speed = 3.9, e = 0.98, mu = 0.092;
   const checks: Check[] = [];
   const series: PlotSeries[] = [];
@@ -280,21 +281,21 @@ function obliqueAngles(quantity: 'restitution' | 'spin'): CaseResult {
     // Sliding throughout: J_t = −μJ_n = −μ m (1 + e) v_n (Chung & Ooi, Eqs 10–11).
     // The spin as ω′R/v, dimensionless like every other checked quantity.
     const value = (angle: number, m: PlanarMotion) => (quantity === 'restitution' ? m.tangential / vt(angle) : (m.spin * radius) / speed);
-    const run = (angle: number) => {
-      const r = mindlinImpact(material, radius, plane, vn(angle), vt(angle), 0, e, mu);
+    const run = async (angle: number) => {
+      const r = await mindlinImpact(material, radius, plane, vn(angle), vt(angle), 0, e, mu);
       // Chung & Ooi: the contact slides throughout above 32.5° (the rigid-body formulas hold there).
       const rigid = angle <= SLIDING_FROM_ANGLE ? undefined : quantity === 'restitution'
         ? 1 - (mu * (1 + e)) / Math.tan(toRadians(angle)) : 2.5 * mu * (1 + e) * Math.cos(toRadians(angle));
       return { label: `${angle}°`, x: angle, engine: value(angle, r.engine[0]), refined: value(angle, r.refined[0]),
         reference: value(angle, r.reference[0]), slid: r.slid, rigid };
     };
-    const points = ANGLES.map(run);
+    const points = await inTurn(ANGLES, run);
     const rigidName = quantity === 'restitution' ? 'rigid body: 1 − μ(1+e)/tan θ' : 'rigid body: (5/2)μ(1+e) cos θ';
     const symbol = quantity === 'restitution' ? 'e_t' : 'ω′R/v';
-    const published = againstPublished({
+    const published = await againstPublished({
       quantity: symbol, material: name, figure: quantity === 'restitution' ? TEST_4_RESTITUTION : TEST_4_SPIN,
       scale: quantity === 'restitution' ? 1 : -radius / speed,
-      engine: (angle) => value(angle, mindlinEngine(material, radius, plane, vn(angle), vt(angle), 0, e, mu)[0]),
+      engine: async (angle) => value(angle, (await mindlinEngine(material, radius, plane, vn(angle), vt(angle), 0, e, mu))[0]),
       slides: (angle) => angle > SLIDING_FROM_ANGLE, compliant: () => KEPT_AS_DISPLACEMENT, label: (angle) => `${angle}°`,
     });
     checks.push(...curveChecks(symbol, name, points, rigidName), ...published.checks);
@@ -331,7 +332,7 @@ function halfStiffnessImpact(material: Material, radius: number, vn: number, psi
 }
 
 /** Test 5: recoil angle and spin against the normalised incident angle ψ = V_st/(μV_cn). */
-function tangentialSpeeds(quantity: 'recoil' | 'spin'): CaseResult {
+async function tangentialSpeeds(quantity: 'recoil' | 'spin'): Promise<CaseResult> {
   const radius = 1e-5, vn = 5, mu = 0.3;
   const speeds = [0.1, 0.3, 0.5, 1, 5, 10, 15, 20, 30, 40, 50, 70];
   // The paper draws the spin turning the other way.
@@ -344,8 +345,8 @@ function tangentialSpeeds(quantity: 'recoil' | 'spin'): CaseResult {
     // ψ′ = V′_st/(μV′_cn), the contact point's recoil; ω′R/(μV_cn), the spin, positive in the rolling sense.
     const value = (m: PlanarMotion[]) => (quantity === 'recoil' ? slipAfter(m, radius, 0) / (mu * m[0].normal)
       : (m[0].spin * radius) / (mu * vn));
-    const points = speeds.map((vt): Point => {
-      const r = mindlinImpact(material, radius, plane, vn, vt, 0, 1, mu);
+    const points = await inTurn(speeds, async (vt): Promise<Point> => {
+      const r = await mindlinImpact(material, radius, plane, vn, vt, 0, 1, mu);
       const psi = vt / (mu * vn);
       // Sliding with e = 1: the contact point loses (7/2)μ(1+e)V_cn = 7μV_cn; the spin gains (5/2)μ(1+e)V_cn/R.
       return { label: `ψ = ${psi.toFixed(3)}`, x: psi, engine: value(r.engine), refined: value(r.refined), reference: value(r.reference), slid: r.slid,
@@ -354,9 +355,9 @@ function tangentialSpeeds(quantity: 'recoil' | 'spin'): CaseResult {
     const rigidName = quantity === 'recoil' ? 'rigid body: ψ′ = ψ − 7' : 'rigid body: 5';
     const symbol = quantity === 'recoil' ? 'ψ′' : 'ω′R/(μV_cn)';
     const half = (psi: number) => halfStiffnessImpact(material, radius, vn, psi, mu)[quantity];
-    const published = againstPublished({
+    const published = await againstPublished({
       quantity: symbol, material: name, figure, scale,
-      engine: (psi) => value(mindlinEngine(material, radius, plane, vn, psi * mu * vn, 0, 1, mu)),
+      engine: async (psi) => value(await mindlinEngine(material, radius, plane, vn, psi * mu * vn, 0, 1, mu)),
       slides: (psi) => psi > SLIDING_FROM_PSI, label: (psi) => `ψ = ${psi.toFixed(3)}`,
       compliant: (psi) => 'not grainflow\'s model: the published curve reverses the slip where grainflow\'s spring '
         + '(k_t = 8G*a, Mindlin\'s for a sphere on a rigid plane, docs/physics.md §9.2) does not; it follows the same '
@@ -397,7 +398,7 @@ const DAMPING_NOT_IDENTIFIED = 'model not identified: beyond x ≈ 1.2 the publi
   + 'its β depends on the material only through ν (0.33 and 0.4), yet the two published curves part by 0.23: the '
   + 'paper\'s damping is not Tsuji\'s as grainflow applies it (normal, and the same coefficient tangentially)';
 
-function spinningImpacts(test: 6 | 8): CaseResult {
+async function spinningImpacts(test: 6 | 8): Promise<CaseResult> {
   const radius = 0.1, vn = 0.2, mu = 0.4, e = 0.5;
   const checks: Check[] = [];
   const series: PlotSeries[] = [];
@@ -406,20 +407,20 @@ function spinningImpacts(test: 6 | 8): CaseResult {
     const large = { material: { ...material, density: 1000 * material.density }, radius: 5 * radius };
     const target: CollisionSpec['target'] = test === 6 ? { plane: rigidPlane(material) } : { sphere: large };
     const r2 = test === 6 ? 0 : large.radius;
-    const points = ANGLES.map((angle): Point => {
+    const points = await inTurn(ANGLES, async (angle): Promise<Point> => {
       const slip = vn * Math.tan(toRadians(angle)), spin = -slip / radius;
-      const r = mindlinImpact(material, radius, target, vn, 0, spin, e, mu);
+      const r = await mindlinImpact(material, radius, target, vn, 0, spin, e, mu);
       const x = (3.5 * mu * (1 + e) * vn) / slip;
       return { label: `x = ${x.toFixed(3)}`, x, engine: -slipAfter(r.engine, radius, r2) / slip,
         refined: -slipAfter(r.refined, radius, r2) / slip,
         reference: -slipAfter(r.reference, radius, r2) / slip, slid: r.slid, rigid: r.slid ? x - 1 : undefined };
     });
     const rigidName = 'rigid body: β = x − 1';
-    const published = againstPublished({
+    const published = await againstPublished({
       quantity: 'β', material: name, figure: test === 6 ? TEST_6_BETA : TEST_8_BETA, scale: 1,
-      engine: (x) => {
+      engine: async (x) => {
         const slip = (3.5 * mu * (1 + e) * vn) / x;
-        return -slipAfter(mindlinEngine(material, radius, target, vn, 0, -slip / radius, e, mu), radius, r2) / slip;
+        return -slipAfter(await mindlinEngine(material, radius, target, vn, 0, -slip / radius, e, mu), radius, r2) / slip;
       },
       // With Tsuji's damping also tangential, these impacts slide throughout for x < 1 (see above).
       slides: (x) => x < 1, label: (x) => `x = ${x.toFixed(3)}`, compliant: () => DAMPING_NOT_IDENTIFIED,
@@ -435,14 +436,14 @@ function spinningImpacts(test: 6 | 8): CaseResult {
 }
 
 /** Test 7: two identical spheres with equal and opposite spins: their contact points do not slip. */
-function oppositeSpins(): CaseResult {
+async function oppositeSpins(): Promise<CaseResult> {
   const radius = 0.1, speed = 0.2, mu = 0.4, e = 0.5;
   const checks: Check[] = [];
   const series: PlotSeries[] = [{ name: 'no slip: ω′ = ω', x: [0, 25], y: [0, 25] }];
   for (const name of ['aluminium alloy', 'copper'] as const) {
     const material = CHUNG_OOI_MATERIALS[name];
     const spins = ANGLES.map((angle) => (speed / radius) * Math.tan(toRadians(angle)));
-    const runs = spins.map((spin) => collide({
+    const runs = await inTurn(spins, (spin) => collide({
       material, radius, normalSpeed: speed, spin, normal: tsuji(e), friction: mu,
       target: { sphere: { material, radius, normalSpeed: speed, spin: -spin } },
     }));

@@ -6,15 +6,11 @@
  * centres on the z axis at contact. Sphere 1 moves towards it with normal speed `normalSpeed` and tangential
  * (x) speed `tangentialSpeed`, spinning about y at `spin`; sphere 2 moves with its own velocity and spin. The run
  * starts a tenth of a contact time before touch-down and ends when the collision record closes. It is stepped
- * by the run layer's single-impact stepper on one thread (as `grainflow impact` is), not the library's
- * createSimulation, which is asynchronous (collide's callers are not) and does not offer the damping coefficient
- * the engine calibrated for the contact (docs/architecture.md §5).
+ * through the library's createSimulation on one thread, as a user's script would step it, and reads the contact's
+ * damping coefficient from its `contacts()` (docs/library.md, "Stepping a simulation").
  */
 import type { Material, ScenarioInput } from '../scenario/schema.js';
-import { parseScenario } from '../scenario/load.js';
-import { createSetup } from '../run/setup.js';
-import { stepUntilImpactEnds } from '../run/single-impact.js';
-import type { ImpactRecord } from '../engine/simulation.js';
+import { createSimulation, type Collision, type Simulation } from '../api/index.js';
 import { hertzContact } from './hertz.js';
 
 export type NormalLaw = NonNullable<ScenarioInput['contact']>['normal'];
@@ -58,7 +54,7 @@ export interface PlanarMotion {
 }
 
 export interface CollisionOutcome {
-  record: ImpactRecord;
+  record: Collision;
   /** sphere 1 and (for two spheres) sphere 2 after the collision */
   after: PlanarMotion[];
   dt: number;
@@ -68,7 +64,7 @@ export interface CollisionOutcome {
   loop: { overlap: number[]; force: number[] };
 }
 
-export function collide(spec: CollisionSpec): CollisionOutcome {
+export async function collide(spec: CollisionSpec): Promise<CollisionOutcome> {
   const two = 'sphere' in spec.target;
   const other = 'sphere' in spec.target ? spec.target.sphere : null;
   const R1 = spec.radius, R2 = other?.radius ?? 0;
@@ -106,30 +102,61 @@ export function collide(spec: CollisionSpec): CollisionOutcome {
     outputs: { frames: false },
     workers: 1,
   };
-  const automatic = createSetup(parseScenario(input));
-  const setup = (spec.refine ?? 1) === 1 ? automatic
-    : createSetup(parseScenario({ ...input, time: { ...input.time, dt: automatic.dt / spec.refine! } }));
+  // A refined run takes a fraction of the automatic step, which a simulation of the scenario as given reports.
+  const automatic = await createSimulation(input);
+  const refine = spec.refine ?? 1;
+  let sim = automatic;
+  if (refine !== 1) {
+    await automatic.dispose();
+    sim = await createSimulation({ ...input, time: { ...input.time, dt: automatic.dt / refine } });
+  }
+  try {
+    return stepUntilEnded(sim, two, R1 + R2);
+  } finally {
+    await sim.dispose();
+  }
+}
+
+/**
+ * Steps `sim` until its collision ends (at most the scenario's steps), recording the force loop; sphere 1 has id 0,
+ * the second sphere (when `two`) id 1, and their radii add up to `reach`.
+ */
+function stepUntilEnded(sim: Simulation, two: boolean, reach: number): CollisionOutcome {
   const loop = { overlap: [] as number[], force: [] as number[] };
-  // The engine re-numbers particles (Morton order at some neighbour rebuilds); ids keep the scenario's order.
-  const index = (st: { id: Uint32Array }, id: number) => st.id.indexOf(id);
-  const { record, sim } = stepUntilImpactEnds(setup, ({ st }) => {
-    const { pos, force } = st;
+  // The views are in storage order (the engine re-numbers spheres); ids keep the scenario's order.
+  const index = (id: number) => sim.state.ids.indexOf(id);
+  let record: Collision | undefined;
+  let damping = Number.NaN;
+  for (let k = 0; k < sim.steps && record === undefined; k++) {
+    record = sim.step(1)[0];
+    const pos = sim.state.positions, force = sim.state.forces;
     // n from the target to sphere 1; the normal force is sphere 1's force along it (no gravity).
-    const a = 3 * index(st, 0), b = 3 * index(st, 1);
+    const a = 3 * index(0), b = 3 * index(1);
     const d = two ? [pos[a] - pos[b], pos[a + 1] - pos[b + 1], pos[a + 2] - pos[b + 2]] : [0, 0, pos[a + 2]];
     const distance = Math.hypot(d[0], d[1], d[2]);
-    const overlap = R1 + R2 - distance;
+    const overlap = reach - distance;
     if (overlap > 0) {
       loop.overlap.push(overlap);
       loop.force.push((force[a] * d[0] + force[a + 1] * d[1] + force[a + 2] * d[2]) / distance);
+      if (Number.isNaN(damping)) damping = sim.contacts()[0].damping;
     }
-  });
-  if (record === undefined) throw new Error(`the collision had not ended after ${input.time.duration} s`);
-  const motion = (p: number): PlanarMotion => ({
-    tangential: sim.st.vel[3 * p], normal: sim.st.vel[3 * p + 2], spin: sim.st.omega[3 * p + 1],
-  });
-  const damping = two ? sim.pairs.c[0] : sim.walls.c[0];
-  return { record, after: two ? [motion(index(sim.st, 0)), motion(index(sim.st, 1))] : [motion(index(sim.st, 0))], dt: setup.dt, damping, loop };
+  }
+  if (record === undefined) throw new Error(`the collision had not ended after ${sim.steps * sim.dt} s`);
+  const motion = (id: number): PlanarMotion => {
+    const p = index(id), vel = sim.state.velocities, spin = sim.state.spins;
+    return { tangential: vel[3 * p], normal: vel[3 * p + 2], spin: spin[3 * p + 1] };
+  };
+  return { record, after: two ? [motion(0), motion(1)] : [motion(0)], dt: sim.dt, damping, loop };
+}
+
+/**
+ * `run` on each item one after the other (not all at once, as Promise.all would start them), so that a sweep of
+ * collisions holds one simulation's memory at a time; results in the items' order.
+ */
+export async function inTurn<T, U>(items: readonly T[], run: (item: T) => Promise<U>): Promise<U[]> {
+  const results: U[] = [];
+  for (const item of items) results.push(await run(item));
+  return results;
 }
 
 export function sphereMass(material: Material, radius: number): number {

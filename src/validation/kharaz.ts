@@ -20,7 +20,7 @@
 import type { Material } from '../scenario/schema.js';
 import type { PlotSeries } from '../plot/line-plot.js';
 import { absolute, check, shown, type CaseResult, type Check, type ValidationCase } from './checks.js';
-import { collide, type PlanarMotion, type TangentialModel } from './collision.js';
+import { collide, inTurn, type PlanarMotion, type TangentialModel } from './collision.js';
 import { referenceImpact } from './oblique.js';
 
 const SPHERE: Material = { youngsModulus: 3.8e11, poissonsRatio: 0.23, density: 4000 };
@@ -83,18 +83,18 @@ const SPIN_OUT_OF_LINE = 'open: the measured spin at 6.1° (136 rad/s) is above 
   + 'docs/physics.md §9.9)';
 
 /** One impact at incident angle θ through the engine, at the automatic step. */
-function impact(angle: number, tangential: TangentialModel = CHECKED): PlanarMotion {
-  return impactAndTheory(angle, tangential, false).engine;
+async function impact(angle: number, tangential: TangentialModel = CHECKED): Promise<PlanarMotion> {
+  return (await impactAndTheory(angle, tangential, false)).engine;
 }
 
 /** The same impact through the engine and, if asked, through Mindlin & Deresiewicz's theory with a fine spring row. */
-function impactAndTheory(angle: number, tangential: TangentialModel, withTheory: boolean):
-  { engine: PlanarMotion; theory: PlanarMotion | null } {
+async function impactAndTheory(angle: number, tangential: TangentialModel, withTheory: boolean):
+  Promise<{ engine: PlanarMotion; theory: PlanarMotion | null }> {
   const spec = {
     material: SPHERE, radius: RADIUS, target: { plane: GLASS }, restitution: RESTITUTION, friction: FRICTION,
     normalSpeed: SPEED * Math.cos(toRadians(angle)), tangentialSpeed: SPEED * Math.sin(toRadians(angle)), spin: 0,
   };
-  const out = collide({ ...spec, normal: { model: 'tsuji', restitution: RESTITUTION }, tangential });
+  const out = await collide({ ...spec, normal: { model: 'tsuji', restitution: RESTITUTION }, tangential });
   const theory = withTheory ? referenceImpact({ ...spec, tangential }, out.damping, CHECKED).motion[0] : null;
   return { engine: out.after[0], theory };
 }
@@ -116,12 +116,12 @@ const QUANTITIES: readonly Quantity[] = [
     band: angleBand, open: [] },
 ];
 
-function experiment(): CaseResult {
+async function experiment(): Promise<CaseResult> {
   const checks: Check[] = [];
   const series: PlotSeries[] = [];
   for (const q of QUANTITIES) {
     for (const [angle, measured] of q.data) {
-      const run = impactAndTheory(angle, CHECKED, angle < STICKING_BELOW);
+      const run = await impactAndTheory(angle, CHECKED, angle < STICKING_BELOW);
       const value = q.value(angle, run.engine);
       const quantity = `${q.name} at ${angle}°, ${CHECKED}`;
       if (run.theory === null) {
@@ -141,10 +141,10 @@ function experiment(): CaseResult {
   const sweep = Array.from({ length: 30 }, (_, k) => 1 + 2 * k);
   const small = sweep.filter((a) => a < STICKING_BELOW);
   series.push(
-    ...(['mindlin-deresiewicz', 'mindlin'] as const).map((model) => ({
-      name: `grainflow, ${model}`, x: sweep, y: sweep.map((a) => QUANTITIES[0].value(a, impact(a, model))) })),
+    ...await inTurn(['mindlin-deresiewicz', 'mindlin'] as const, async (model) => ({
+      name: `grainflow, ${model}`, x: sweep, y: await inTurn(sweep, async (a) => QUANTITIES[0].value(a, await impact(a, model))) })),
     { name: 'Mindlin & Deresiewicz theory, fine spring row', x: small,
-      y: small.map((a) => QUANTITIES[0].value(a, impactAndTheory(a, CHECKED, true).theory!)) },
+      y: await inTurn(small, async (a) => QUANTITIES[0].value(a, (await impactAndTheory(a, CHECKED, true)).theory!)) },
     { name: 'Kharaz et al. 2001 (experiment)', x: TANGENTIAL_RESTITUTION.map((p) => p[0]),
       y: TANGENTIAL_RESTITUTION.map((p) => p[1]), mark: 'point' },
     { name: 'rigid body, sliding: 1 − μ(1+e)/tan θ', x: sweep.filter((a) => a >= 15),

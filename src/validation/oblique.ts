@@ -36,14 +36,14 @@ export interface ObliqueSpec {
 }
 
 /** The impact through the engine and the reference. */
-export function oblique(o: ObliqueSpec): ObliqueRun {
+export async function oblique(o: ObliqueSpec): Promise<ObliqueRun> {
   const { material: a, radius: r1, target, normalSpeed: vn, tangentialSpeed: vt, spin, restitution: e } = o;
   const spec: CollisionSpec = {
     material: a, radius: r1, normalSpeed: vn, tangentialSpeed: vt, spin, target, friction: o.friction,
     normal: e === 1 ? { model: 'hertz' } : { model: 'tsuji', restitution: e }, tangential: o.tangential,
   };
-  const out = collide(spec);
-  const refined = collide({ ...spec, refine: REFINE });
+  const out = await collide(spec);
+  const refined = await collide({ ...spec, refine: REFINE });
   const ref = referenceImpact(o, out.damping, o.tangential);
   return { engine: out.after, refined: refined.after, reference: ref.motion, slid: ref.slid };
 }

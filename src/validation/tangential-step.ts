@@ -16,7 +16,7 @@
 import type { Material } from '../scenario/schema.js';
 import type { PlotSeries } from '../plot/line-plot.js';
 import { absolute, check, shown, worstOf, type CaseResult, type Check, type ValidationCase } from './checks.js';
-import { collide, sphereMass, type PlanarMotion, type TangentialModel } from './collision.js';
+import { collide, inTurn, sphereMass, type PlanarMotion, type TangentialModel } from './collision.js';
 import { oblique, REFINE, type ObliqueSpec } from './oblique.js';
 import { KHARAZ_IMPACT } from './kharaz.js';
 
@@ -40,14 +40,14 @@ function tangentialEnergy(m: PlanarMotion, mass: number, radius: number): number
   return 0.5 * mass * m.tangential * m.tangential + 0.2 * mass * radius * radius * m.spin * m.spin;
 }
 
-function stickingImpact(): CaseResult {
+async function stickingImpact(): Promise<CaseResult> {
   const checks: Check[] = [];
   const series: PlotSeries[] = [];
   const { material, radius, tangentialSpeed: vt } = STICKING;
   const mass = sphereMass(material, radius), before = 0.5 * mass * vt * vt;
   const refines = [1, 2, 4, 8];
   for (const tangential of MODELS) {
-    const run = oblique({ ...STICKING, tangential });
+    const run = await oblique({ ...STICKING, tangential });
     const reference = run.reference[0];
     const et = (m: PlanarMotion) => m.tangential / vt;
     checks.push(check(`e_t at the automatic step, ${tangential}`, 'the same model integrated finely', et(reference),
@@ -56,15 +56,15 @@ function stickingImpact(): CaseResult {
     const numericalLoss = Math.abs(tangentialEnergy(run.engine[0], mass, radius) - tangentialEnergy(reference, mass, radius));
     checks.push(check(`tangential energy the numerics lose over what the model dissipates, ${tangential}`, 'none', 0,
       numericalLoss / modelLoss, absolute(0.1, ENERGY)));
-    const atStep = (r: number) => et(collide({
+    const atStep = async (r: number) => et((await collide({
       material, radius, normalSpeed: STICKING.normalSpeed, tangentialSpeed: vt, target: STICKING.target, friction: STICKING.friction,
       normal: { model: 'hertz' }, tangential, refine: r,
-    }).after[0]);
+    })).after[0]);
     // The converged model: the independent integration; for mindlin-deresiewicz, whose reference has a finer spring
     // row (100 springs, the engine 8: 0.0015 apart in e_t here), the engine itself at Δt/128, so that the order
     // shown is the step's, not the row's.
-    const converged = tangential === 'mindlin-deresiewicz' ? atStep(128) : et(reference);
-    const errors = refines.map((r) => Math.abs(atStep(r) - converged));
+    const converged = tangential === 'mindlin-deresiewicz' ? await atStep(128) : et(reference);
+    const errors = await inTurn(refines, async (r) => Math.abs(await atStep(r) - converged));
     const order = Math.log(errors[0] / errors[errors.length - 1]) / Math.log(refines[refines.length - 1]);
     checks.push(shown(`observed order of convergence in Δt of e_t, ${tangential} (Δt to Δt/${refines[refines.length - 1]})`,
       'second order', 2, order, ORDER_SHOWN));
@@ -78,10 +78,10 @@ function stickingImpact(): CaseResult {
 /** Incident angles (°) at which micro-slip decides the outcome (kharaz.ts), and 40°, where the contact slides. */
 const MICROSLIP_ANGLES = [2, 4, 6, 10, 20, 40];
 
-function microSlipReference(): CaseResult {
+async function microSlipReference(): Promise<CaseResult> {
   const { material, radius, target, speed, restitution, friction } = KHARAZ_IMPACT;
   const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-  const runs = MICROSLIP_ANGLES.map((angle) => ({ angle, ...oblique({
+  const runs = await inTurn(MICROSLIP_ANGLES, async (angle) => ({ angle, ...await oblique({
     material, radius, target, normalSpeed: speed * Math.cos(toRadians(angle)), tangentialSpeed: speed * Math.sin(toRadians(angle)),
     spin: 0, restitution, friction, tangential: 'mindlin-deresiewicz',
   }) }));

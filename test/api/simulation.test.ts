@@ -3,7 +3,7 @@
  * ends bit for bit where runScenario's run ends, on two threads; a checkpoint continues bit for bit; an external
  * force gives the impulse of velocity Verlet (half a step at the first step, F·dt after), with the same bits on 1
  * and 2 threads; a free fall keeps its energy; a sphere resting on a wall is one contact with the Hertz overlap of
- * its weight; bad arguments are one line naming them.
+ * its weight; each contact reports its normal law's K and c; bad arguments are one line naming them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -136,6 +136,36 @@ describe('createSimulation', () => {
     expect(contact.overlap / (weight / K) ** (2 / 3)).toBeCloseTo(1, 3);
     expect(rest.energies().elastic).toBeCloseTo(0.4 * weight * contact.overlap, 12);
     await rest.dispose();
+  });
+
+  it('gives each contact its law\'s constants: Hertz K = (4/3)E*√R_eff and Tsuji c = α√(m*K), for a pair and a wall', async () => {
+    // A 1 mm sphere landing on the floor and a 2 mm sphere landing on it, both touching at t = 0, without gravity.
+    const alpha = 0.4, small = 1e-3, large = 2e-3;
+    const sim = await createSimulation({
+      name: 'constants', gravity: [0, 0, 0], time: { duration: 1e-3 },
+      materials: { m: material },
+      contact: { normal: { model: 'tsuji', alpha } },
+      particles: [
+        { position: [0, 0, small], velocity: [0, 0, -0.01], radius: small, material: 'm' },
+        { position: [0, 0, 2 * small + large], velocity: [0, 0, -0.03], radius: large, material: 'm' },
+      ],
+      walls: [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm' }],
+      outputs: { frames: false },
+    });
+    sim.step(10);
+    const [pair, wall, ...others] = sim.contacts();
+    expect(others).toEqual([]);
+    expect(pair).toMatchObject({ i: 0, j: 1 });
+    expect(wall).toMatchObject({ i: 0, wall: 0 });
+    // One material on both sides (the wall's too): E* = E / (2(1 − ν²)); masses (4/3)πR³ρ.
+    const hertz = (reff: number) => (4 / 3) * (material.youngsModulus / (2 * (1 - 0.3 ** 2))) * Math.sqrt(reff);
+    const mass = (r: number) => (4 / 3) * Math.PI * r ** 3 * material.density;
+    const reff = (small * large) / (small + large), meff = (mass(small) * mass(large)) / (mass(small) + mass(large));
+    expect(pair.stiffness / hertz(reff)).toBeCloseTo(1, 12);
+    expect(pair.damping / (alpha * Math.sqrt(meff * hertz(reff)))).toBeCloseTo(1, 12);
+    expect(wall.stiffness / hertz(small)).toBeCloseTo(1, 12);
+    expect(wall.damping / (alpha * Math.sqrt(mass(small) * hertz(small)))).toBeCloseTo(1, 12);
+    await sim.dispose();
   });
 
   it('refuses bad arguments in one line naming them, and a disposed simulation', async () => {
