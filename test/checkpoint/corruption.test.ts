@@ -105,7 +105,7 @@ describe('resume with damaged checkpoints', () => {
     expect(messages[1]).toMatch(/step-0000000750\.gfck is unusable: checksum mismatch .*; trying the previous one/);
     expect(checkpoints.newest).toBe(file(500));
     await runToDirectory(setup, damaged, { checkpoints });
-    for (const name of ['impacts.csv', 'series.csv', path.join('checkpoints', 'step-0000002000.gfck')]) {
+    for (const name of ['impact-statistics.csv', 'series.csv', path.join('checkpoints', 'step-0000002000.gfck')]) {
       expect(readFileSync(path.join(damaged, name)).equals(readFileSync(path.join(reference, name))), name).toBe(true);
     }
   });
