@@ -83,7 +83,8 @@ function vsLammpsOptions() {
 }
 
 const started = performance.now();
-console.log(`grainflow bench: node ${process.version}, ${os.availableParallelism()} cores, `
+// The CPU model beside the load: this VM is sometimes AMD EPYC, sometimes Intel Xeon, and ratios move 10–20 % between them.
+console.log(`grainflow bench: node ${process.version}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), `
   + `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
 const cases = CASES.filter((c) => only.includes(c.name));
