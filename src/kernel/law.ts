@@ -36,6 +36,7 @@ import {
   TANGENTIAL_MINDLIN_DERESIEWICZ,
 } from './layout';
 import { advanceSpringRow } from './spring-row';
+import { turnIntoTangentPlane } from './tangent-plane';
 import {
   friction, hasFriction, hertzCoef, linearStiffness, minimumImpactSpeed, noTension, plasticSet,
   rollingFriction, tangentialOf,
@@ -88,20 +89,15 @@ import { f64At, u8At } from './memory';
     const cap = mu * capForce;
     // Mindlin–Deresiewicz (§9.9): the spring force is the sum of the contact's row of micro-slipping springs.
     const microSlip = options.microSlip && u8At(tangentialOf, cls) == TANGENTIAL_MINDLIN_DERESIEWICZ;
+    let hx: f64, hy: f64, hz: f64;
     if (microSlip) {
       advanceSpringRow(hist, delta, deltaOld, nx, ny, nz, ux, uy, uz, reff, ktCoef, mu * elasticPart);
-    }
-    let hx = load<f64>(spring), hy = load<f64>(spring, 8), hz = load<f64>(spring, 16);
-    if (!microSlip) {
-      const oldLen2 = hx * hx + hy * hy + hz * hz;
-      if (oldLen2 != 0) {
-        const along = hx * nx + hy * ny + hz * nz;
-        hx -= along * nx; hy -= along * ny; hz -= along * nz;
-        const scale = lengthKept(oldLen2, hx, hy, hz);
-        hx = hx * scale; hy = hy * scale; hz = hz * scale;
-      }
+      hx = load<f64>(spring); hy = load<f64>(spring, 8); hz = load<f64>(spring, 16);
+    } else {
+      // Mindlin's no-slip spring: turned with the contact, then loaded by k_t times the step's slip.
+      turnIntoTangentPlane(spring, nx, ny, nz);
       const kt = ktCoef * sqrtMid;
-      hx += kt * ux; hy += kt * uy; hz += kt * uz;
+      hx = load<f64>(spring) + kt * ux; hy = load<f64>(spring, 8) + kt * uy; hz = load<f64>(spring, 16) + kt * uz;
     }
     ftx = hx - eta * vtx;
     fty = hy - eta * vty;
@@ -130,14 +126,8 @@ import { f64At, u8At } from './memory';
   if (muRoll > 0) {
     // Rolling torque M_r, rotated into the current tangent plane (§9.7), then M_r −= k_r ω_r dt, capped.
     const rolling = hist + (<usize>HISTORY_ROLLING << 3);
+    turnIntoTangentPlane(rolling, nx, ny, nz);
     let hx = load<f64>(rolling), hy = load<f64>(rolling, 8), hz = load<f64>(rolling, 16);
-    const oldLen2 = hx * hx + hy * hy + hz * hz;
-    if (oldLen2 != 0) {
-      const along = hx * nx + hy * ny + hz * nz;
-      hx -= along * nx; hy -= along * ny; hz -= along * nz;
-      const scale = lengthKept(oldLen2, hx, hy, hz);
-      hx = hx * scale; hy = hy * scale; hz = hz * scale;
-    }
     const kn = normalStiffness(elastic, K, sqrtMid);
     const kr = 2.25 * muRoll * muRoll * kn * reff * reff, cap = muRoll * reff * capForce;
     const wn = whx * nx + why * ny + whz * nz;
@@ -175,16 +165,6 @@ import { f64At, u8At } from './memory';
  */
 @inline function normalStiffness(elastic: i32, K: f64, sqrtDelta: f64): f64 {
   return elastic == ELASTIC_LINEAR ? K : 1.5 * K * sqrtDelta;
-}
-
-/**
- * A history vector (tangential spring, rolling torque) lives in the tangent plane of its contact; as the normal
- * turns, its normal part is removed and it is scaled back to its old length |h|² = oldLen2 (docs/physics.md §9.3,
- * §9.7). The factor for what is left, (hx, hy, hz); 0 when nothing is left.
- */
-@inline function lengthKept(oldLen2: f64, hx: f64, hy: f64, hz: f64): f64 {
-  const newLen2 = hx * hx + hy * hy + hz * hz;
-  return newLen2 > 0 ? Math.sqrt(oldLen2 / newLen2) : 0;
 }
 
 /**

@@ -9,6 +9,7 @@
  * it. The law (law.ts) inlines it for the classes that use `mindlin-deresiewicz`.
  */
 import { HISTORY_REACH, HISTORY_SPRINGS, HISTORY_STRIDE, HISTORY_TANGENTIAL } from './layout';
+import { turnIntoTangentPlane } from './tangent-plane';
 
 /** Springs in the row: what the layout leaves them (spec.json HISTORY.springs, 3 doubles each). */
 const COUNT: i32 = (HISTORY_STRIDE - HISTORY_SPRINGS) / 3;
@@ -48,21 +49,16 @@ const COUNT: i32 = (HISTORY_STRIDE - HISTORY_SPRINGS) / 3;
     const x = (<f64>k + 0.5) * spacing;
     const edge = (x * x) / reff;
     const compression = delta - edge;
-    let px = load<f64>(spring), py = load<f64>(spring, 8), pz = load<f64>(spring, 16);
     if (compression <= 0) {
-      // Out of the contact: it forgets its displacement.
-      if (px != 0 || py != 0 || pz != 0) { store<f64>(spring, 0); store<f64>(spring, 0, 8); store<f64>(spring, 0, 16); }
+      // Out of the contact: it forgets its displacement (written only when it had one).
+      if (load<f64>(spring) != 0 || load<f64>(spring, 8) != 0 || load<f64>(spring, 16) != 0) {
+        store<f64>(spring, 0); store<f64>(spring, 0, 8); store<f64>(spring, 0, 16);
+      }
       continue;
     }
     // Into the current tangent plane with its length kept, as the spring of §9.3.
-    const oldLen2 = px * px + py * py + pz * pz;
-    if (oldLen2 != 0) {
-      const along = px * nx + py * ny + pz * nz;
-      px -= along * nx; py -= along * ny; pz -= along * nz;
-      const newLen2 = px * px + py * py + pz * pz;
-      const scale = newLen2 > 0 ? Math.sqrt(oldLen2 / newLen2) : 0;
-      px *= scale; py *= scale; pz *= scale;
-    }
+    turnIntoTangentPlane(spring, nx, ny, nz);
+    let px = load<f64>(spring), py = load<f64>(spring, 8), pz = load<f64>(spring, 16);
     // A spring that came into the contact during the step (δ grew past its edge) follows the bodies from then on:
     // the part of the step after δ passed x²/R_eff, δ taken linear in time.
     const share = edge >= deltaOld ? compression / (delta - deltaOld) : 1;
