@@ -103,8 +103,12 @@ export function froudeNumber(omega: number, radius: number, gravity: number): nu
 
 /**
  * Froude-number ranges of the transverse-motion regimes as recalled from Mellmann, Powder Technology 118 (2001)
- * 251–270, Table 2 (not checked against the paper here): they overlap, since filling degree and wall friction
- * decide between neighbours.
+ * 251–270, Table 2; the paper was not found in a readable form (2026-11-27), so the table is not verified. Two
+ * published sources agree with it where they reach: Oba & Otsuki (arXiv:2407.19466) give the rolling state as
+ * 1e-4 < Fr < 1e-2 (their ref. 1), and each regime Sunday et al. (MNRAS 498, 2020) saw, as quoted in src/validation/drum-case.ts, in a half-full drum of glass
+ * beads between Fr = 1e-4 and 1.5 falls in a range of that regime here (test/analysis/drum.test.ts). The ranges
+ * overlap, since filling degree and wall friction decide between neighbours; their ends are closed, so Fr at a
+ * shared end names both (Sunday et al. saw cascading at Fr = 0.1, where cataracting starts).
  */
 export const MELLMANN_REGIMES = [
   { regime: 'slumping', from: 1e-5, to: 1e-3 },
@@ -114,9 +118,9 @@ export const MELLMANN_REGIMES = [
   { regime: 'centrifuging', from: 1, to: Infinity },
 ] as const;
 
-/** The regimes whose Froude range holds Fr ("rolling or cascading" where ranges overlap). */
+/** The regimes whose Froude range holds Fr, ends included ("rolling or cascading" where ranges overlap). */
 export function drumRegimes(froude: number): string[] {
-  return MELLMANN_REGIMES.filter((r) => froude >= r.from && froude < r.to).map((r) => r.regime);
+  return MELLMANN_REGIMES.filter((r) => froude >= r.from && froude <= r.to).map((r) => r.regime);
 }
 
 /** Mean, standard deviation and standard error of the mean of the sampled angles (degrees). */

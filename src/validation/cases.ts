@@ -1,6 +1,7 @@
 /** Every case of the validation report, in the report's order. */
 import type { ValidationCase } from './checks.js';
 import { CHUNG_OOI_CASES } from './chung-ooi.js';
+import { DRUM_CASES } from './drum-case.js';
 import { HEAP_CASES } from './heap-repose.js';
 import { EXPERIMENT_CASES } from './kharaz.js';
 import { RESTITUTION_CASES } from './restitution.js';
@@ -8,5 +9,6 @@ import { SCENARIO_CASES } from './scenario-laws.js';
 import { TANGENTIAL_CASES } from './tangential-step.js';
 
 export const VALIDATION_CASES: readonly ValidationCase[] = [
-  ...CHUNG_OOI_CASES, ...TANGENTIAL_CASES, ...EXPERIMENT_CASES, ...RESTITUTION_CASES, ...SCENARIO_CASES, ...HEAP_CASES,
+  ...CHUNG_OOI_CASES, ...TANGENTIAL_CASES, ...EXPERIMENT_CASES, ...RESTITUTION_CASES, ...SCENARIO_CASES, ...DRUM_CASES,
+  ...HEAP_CASES,
 ];

@@ -9,11 +9,6 @@
  *   - pile.json at μ = 0, 0.05, 0.1, 0.3 and the file's 0.5 (its μ_r = 0.1 but at μ = 0): the angle of repose rises with
  *     μ (the weighted slope over the frictional heaps, analysis/repose.ts reposeTrend); the flat frictionless heap
  *     (the floor stays rough, as in test/physics/pile.test.ts) is shown, not checked.
- *   - drum.json at ω = 0.6, 1.2 (the file's) and 2.4 rad/s, Froude numbers 0.0018 to 0.029 across the rolling–cascading
- *     range: the dynamic angle of repose rises with the rotation speed (the weighted slope against ω, each run's
- *     angle weighted by its standard error). No published angle for these exact conditions (bead size, drum, friction,
- *     softened stiffness) was found, so none is checked; the plot marks the Froude ranges of Mellmann's regime map
- *     (analysis/drum.ts MELLMANN_REGIMES, as recalled).
  * Each run is the file as shipped but for the field varied (and frames off); the numbers README quotes for these
  * scenarios are the ones this prints.
  */
@@ -23,7 +18,6 @@ import { beverlooFit } from '../analysis/discharge.js';
 import { fitLine } from '../analysis/linear-fit.js';
 import { reposeTrend, type ReportedHeap } from '../analysis/repose.js';
 import type { CoolingFit } from '../analysis/cooling.js';
-import { MELLMANN_REGIMES } from '../analysis/drum.js';
 import type { PlotSeries } from '../plot/line-plot.js';
 import { BEVERLOO_C_RANGE, BEVERLOO_K_RANGE, beverlooBand, beverlooSlopeBand, siloWidthShortfalls } from './beverloo-band.js';
 import {
@@ -266,46 +260,8 @@ async function repose(context: CaseContext): Promise<CaseResult> {
     ] } };
 }
 
-/** Rotation rates of the drum runs (rad/s): half, once and twice the file's. */
-const DRUM_RATES = [0.6, 1.2, 2.4];
-const DRUM_ANGLE_RISES = 'the dynamic angle of a drum bed rises with its rotation speed through the rolling and cascading '
-  + 'regimes (the surface steepens and bends as more material is lifted); two standard errors keep the check from '
-  + 'passing on scatter alone';
-
-interface ReportedDrum { dynamicAngle_deg: number; dynamicAngleError_deg: number; froude: number; regimes: string[] }
-
-async function drum(context: CaseContext): Promise<CaseResult> {
-  const shipped = readScenarioFile('scenarios/drum.json').walls[0];
-  if (shipped.motion?.rotation?.angularVelocity !== DRUM_RATES[1]) {
-    throw new Error(`scenarios/drum.json changed: its drum should turn at ${DRUM_RATES[1]} rad/s`);
-  }
-  const runs: ReportedDrum[] = [];
-  for (const rate of DRUM_RATES) {
-    const summary = await runScenarioFile('scenarios/drum.json', (s) => { s.walls[0].motion!.rotation!.angularVelocity = rate; }, context);
-    runs.push(summary.analysis as unknown as ReportedDrum);
-  }
-  const fit = fitLine(DRUM_RATES, runs.map((r) => r.dynamicAngle_deg), runs.map((r) => Math.max(r.dynamicAngleError_deg, 1e-3)));
-  const checks: Check[] = [atLeast(`slope of the dynamic angle against ω (° per rad/s), ω = ${DRUM_RATES.join(', ')} rad/s`,
-    'two standard errors of the slope', 2 * fit.slopeError, fit.slope, DRUM_ANGLE_RISES)];
-  const froude = runs.map((r) => r.froude);
-  const angles = runs.map((r) => r.dynamicAngle_deg);
-  const low = Math.min(...angles) - 5, high = Math.max(...angles) + 5;
-  const boundaries = [...new Set(MELLMANN_REGIMES.flatMap((r) => [r.from, r.to]))]
-    .filter((f) => f >= froude[0] / 3 && f <= froude[froude.length - 1] * 3);
-  return { checks, plot: { title: 'Rotating drum: dynamic angle of repose against the Froude number (scenarios/drum.json)',
-    subtitle: ['each point: the mid-plane surface angle averaged over the steady flow, ± its standard error',
-      `dotted verticals: ends of the Froude ranges of Mellmann's regime map at ${boundaries.join(', ')} (as recalled, not checked)`],
-    x: { label: 'Froude number ω²R/g', log: true }, y: { label: 'dynamic angle of repose (°)' }, series: [
-      { name: 'grainflow', x: froude, y: angles, mark: 'point' },
-      { name: 'grainflow − error', group: 'grainflow ± standard error', x: froude, y: runs.map((r) => r.dynamicAngle_deg - r.dynamicAngleError_deg) },
-      { name: 'grainflow + error', group: 'grainflow ± standard error', x: froude, y: runs.map((r) => r.dynamicAngle_deg + r.dynamicAngleError_deg) },
-      ...boundaries.map((f) => ({ name: `Fr = ${f}`, group: 'regime range ends (Mellmann 2001)', x: [f, f], y: [low, high] })),
-    ] } };
-}
-
 export const SCENARIO_CASES: readonly ValidationCase[] = [
   { id: 'granular-gas-cooling', title: 'Granular gas cooling: Haff (p = 2) and Brilliantov & Pöschel (p = 5/3)', long: true, run: cooling },
   { id: 'silo-beverloo', title: "Silo (D/d = 6, 8, 10) and hopper discharge against Beverloo's law", long: true, run: beverloo },
   { id: 'pile-repose', title: 'Angle of repose against sliding friction', long: true, run: repose },
-  { id: 'drum-angle', title: 'Rotating drum: dynamic angle of repose against rotation speed', long: true, run: drum },
 ];

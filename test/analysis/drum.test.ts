@@ -1,10 +1,12 @@
 /**
  * The rotating-drum analysis on synthetic beds: a packed bed whose surface is a plane tilted by a known angle in a
- * drum along any horizontal axis gives that angle back; the Froude number and the regime ranges; the average; the
- * scenario check that the analysed wall is a cylinder turning about its own axis.
+ * drum along any horizontal axis gives that angle back; the Froude number and the regime ranges, which must hold
+ * every regime Sunday et al. (2020) observed; the average; the rise of the angle per decade of Fr the validation
+ * case shows; the scenario check that the analysed wall is a cylinder turning about its own axis.
  */
 import { describe, expect, it } from 'vitest';
 import { averageAngle, drumRegimes, drumSurface, froudeNumber, type DrumGeometry } from '../../src/analysis/drum.js';
+import { risePerDecade, SUNDAY_2020_DRUM } from '../../src/validation/drum-case.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
 
@@ -64,12 +66,29 @@ describe('Froude number and regimes', () => {
     expect(drumRegimes(5e-5)).toEqual(['slumping']);
   });
 
+  it('names both neighbours at a shared range end', () => {
+    expect(drumRegimes(0.1)).toEqual(['cascading', 'cataracting']);
+    expect(drumRegimes(1)).toEqual(['cataracting', 'centrifuging']);
+  });
+
+  it('holds every regime Sunday et al. (2020) saw in a half-full drum of glass beads, Fr = 1e-4 to 1.5', () => {
+    for (const { froude, regime } of SUNDAY_2020_DRUM.regimes) expect(drumRegimes(froude), `Fr = ${froude}`).toContain(regime);
+  });
+
   it('averages samples with the standard error of the mean', () => {
     const a = averageAngle([30, 32, 31, 29, 33]);
     expect(a.mean).toBeCloseTo(31, 12);
     expect(a.deviation).toBeCloseTo(Math.sqrt(2.5), 12);
     expect(a.error).toBeCloseTo(Math.sqrt(2.5 / 5), 12);
     expect(() => averageAngle([])).toThrow(/steadyFrom/);
+  });
+});
+
+describe('rise of the dynamic angle per decade of Fr', () => {
+  it('is the slope against log10 Fr: 10° per decade for a line in log Fr, weighted by the errors', () => {
+    expect(risePerDecade([1e-3, 1e-2, 1e-1], [30, 40, 50])).toBeCloseTo(10, 12);
+    // An outlier with a large error barely moves the weighted slope.
+    expect(risePerDecade([1e-3, 1e-2, 1e-1, 3e-2], [30, 40, 50, 80], [1, 1, 1, 1e3])).toBeCloseTo(10, 3);
   });
 });
 
