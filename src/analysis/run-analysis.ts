@@ -247,11 +247,11 @@ function bounceAnalysis(setup: ScenarioModel): RunAnalysis {
       const number = complete.map((b) => b.bounce);
       const svg = await renderLinePlotSvg({
         title: 'Rebound apex height per bounce',
-        subtitle: `drop height H₀ = ${dropHeight} m (centre), radius R = ${radius} m; e₁ = restitution of the first bounce`,
+        subtitle: `drop height H_{0} = ${dropHeight} m (centre), radius R = ${radius} m; e_{1} = restitution of the first bounce`,
         x: { label: 'bounce k', integer: true }, y: { label: 'apex centre height', unit: 'm' },
         series: [
           { name: 'measured', x: number, y: complete.map((b) => b.apexHeight!), mark: 'point' },
-          { name: 'R + (H₀ − R)·e₁²ᵏ (constant e)', x: number, y: complete.map((b) => b.constantRestitutionApex) },
+          { name: 'R + (H_{0} − R)·e_{1}^{2k} (constant e)', x: number, y: complete.map((b) => b.constantRestitutionApex) },
         ],
       });
       const target = targetRestitution(setup);
@@ -301,7 +301,7 @@ function coolingAnalysis(spec: Extract<AnalysisSpec, { type: 'cooling' }>): RunA
       const model = (time: number) => (fit ? coolingCurve(fit, time) : '');
       const csv = ['t,granular_temperature,fit', ...t.map((time, k) => [time, T[k], model(time)].join(','))].join('\n');
       const svg = await renderLinePlotSvg({
-        title: fit ? `Granular cooling: T ∝ (1 + t/τ)^−p, p = ${fit.exponent.toFixed(3)} ± ${fit.exponentStdError.toFixed(3)}`
+        title: fit ? `Granular cooling: T ∝ (1 + t/τ)^{−p}, p = ${fit.exponent.toFixed(3)} ± ${fit.exponentStdError.toFixed(3)}`
           : 'Granular cooling (no fit)',
         subtitle: 'T = (1/(3N)) Σ m|v − v̄|²; Haff\'s law: p = 2 for constant e, 5/3 for Brilliantov',
         x: { label: 'time t', unit: 's', log: true }, y: { label: 'granular temperature T', unit: 'J', log: true },

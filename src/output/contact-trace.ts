@@ -93,7 +93,7 @@ export class ContactTrace {
     const series: PlotSeries[] = [...this.loops].map(([pair, loop]) => ({ name: `spheres ${pair}`, x: loop.overlap, y: loop.force }));
     return renderLinePlotSvg({
       title: 'Normal force against overlap', subtitle: 'one loop per touching pair of spheres (ids), every step',
-      x: { label: 'overlap δ', unit: 'm' }, y: { label: 'normal force F_n', unit: 'N' }, series,
+      x: { label: 'overlap δ', unit: 'm' }, y: { label: 'normal force F_{n}', unit: 'N' }, series,
     });
   }
 }

@@ -7,6 +7,8 @@
  *    axis decimals, or exponents throughout when it reaches below 1e-4 of its prefixed unit;
  *  - text laid out by the widths of the fonts that may draw it (font-metrics.ts: the widest of the faces the SVG
  *    asks for), so legend labels and titles are never cut at the SVG's edge;
+ *  - math in any text, axis label, legend or title: `W^{2/5}`, `ρ_{b}` typeset as super- and subscripts
+ *    (math-text.ts), measured at their smaller size;
  *  - series of one `group` share a colour and a legend entry (points and their fit); at most MAX_GROUPS groups in a
  *    panel, in colours told apart also by the colour-blind (Okabe–Ito): more make small multiples, panels of at
  *    most MAX_GROUPS groups on shared axes;
@@ -20,10 +22,11 @@ import * as vega from 'vega';
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { ADVANCE_WIDTHS, FONT_FAMILY } from './font-metrics.js';
+import { mathRuns, SCRIPT_SCALE, typesetMath } from './math-text.js';
 import { siUnit } from './si-units.js';
 
 export interface PlotAxis {
-  /** quantity and symbol, without the unit, e.g. "impact speed v₀" */
+  /** quantity and symbol, without the unit, e.g. "impact speed v₀" or "bulk density ρ_{b}" (math-text.ts markup) */
   label: string;
   /** SI unit without prefix ("m", "m/s", "J", "kg"); none for a pure number */
   unit?: string;
@@ -82,13 +85,17 @@ type TextItem = { text?: unknown; fontSize?: number; fontWeight?: unknown };
 const { textMetrics } = vega as unknown as { textMetrics: { width: (item: TextItem, text?: unknown) => number } };
 textMetrics.width = (item, text) => textWidth(String(text ?? item.text ?? ''), item.fontSize ?? 11, item.fontWeight);
 
-/** Width in px of `text` at `size` px, bold for Vega's 'bold' or a weight of 600 and more. */
+/** Width in px of `text` (with its math markup typeset, math-text.ts) at `size` px, bold for Vega's 'bold' or a weight of 600 and more. */
 export function textWidth(text: string, size: number, weight?: unknown): number {
   const bold = weight === 'bold' || (typeof weight === 'number' && weight >= 600);
   const widths = ADVANCE_WIDTHS[bold ? 'bold' : 'regular'];
-  let em = 0;
-  for (const c of text) em += widths[c] ?? 1;
-  return em * size;
+  let width = 0;
+  for (const run of mathRuns(text)) {
+    let em = 0;
+    for (const c of run.text) em += widths[c] ?? 1;
+    width += em * size * (run.level === 'base' ? 1 : SCRIPT_SCALE);
+  }
+  return width;
 }
 
 /** Most groups one panel shows: Okabe & Ito's colours, distinct in colour-blind vision too (their yellow, too pale
@@ -214,7 +221,7 @@ export async function renderLinePlotSvg(plot: LinePlot): Promise<string> {
   } as TopLevelSpec;
   const view = new View(parse(compile(spec).spec), { renderer: 'none' });
   try {
-    return await view.toSVG();
+    return typesetMath(await view.toSVG());
   } finally {
     view.finalize();
   }

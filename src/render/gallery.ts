@@ -2,10 +2,10 @@
  * The gallery of the README (`npm run gallery`): one still per shipped scenario, so a reader sees what a scenario
  * gives before running it. Each scenario is run, as it is shipped, up to the moment its still shows (STILL_TIMES;
  * the end of the run otherwise) and that moment is drawn by the same exporter as `grainflow render` (export.ts:
- * default camera, cut-away and colours) at STILL_SIZE, then stored as a 256-colour PNG to keep the repository
- * small. The run is the scenario unchanged up to that time (same seed, time step and walls; runs are
- * deterministic): only its end, its output cadence (two frames, no VTK, no impacts) and its analysis (meaningless
- * on a cut-short run) differ.
+ * default camera and cut-away, speed colours on the still's own scale) at STILL_SIZE, then stored as a 256-colour
+ * PNG to keep the repository small. The run is the scenario unchanged up to that time (same seed, time step and
+ * walls; runs are deterministic): only its end, its output cadence (two frames, no VTK, no impacts) and its
+ * analysis (meaningless on a cut-short run) differ.
  *
  * The gallery directory is an output like any other (docs/outputs.md, "Safety of your files"): written whole,
  * marked as grainflow's (kind `gallery`), and replaced only while it holds nothing but what the gallery wrote —
@@ -74,8 +74,10 @@ export async function writeGallery(options: GalleryOptions): Promise<Still[]> {
         const name = path.basename(file, '.json');
         const { runDir, time } = await runToStill(file, path.join(scratch, name), options.workers);
         const frames = path.join(scratch, `${name}-frames`);
+        // The still's own colour scale, said so in its legend: a run-wide one pools the t = 0 frame, which the still
+        // does not show, and drew the cooled granular gases at 0.4 s all dark on their initial spread (0–3.21 m/s).
         await renderRun(runDir, {
-          out: frames, ...STILL_SIZE, maxFrames: 1, colorBy: 'speed', colorScale: 'run', camera: 'auto', cut: 'auto', fit: 'auto',
+          out: frames, ...STILL_SIZE, maxFrames: 1, colorBy: 'speed', colorScale: 'frame', camera: 'auto', cut: 'auto', fit: 'auto',
         });
         const png = smallPng(fs.readFileSync(path.join(frames, 'poster.png')));
         const still = `${name}.png`;

@@ -126,7 +126,7 @@ async function elasticImpacts(
   return {
     checks,
     plot: { title: plane ? 'Test 2: sphere on a rigid plane, 0.2 m/s' : 'Test 1: two spheres head-on, ±10 m/s',
-      x: { label: 'overlap δ (µm)' }, y: { label: 'normal force F_n (kN)' }, series },
+      x: { label: 'overlap δ (µm)' }, y: { label: 'normal force F_{n} (kN)' }, series },
   };
 }
 
@@ -135,7 +135,7 @@ async function restitutionSweep(): Promise<CaseResult> {
   const radius = 0.0025, speed = 3.9;
   const targets = Array.from({ length: 10 }, (_, k) => (k + 1) / 10);
   const checks: Check[] = [];
-  const series: PlotSeries[] = [{ name: 'e_out = e_in', x: [0, 1], y: [0, 1] }];
+  const series: PlotSeries[] = [{ name: 'e_{out} = e_{in}', x: [0, 1], y: [0, 1] }];
   for (const name of ['aluminium oxide', 'cast iron'] as const) {
     const material = CHUNG_OOI_MATERIALS[name];
     const delivered = await inTurn(targets, async (e) => {
@@ -148,8 +148,8 @@ async function restitutionSweep(): Promise<CaseResult> {
   }
   return {
     checks,
-    plot: { title: 'Test 3: restitution on a rigid plane, 3.9 m/s', x: { label: 'restitution asked for e_in' },
-      y: { label: 'restitution delivered e_out' }, series },
+    plot: { title: 'Test 3: restitution on a rigid plane, 3.9 m/s', x: { label: 'restitution asked for e_{in}' },
+      y: { label: 'restitution delivered e_{out}' }, series },
   };
 }
 
@@ -305,7 +305,7 @@ async function obliqueAngles(quantity: 'restitution' | 'spin'): Promise<CaseResu
     checks,
     plot: quantity === 'restitution'
       ? { title: 'Test 4: oblique impact on a rigid plane, 3.9 m/s', x: { label: 'incident angle θ (°)' },
-        y: { label: 'tangential restitution e_t = v′_t/v_t' }, series }
+        y: { label: 'tangential restitution e_{t} = v′_{t}/v_{t}' }, series }
       : { title: 'Test 4: rebound spin', x: { label: 'incident angle θ (°)' }, y: { label: 'spin after, ω′R/v' }, series },
   };
 }
@@ -367,7 +367,7 @@ async function tangentialSpeeds(quantity: 'recoil' | 'spin'): Promise<CaseResult
     const curve = figure.curves[name].map((p) => p[0]);
     checks.push(...curveChecks(symbol, name, points, rigidName), ...published.checks);
     series.push(...curveSeries(name, points, rigidName), published.series,
-      { name: `Mindlin spring at k_t = 4G*a, ${name}`, x: curve, y: curve.map(half) });
+      { name: `Mindlin spring at k_{t} = 4G^{*}a, ${name}`, x: curve, y: curve.map(half) });
   }
   const fem = figure.curves.fem;
   series.push({ name: 'finite elements (drawn by Chung & Ooi 2011)', x: fem.map((p) => p[0]), y: fem.map((p) => scale * p[1]),
@@ -375,8 +375,8 @@ async function tangentialSpeeds(quantity: 'recoil' | 'spin'): Promise<CaseResult
   return {
     checks,
     plot: quantity === 'recoil'
-      ? { title: 'Test 5: recoil at constant normal speed 5 m/s', x: { label: 'ψ = V_st/(μV_cn)' }, y: { label: 'ψ′ = V′_st/(μV′_cn)' }, series }
-      : { title: 'Test 5: rebound spin', x: { label: 'ψ = V_st/(μV_cn)' }, y: { label: 'ω′R/(μV_cn)' }, series },
+      ? { title: 'Test 5: recoil at constant normal speed 5 m/s', x: { label: 'ψ = V_{st}/(μV_{cn})' }, y: { label: 'ψ′ = V′_{st}/(μV′_{cn})' }, series }
+      : { title: 'Test 5: rebound spin', x: { label: 'ψ = V_{st}/(μV_{cn})' }, y: { label: 'ω′R/(μV_{cn})' }, series },
   };
 }
 
@@ -431,7 +431,7 @@ async function spinningImpacts(test: 6 | 8): Promise<CaseResult> {
   return {
     checks,
     plot: { title: test === 6 ? 'Test 6: spinning sphere onto a rigid plane' : 'Test 8: spinning sphere onto a large sphere',
-      x: { label: 'x = (7/2)μ(1+e)V_cn/V_st', log: true }, y: { label: 'β = −V′_st/V_st' }, series },
+      x: { label: 'x = (7/2)μ(1+e)V_{cn}/V_{st}', log: true }, y: { label: 'β = −V′_{st}/V_{st}' }, series },
   };
 }
 

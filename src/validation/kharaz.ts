@@ -163,8 +163,8 @@ async function experiment(): Promise<CaseResult> {
     { name: 'rigid body, sliding: 1 − μ(1+e)/tan θ', x: sweep.filter((a) => a >= 15),
       y: sweep.filter((a) => a >= 15).map((a) => 1 - (FRICTION * (1 + RESTITUTION)) / Math.tan(toRadians(a))) },
   );
-  return { checks, plot: { title: 'Oblique impacts of Al₂O₃ spheres on glass at 3.9 m/s (Kharaz et al. 2001)',
-    x: { label: 'incident angle θ (°)' }, y: { label: 'tangential restitution e_t = v′_t/v_t' }, series } };
+  return { checks, plot: { title: 'Oblique impacts of Al_{2}O_{3} spheres on glass at 3.9 m/s (Kharaz et al. 2001)',
+    x: { label: 'incident angle θ (°)' }, y: { label: 'tangential restitution e_{t} = v′_{t}/v_{t}' }, series } };
 }
 
 export const EXPERIMENT_CASES: readonly ValidationCase[] = [

@@ -68,7 +68,7 @@ function restitutionOfEveryLaw(): CaseResult {
     checks,
     plot: { title: `Restitution of every law asked for e = ${TARGET} (aluminium, R = 20 mm, head-on)`,
       subtitle: 'delivered e minus the law\'s exact e; the speed-dependent laws at their reference speed only',
-      x: { label: 'impact speed v (m/s)', log: true }, y: { label: 'e − e_exact' }, series, height: 400,
+      x: { label: 'impact speed v (m/s)', log: true }, y: { label: 'e − e_{exact}' }, series, height: 400,
       references: [{ y: RESTITUTION.tolerance, label: `+${RESTITUTION.tolerance}` }, { y: -RESTITUTION.tolerance, label: `−${RESTITUTION.tolerance}` }] },
   };
 }

@@ -56,10 +56,10 @@ async function cooling(context: CaseContext): Promise<CaseResult> {
     const x = rows.map((r) => 1 + r[0] / fit.tau);
     series.push(
       { name: `grainflow, ${path.basename(file)}`, x, y: rows.map((r) => r[1] / fit.T0), mark: 'point' },
-      { name: `(1 + t/τ)^−${theory === 2 ? '2' : '5/3'}`, x, y: x.map((v) => v ** -theory) },
+      { name: `(1 + t/τ)^{−${theory === 2 ? '2' : '5/3'}}`, x, y: x.map((v) => v ** -theory) },
     );
   }
-  return { checks, figures: [`cooling exponents ${figures.join(' and ')}`], plot: { title: 'Homogeneous cooling of a granular gas', x: { label: '1 + t/τ', log: true }, y: { label: 'T/T0', log: true }, series } };
+  return { checks, figures: [`cooling exponents ${figures.join(' and ')}`], plot: { title: 'Homogeneous cooling of a granular gas', x: { label: '1 + t/τ', log: true }, y: { label: 'T/T_{0}', log: true }, series } };
 }
 
 const ORIFICES = [6, 8, 10];
@@ -203,8 +203,8 @@ async function beverloo(context: CaseContext): Promise<CaseResult> {
   const seedPoints = (o: OrificeDischarge) => o.W.values.map(() => o.orificeDiameter);
   return { checks, figures, plot: {
     title: 'Silo and hopper discharge (scenarios/silo.json, hopper.json)',
-    subtitle: `Beverloo: W^2/5 = (C ρ_b √g)^2/5 (D − k d), a straight line in D that reaches zero at D = k d; ${seedsText} per orifice`,
-    x: { label: 'orifice diameter D', unit: 'm' }, y: { label: 'W^2/5 ((kg/s)^2/5)' }, series: [
+    subtitle: `Beverloo: W^{2/5} = (C ρ_{b} √g)^{2/5} (D − k d), a straight line in D that reaches zero at D = k d; ${seedsText} per orifice`,
+    x: { label: 'orifice diameter D', unit: 'm' }, y: { label: 'W^{2/5} ((kg/s)^{2/5})' }, series: [
       { name: `grainflow, silo, each seed`, x: silo.flatMap(seedPoints), y: silo.flatMap((o) => o.W.values.map(root)), mark: 'point' },
       { name: 'Beverloo, slowest published constants: C = 0.55, k = 1.6', ...lineOf(BEVERLOO_C_RANGE[0], BEVERLOO_K_RANGE[1]) },
       { name: 'Beverloo, fastest published constants: C = 0.65, k = 1.3', ...lineOf(BEVERLOO_C_RANGE[1], BEVERLOO_K_RANGE[0]) },
@@ -247,13 +247,11 @@ async function repose(context: CaseContext): Promise<CaseResult> {
     2 * trend.slopeError, trend.slope, REPOSE_RISES));
   const angle = (h: ReportedHeap) => `${h.angleOfRepose_deg.toFixed(1)}° ± ${h.uncertainty_deg.toFixed(1)}°`;
   const figures = frictions.map((mu, k) => `${angle(heaps[k])} at μ = ${mu}`);
-  const band = 'grainflow ± its uncertainty (8 sectors)';
   const line = [mus[0], mus[mus.length - 1]];
-  return { checks, figures, plot: { title: `Angle of repose of poured heaps (scenarios/pile.json, μ_r = ${rollingFriction})`,
+  return { checks, figures, plot: { title: `Angle of repose of poured heaps (scenarios/pile.json, μ_{r} = ${rollingFriction})`,
     x: { label: 'sliding friction μ' }, y: { label: 'angle of repose (°)' }, series: [
-      { name: 'grainflow', x: mus, y: angles.map((h) => h.angleOfRepose_deg), mark: 'point' },
-      { name: 'grainflow − uncertainty', group: band, x: mus, y: angles.map((h) => h.angleOfRepose_deg - h.uncertainty_deg) },
-      { name: 'grainflow + uncertainty', group: band, x: mus, y: angles.map((h) => h.angleOfRepose_deg + h.uncertainty_deg) },
+      { name: 'grainflow ± standard error over the 8 sectors', x: mus, y: angles.map((h) => h.angleOfRepose_deg),
+        error: angles.map((h) => h.uncertainty_deg), mark: 'point' },
       { name: `weighted fit: ${trend.slope.toFixed(1)} ± ${trend.slopeError.toFixed(1)} ° per unit μ`, x: line,
         y: line.map((mu) => trend.intercept + trend.slope * mu) },
       { name: 'frictionless: 0°', x: [0], y: [heaps[0].angleOfRepose_deg], mark: 'point' },

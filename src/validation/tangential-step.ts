@@ -68,11 +68,11 @@ async function stickingImpact(): Promise<CaseResult> {
     const order = Math.log(errors[0] / errors[errors.length - 1]) / Math.log(refines[refines.length - 1]);
     checks.push(shown(`observed order of convergence in Δt of e_t, ${tangential} (Δt to Δt/${refines[refines.length - 1]})`,
       'second order', 2, order, ORDER_SHOWN));
-    series.push({ name: `|e_t − converged|, ${tangential}`, x: refines.map((r) => 1 / r), y: errors, mark: 'point' });
+    series.push({ name: `|e_{t} − converged|, ${tangential}`, x: refines.map((r) => 1 / r), y: errors, mark: 'point' });
   }
   series.push({ name: 'slope 2', x: [1 / 8, 1], y: [series[0].y[0] / 64, series[0].y[0]] });
-  return { checks, plot: { title: 'Sticking elastic impact: error of e_t against the step', x: { label: 'Δt / automatic Δt', log: true },
-    y: { label: '|e_t − converged model|', log: true }, series } };
+  return { checks, plot: { title: 'Sticking elastic impact: error of e_{t} against the step', x: { label: 'Δt / automatic Δt', log: true },
+    y: { label: '|e_{t} − converged model|', log: true }, series } };
 }
 
 /** Incident angles (°) at which micro-slip decides the outcome (kharaz.ts), and 40°, where the contact slides. */
@@ -102,8 +102,8 @@ async function microSlipReference(): Promise<CaseResult> {
         + 'incremental micro-slip rules (0.04 off at 4°, docs/physics.md §9.9)')),
   ];
   const x = runs.map((r) => r.angle);
-  return { checks, plot: { title: 'Mindlin–Deresiewicz: Al₂O₃ on glass at 3.9 m/s, engine against its reference',
-    x: { label: 'incident angle θ (°)' }, y: { label: 'tangential restitution e_t' }, series: [
+  return { checks, plot: { title: 'Mindlin–Deresiewicz: Al_{2}O_{3} on glass at 3.9 m/s, engine against its reference',
+    x: { label: 'incident angle θ (°)' }, y: { label: 'tangential restitution e_{t}' }, series: [
       { name: 'reference integration', x, y: runs.map((r) => et(r.reference[0], r.angle)) },
       { name: 'grainflow, automatic step', x, y: runs.map((r) => et(r.engine[0], r.angle)), mark: 'point' },
     ] } };

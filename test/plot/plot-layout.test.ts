@@ -1,9 +1,9 @@
 /**
  * Plots a reader can use (issue 28, points 6–7): drawn in headless Chromium, every text of a plot lies inside the
  * SVG (legends and titles laid out by the widths of the fonts that draw them, not a generic estimate that cut
- * "…brilliantov.jso"); error bars; at most 8 series to a panel, more as small multiples on shared axes; axes fitted
- * to the data, not rounded out to the next decade; the energy plot marks when a gate is removed or a wall moves
- * (point 10).
+ * "…brilliantov.jso"), math markup (W^{2/5}, ρ_{b}) included, its superscripts raised and smaller; error bars;
+ * at most 8 series to a panel, more as small multiples on shared axes; axes fitted to the data, not rounded out to
+ * the next decade; the energy plot marks when a gate is removed or a wall moves (point 10).
  */
 import { describe, expect, it } from 'vitest';
 import { findChromium, launchChromium } from '../../src/render/browser.js';
@@ -42,6 +42,16 @@ const PLOTS: LinePlot[] = [
     title: 'energy', x: { label: 'time t', unit: 's' }, y: { label: 'energy', unit: 'J' },
     series: [{ name: 'kinetic', x: [0, 0.5, 1], y: [0, 2, 1] }],
     events: [{ x: 0.3, label: 'plane removed' }, { x: 0.95, label: 'cylinder starts moving' }],
+  },
+  // Math markup everywhere a text goes: title, two-line subtitle, both axes, a long legend, a reference label.
+  {
+    title: 'Beverloo: W^{2/5} against D', subtitle: ['W^{2/5} = (C ρ_{b} √g)^{2/5} (D − k d)', 'the line reaches zero at D = k d_{50}'],
+    x: { label: 'orifice diameter D_{o}', unit: 'm' }, y: { label: 'W^{2/5} ((kg/s)^{2/5})' },
+    series: [
+      { name: 'grainflow, ρ_{b} = 1520 kg/m³, mean W^{2/5} of seeds 1–3 ± standard error', x: [0.02, 0.03, 0.04], y: [0.05, 0.1, 0.15], error: [0.01, 0.01, 0.02], mark: 'point' },
+      { name: 'Beverloo at C_{min} = 0.55, k_{max} = 1.6', x: [0.02, 0.04], y: [0.05, 0.16] },
+    ],
+    references: [{ y: 0.1, label: 'k_{t} = 4G^{*}a' }],
   },
 ];
 
@@ -94,6 +104,17 @@ browserTests('plots drawn in Chromium', () => {
         })()`);
         expect(outside, plot.title).toEqual([]);
       }
+      // The title's superscript drawn smaller and above the text around it.
+      const [base, script] = await page.evaluate(`(() => {
+        const title = [...document.querySelectorAll('text')].find((t) => t.textContent.startsWith('Beverloo: W2/5'));
+        return [title.querySelector('tspan:not([font-size])'), title.querySelector('tspan[font-size]')].map((t) => {
+          const r = t.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, height: r.height };
+        });
+      })()`) as { top: number; bottom: number; height: number }[];
+      expect(script.height).toBeLessThan(0.8 * base.height);
+      expect(script.top).toBeLessThan(base.top);
+      expect(script.bottom).toBeLessThan(base.bottom - 2);
     } finally {
       await browser.close();
     }
