@@ -15,8 +15,6 @@ import {
 } from './laws';
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
-import { friction, hertzCoef, noTension } from './bound';
-import { HISTORY_TANGENTIAL } from './layout';
 import {
   force, gathered, gatheredPairs, hasMicroSlip, hasRolling, pairEnded, pairImpact, pairOut, scratch, sharedElastic,
   sharedExponent, torque, trackImpacts,
@@ -125,12 +123,7 @@ export function pairForces(begin: i32, end: i32, dt: f64, t: f64): i32 {
 
 function pairForcesWith<Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
   if (sharedElastic == ELASTIC_HERTZ) {
-    if (sharedExponent == DAMPING_QUARTER) {
-      if (!changetype<Options>(0).rolling && bound.hasFriction) {
-        return pairPassX2<Options>(begin, end, dt, t);
-      }
-      return pairPass<HertzQuarter, Options>(begin, end, dt, t);
-    }
+    if (sharedExponent == DAMPING_QUARTER) return pairPass<HertzQuarter, Options>(begin, end, dt, t);
     if (sharedExponent == DAMPING_HALF) return pairPass<HertzHalf, Options>(begin, end, dt, t);
     if (sharedExponent == DAMPING_NONE) return pairPass<Hertz, Options>(begin, end, dt, t);
     if (sharedExponent == DAMPING_BORDBAR) return pairPass<HertzBordbar, Options>(begin, end, dt, t);
@@ -221,196 +214,6 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
     contactLaw<Law, Options, PairSums<Options>>(law, options, sums, delta, nx, ny, nz, vx, vy, vz,
       vhx, vhy, vhz, whx, why, whz, K, f64At(damping, p),
       f64At(mindlinCoef, cls) * sqrtReff, reff, ri, rj, cls, history + (<usize>(stride * p) << 3), dt);
-  }
-  return nEnded;
-}
-
-// ---- PROTOTYPE (A/B only): two touching pairs per v128, Tsuji + Mindlin, no rolling, no records ----
-@inline function lanes(a: f64, b: f64): v128 { return f64x2.replace_lane(f64x2.splat(a), 1, b); }
-@inline function gather(a: usize, b: usize): v128 { return v128.load64_lane(b, v128.load64_zero(a), 1); }
-@inline function gatherAt(base: usize, a: i32, b: i32): v128 {
-  return gather(base + (<usize>a << 3), base + (<usize>b << 3));
-}
-
-@inline function lawX2<Options>(
-  sums: PairSums<Options>, dt: f64, pa: i32, ia: i32, ja: i32, pb: i32, ib: i32, jb: i32,
-  DX: v128, DY: v128, DZ: v128, D2: v128, RI: v128, RJ: v128, both: bool,
-): void {
-  const predicted = bound.predicted, omega = bound.omega, vel = bound.vel, classOf = bound.pairClass;
-  const damping = bound.pairDamping, history = bound.pairHistory, mindlinCoef = bound.mindlinCoef;
-  const stride = bound.pairHistoryStride;
-  const ZERO = f64x2.splat(0), DT = f64x2.splat(dt);
-  const RSUM = f64x2.add(RI, RJ);
-  const dist = f64x2.sqrt(D2);
-  const inv = f64x2.div(f64x2.splat(1), dist);
-  const nx = f64x2.mul(DX, inv), ny = f64x2.mul(DY, inv), nz = f64x2.mul(DZ, inv);
-  const uia = f64Address(predicted, 6 * ia), uja = f64Address(predicted, 6 * ja);
-  const uib = f64Address(predicted, 6 * ib), ujb = f64Address(predicted, 6 * jb);
-  const wix = gather(uia + 24, uib + 24), wiy = gather(uia + 32, uib + 32), wiz = gather(uia + 40, uib + 40);
-  const wjx = gather(uja + 24, ujb + 24), wjy = gather(uja + 32, ujb + 32), wjz = gather(uja + 40, ujb + 40);
-  const sx = f64x2.add(f64x2.mul(RI, wix), f64x2.mul(RJ, wjx));
-  const sy = f64x2.add(f64x2.mul(RI, wiy), f64x2.mul(RJ, wjy));
-  const sz = f64x2.add(f64x2.mul(RI, wiz), f64x2.mul(RJ, wjz));
-  const clsA = u16At(classOf, pa), clsB = u16At(classOf, pb);
-  const reff = f64x2.div(f64x2.mul(RI, RJ), RSUM);
-  const sqrtReff = f64x2.sqrt(reff);
-  const delta = f64x2.sub(RSUM, dist);
-  const vx = f64x2.sub(f64x2.sub(gather(uia, uib), gather(uja, ujb)), f64x2.sub(f64x2.mul(sy, nz), f64x2.mul(sz, ny)));
-  const vy = f64x2.sub(f64x2.sub(gather(uia + 8, uib + 8), gather(uja + 8, ujb + 8)), f64x2.sub(f64x2.mul(sz, nx), f64x2.mul(sx, nz)));
-  const vz = f64x2.sub(f64x2.sub(gather(uia + 16, uib + 16), gather(uja + 16, ujb + 16)), f64x2.sub(f64x2.mul(sx, ny), f64x2.mul(sy, nx)));
-  const K = f64x2.mul(gatherAt(hertzCoef, clsA, clsB), sqrtReff);
-  const oia = f64Address(omega, 3 * ia), oja = f64Address(omega, 3 * ja), oib = f64Address(omega, 3 * ib), ojb = f64Address(omega, 3 * jb);
-  const hix = gather(oia, oib), hiy = gather(oia + 8, oib + 8), hiz = gather(oia + 16, oib + 16);
-  const hjx = gather(oja, ojb), hjy = gather(oja + 8, ojb + 8), hjz = gather(oja + 16, ojb + 16);
-  const qx = f64x2.add(f64x2.mul(RI, hix), f64x2.mul(RJ, hjx));
-  const qy = f64x2.add(f64x2.mul(RI, hiy), f64x2.mul(RJ, hjy));
-  const qz = f64x2.add(f64x2.mul(RI, hiz), f64x2.mul(RJ, hjz));
-  const eia = f64Address(vel, 3 * ia), eja = f64Address(vel, 3 * ja), eib = f64Address(vel, 3 * ib), ejb = f64Address(vel, 3 * jb);
-  const vhx = f64x2.sub(f64x2.sub(gather(eia, eib), gather(eja, ejb)), f64x2.sub(f64x2.mul(qy, nz), f64x2.mul(qz, ny)));
-  const vhy = f64x2.sub(f64x2.sub(gather(eia + 8, eib + 8), gather(eja + 8, ejb + 8)), f64x2.sub(f64x2.mul(qz, nx), f64x2.mul(qx, nz)));
-  const vhz = f64x2.sub(f64x2.sub(gather(eia + 16, eib + 16), gather(eja + 16, ejb + 16)), f64x2.sub(f64x2.mul(qx, ny), f64x2.mul(qy, nx)));
-  const c = gatherAt(damping, pa, pb);
-  const ktCoef = f64x2.mul(gatherAt(mindlinCoef, clsA, clsB), sqrtReff);
-  // the law
-  const vn = f64x2.add(f64x2.add(f64x2.mul(vx, nx), f64x2.mul(vy, ny)), f64x2.mul(vz, nz));
-  const sqrtDelta = f64x2.sqrt(delta);
-  const eta = f64x2.mul(c, f64x2.sqrt(sqrtDelta));
-  const elasticPart = f64x2.mul(f64x2.mul(K, delta), sqrtDelta);
-  let fn = f64x2.sub(elasticPart, f64x2.mul(eta, vn));
-  const vhn = f64x2.add(f64x2.add(f64x2.mul(vhx, nx), f64x2.mul(vhy, ny)), f64x2.mul(vhz, nz));
-  const deltaOld = f64x2.max(ZERO, f64x2.add(delta, f64x2.mul(vhn, DT)));
-  const sqrtMid = f64x2.sqrt(f64x2.mul(f64x2.splat(0.5), f64x2.add(delta, deltaOld)));
-  if (noTension) fn = v128.bitselect(ZERO, fn, f64x2.lt(fn, ZERO));
-  const vtx = f64x2.sub(vx, f64x2.mul(vn, nx)), vty = f64x2.sub(vy, f64x2.mul(vn, ny)), vtz = f64x2.sub(vz, f64x2.mul(vn, nz));
-  const slip = changetype<Options>(0).impacts
-    ? f64x2.sqrt(f64x2.add(f64x2.add(f64x2.mul(vtx, vtx), f64x2.mul(vty, vty)), f64x2.mul(vtz, vtz))) : ZERO;
-  const capForce = f64x2.abs(fn);
-  let ftx = ZERO, fty = ZERO, ftz = ZERO;
-  const muA = f64At(friction, clsA), muB = f64At(friction, clsB);
-  if (muA > 0 || muB > 0) {
-    const mu = lanes(muA, muB);
-    const sa = history + (<usize>(stride * pa) << 3) + (<usize>HISTORY_TANGENTIAL << 3);
-    const sb = history + (<usize>(stride * pb) << 3) + (<usize>HISTORY_TANGENTIAL << 3);
-    const ux = f64x2.mul(f64x2.neg(f64x2.sub(vhx, f64x2.mul(vhn, nx))), DT);
-    const uy = f64x2.mul(f64x2.neg(f64x2.sub(vhy, f64x2.mul(vhn, ny))), DT);
-    const uz = f64x2.mul(f64x2.neg(f64x2.sub(vhz, f64x2.mul(vhn, nz))), DT);
-    const cap = f64x2.mul(mu, capForce);
-    let hx = gather(sa, sb), hy = gather(sa + 8, sb + 8), hz = gather(sa + 16, sb + 16);
-    // turn into the tangent plane, length kept
-    const oldLen2 = f64x2.add(f64x2.add(f64x2.mul(hx, hx), f64x2.mul(hy, hy)), f64x2.mul(hz, hz));
-    const along = f64x2.add(f64x2.add(f64x2.mul(hx, nx), f64x2.mul(hy, ny)), f64x2.mul(hz, nz));
-    const tx = f64x2.sub(hx, f64x2.mul(along, nx)), ty = f64x2.sub(hy, f64x2.mul(along, ny)), tz = f64x2.sub(hz, f64x2.mul(along, nz));
-    const newLen2 = f64x2.add(f64x2.add(f64x2.mul(tx, tx), f64x2.mul(ty, ty)), f64x2.mul(tz, tz));
-    const scale = v128.bitselect(f64x2.sqrt(f64x2.div(oldLen2, newLen2)), ZERO, f64x2.gt(newLen2, ZERO));
-    const keep = f64x2.eq(oldLen2, ZERO);
-    hx = v128.bitselect(hx, f64x2.mul(tx, scale), keep);
-    hy = v128.bitselect(hy, f64x2.mul(ty, scale), keep);
-    hz = v128.bitselect(hz, f64x2.mul(tz, scale), keep);
-    const kt = f64x2.mul(ktCoef, sqrtMid);
-    hx = f64x2.add(hx, f64x2.mul(kt, ux)); hy = f64x2.add(hy, f64x2.mul(kt, uy)); hz = f64x2.add(hz, f64x2.mul(kt, uz));
-    ftx = f64x2.sub(hx, f64x2.mul(eta, vtx));
-    fty = f64x2.sub(hy, f64x2.mul(eta, vty));
-    ftz = f64x2.sub(hz, f64x2.mul(eta, vtz));
-    const ft2 = f64x2.add(f64x2.add(f64x2.mul(ftx, ftx), f64x2.mul(fty, fty)), f64x2.mul(ftz, ftz));
-    const capped = f64x2.gt(ft2, f64x2.mul(cap, cap));
-    if (v128.any_true(capped)) {
-      const s = v128.bitselect(f64x2.div(cap, f64x2.sqrt(ft2)), ZERO, f64x2.gt(ft2, ZERO));
-      const cx = f64x2.mul(ftx, s), cy = f64x2.mul(fty, s), cz = f64x2.mul(ftz, s);
-      hx = v128.bitselect(f64x2.add(cx, f64x2.mul(eta, vtx)), hx, capped);
-      hy = v128.bitselect(f64x2.add(cy, f64x2.mul(eta, vty)), hy, capped);
-      hz = v128.bitselect(f64x2.add(cz, f64x2.mul(eta, vtz)), hz, capped);
-      ftx = v128.bitselect(cx, ftx, capped); fty = v128.bitselect(cy, fty, capped); ftz = v128.bitselect(cz, ftz, capped);
-    }
-    const has = f64x2.gt(mu, ZERO);
-    ftx = v128.bitselect(ftx, ZERO, has); fty = v128.bitselect(fty, ZERO, has); ftz = v128.bitselect(ftz, ZERO, has);
-    if (muA > 0) {
-      store<f64>(sa, f64x2.extract_lane(hx, 0)); store<f64>(sa, f64x2.extract_lane(hy, 0), 8);
-      store<f64>(sa, f64x2.extract_lane(hz, 0), 16);
-    }
-    if (both && muB > 0) {
-      store<f64>(sb, f64x2.extract_lane(hx, 1)); store<f64>(sb, f64x2.extract_lane(hy, 1), 8);
-      store<f64>(sb, f64x2.extract_lane(hz, 1), 16);
-    }
-  }
-  const lx = f64x2.neg(f64x2.sub(f64x2.mul(ny, ftz), f64x2.mul(nz, fty)));
-  const ly = f64x2.neg(f64x2.sub(f64x2.mul(nz, ftx), f64x2.mul(nx, ftz)));
-  const lz = f64x2.neg(f64x2.sub(f64x2.mul(nx, fty), f64x2.mul(ny, ftx)));
-  const fx = f64x2.add(f64x2.mul(fn, nx), ftx), fy = f64x2.add(f64x2.mul(fn, ny), fty), fz = f64x2.add(f64x2.mul(fn, nz), ftz);
-  const t1x = f64x2.add(f64x2.mul(RI, lx), ZERO), t1y = f64x2.add(f64x2.mul(RI, ly), ZERO), t1z = f64x2.add(f64x2.mul(RI, lz), ZERO);
-  const t2x = f64x2.sub(f64x2.mul(RJ, lx), ZERO), t2y = f64x2.sub(f64x2.mul(RJ, ly), ZERO), t2z = f64x2.sub(f64x2.mul(RJ, lz), ZERO);
-  sums.pair = pa; sums.first = ia; sums.second = ja;
-  if (changetype<Options>(0).impacts) sums.delta = f64x2.extract_lane(delta, 0);
-  sums.emit(f64x2.extract_lane(fx, 0), f64x2.extract_lane(fy, 0), f64x2.extract_lane(fz, 0),
-    f64x2.extract_lane(t1x, 0), f64x2.extract_lane(t1y, 0), f64x2.extract_lane(t1z, 0),
-    f64x2.extract_lane(t2x, 0), f64x2.extract_lane(t2y, 0), f64x2.extract_lane(t2z, 0),
-    f64x2.extract_lane(fn, 0), f64x2.extract_lane(vn, 0), 0);
-  if (both) {
-    sums.pair = pb; sums.first = ib; sums.second = jb;
-    if (changetype<Options>(0).impacts) sums.delta = f64x2.extract_lane(delta, 1);
-    sums.emit(f64x2.extract_lane(fx, 1), f64x2.extract_lane(fy, 1), f64x2.extract_lane(fz, 1),
-      f64x2.extract_lane(t1x, 1), f64x2.extract_lane(t1y, 1), f64x2.extract_lane(t1z, 1),
-      f64x2.extract_lane(t2x, 1), f64x2.extract_lane(t2y, 1), f64x2.extract_lane(t2z, 1),
-      f64x2.extract_lane(fn, 1), f64x2.extract_lane(vn, 1), f64x2.extract_lane(slip, 1));
-  }
-}
-
-function pairPassX2<Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
-  const pos = bound.pos, radius = bound.radius;
-  const first = bound.pairFirst, second = bound.pairSecond;
-  const touching = bound.pairTouching, history = bound.pairHistory, image = bound.image, shift = bound.shift;
-  const periodic = bound.periodic;
-  const stride = bound.pairHistoryStride;
-  const sums = changetype<PairSums<Options>>(scratch + (<usize>SCRATCH_SINK << 3));
-  sums.t = t;
-  sums.dt = dt;
-  sums.slot = firstSlotFrom(begin);
-  sums.force = force; sums.torque = torque; sums.gatheredPairs = gatheredPairs; sums.touching = touching;
-  let nEnded = 0;
-  let pending = false;
-  let qp = 0, qi = 0, qj = 0, qdx: f64 = 0, qdy: f64 = 0, qdz: f64 = 0, qd2: f64 = 0, qri: f64 = 0, qrj: f64 = 0;
-  for (let p = begin; p < end; p++) {
-    const i = i32At(first, p), j = i32At(second, p);
-    const i3 = 3 * i, j3 = 3 * j;
-    const xi = f64Address(pos, i3), xj = f64Address(pos, j3);
-    let dx = load<f64>(xi) - load<f64>(xj), dy = load<f64>(xi, 8) - load<f64>(xj, 8);
-    let dz = load<f64>(xi, 16) - load<f64>(xj, 16);
-    if (periodic) {
-      const s3 = 3 * u8At(image, p);
-      dx -= f64At(shift, s3); dy -= f64At(shift, s3 + 1); dz -= f64At(shift, s3 + 2);
-    }
-    const dist2 = dx * dx + dy * dy + dz * dz;
-    const ri = f64At(radius, i), rj = f64At(radius, j);
-    const rsum = ri + rj;
-    if (dist2 >= rsum * rsum) {
-      if (u8At(touching, p) == 1) {
-        let separation: f64 = 0, slip: f64 = 0;
-        if (changetype<Options>(0).impacts) {
-          const vel = bound.vel, omega = bound.omega;
-          const inv = 1 / Math.sqrt(dist2);
-          const nx = dx * inv, ny = dy * inv, nz = dz * inv;
-          const vx = f64At(vel, i3) - f64At(vel, j3), vy = f64At(vel, i3 + 1) - f64At(vel, j3 + 1);
-          const vz = f64At(vel, i3 + 2) - f64At(vel, j3 + 2);
-          slip = slipSpeed(vx, vy, vz, ri * f64At(omega, i3) + rj * f64At(omega, j3),
-            ri * f64At(omega, i3 + 1) + rj * f64At(omega, j3 + 1), ri * f64At(omega, i3 + 2) + rj * f64At(omega, j3 + 2),
-            nx, ny, nz);
-          separation = vx * nx + vy * ny + vz * nz;
-        }
-        nEnded += endContact(touching, history, stride, pairImpact, pairEnded, p, dt, separation, slip, begin + nEnded);
-      }
-      continue;
-    }
-    if (!pending) {
-      pending = true;
-      qp = p; qi = i; qj = j; qdx = dx; qdy = dy; qdz = dz; qd2 = dist2; qri = ri; qrj = rj;
-      continue;
-    }
-    pending = false;
-    lawX2<Options>(sums, dt, qp, qi, qj, p, i, j, lanes(qdx, dx), lanes(qdy, dy), lanes(qdz, dz), lanes(qd2, dist2),
-      lanes(qri, ri), lanes(qrj, rj), true);
-  }
-  if (pending) {
-    lawX2<Options>(sums, dt, qp, qi, qj, qp, qi, qj, f64x2.splat(qdx), f64x2.splat(qdy), f64x2.splat(qdz),
-      f64x2.splat(qd2), f64x2.splat(qri), f64x2.splat(qrj), false);
   }
   return nEnded;
 }
