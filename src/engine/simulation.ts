@@ -68,6 +68,12 @@ export interface ImpactRecord {
   omegaJAfter: number[];
 }
 
+/** The fields of a collision's record a simulation with collisionStatisticsOnly does not keep. */
+const UNRECORDED_DETAIL: Omit<ImpactRecord, 'i' | 'j' | 'isWall' | 'impactSpeed' | 'reboundSpeed' | 'maxOverlap' | 'maxNormalForce'> = {
+  tStart: NaN, duration: NaN, slipBefore: NaN, slipAfter: NaN,
+  omegaIBefore: [NaN, NaN, NaN], omegaJBefore: [NaN, NaN, NaN], omegaIAfter: [NaN, NaN, NaN], omegaJAfter: [NaN, NaN, NaN],
+};
+
 export interface ContactMeasures {
   contacts: number;
   /** elastic energy stored in the normal springs, Σ (2/5) K δ^{5/2} (J) */
@@ -139,13 +145,19 @@ export class Simulation implements SavedState {
    * @param options.ownsSetup the set-up is this simulation's alone (a run's): its copy of the spheres' positions
    * and velocities at t = 0 is let go as soon as the state holds them, before the neighbour lists are built, so the
    * two never add up in the run's peak memory (model.ts releaseInitialMotion)
+   * @param options.collisionStatisticsOnly the caller reads only what impact-statistics.csv needs of each collision
+   * (i, j, impact and rebound speed, peak overlap and force; the other fields of ImpactRecord are NaN): the kernel
+   * then keeps less per touching contact (kernel/records.ts)
    */
-  constructor(readonly setup: EngineModel, options: { ownsSetup?: boolean } = {}) {
+  constructor(
+    readonly setup: EngineModel, options: { ownsSetup?: boolean; collisionStatisticsOnly?: boolean } = {},
+  ) {
     if (initialMotionReleased(setup)) {
       throw new Error('internal: this set-up\'s spheres at t = 0 were let go after its run started (releaseInitialMotion); create a new set-up');
     }
     // Under an address-space limit the memory reserves its maximum at once: what the run is estimated to need.
-    this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null);
+    this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null,
+      !options.collisionStatisticsOnly);
     const stride = historyStride(this.features);
     const spheres = setup.particles.n + setup.pour.total;
     this.memory = new KernelMemory(0, kernelMemoryMaximum(kernelBytesEstimate(spheres, setup.trackImpacts, stride)));
@@ -318,11 +330,7 @@ export class Simulation implements SavedState {
 
   private closeRecord(mem: Float64Array, b: number, i: number, jOrWall: number, isWall: boolean): ImpactRecord {
     const { omega, id } = this.st;
-    const slice = (o: number) => [mem[b + o], mem[b + o + 1], mem[b + o + 2]];
-    const omegaOf = (p: number) => [omega[3 * p], omega[3 * p + 1], omega[3 * p + 2]];
-    return {
-      tStart: mem[b + IMPACT.tStart],
-      duration: mem[b + IMPACT.tEnd] - mem[b + IMPACT.tStart],
+    const statistics = {
       i: id[i],
       j: isWall ? jOrWall : id[jOrWall],
       isWall,
@@ -330,6 +338,15 @@ export class Simulation implements SavedState {
       reboundSpeed: mem[b + IMPACT.reboundSpeed],
       maxOverlap: mem[b + IMPACT.maxOverlap],
       maxNormalForce: mem[b + IMPACT.maxNormalForce],
+    };
+    // The kernel left the rest of the record unwritten (kernel/records.ts): NaN, so a reader cannot mistake it.
+    if (!this.features.fullImpactRecords) return { ...statistics, ...UNRECORDED_DETAIL };
+    const slice = (o: number) => [mem[b + o], mem[b + o + 1], mem[b + o + 2]];
+    const omegaOf = (p: number) => [omega[3 * p], omega[3 * p + 1], omega[3 * p + 2]];
+    return {
+      ...statistics,
+      tStart: mem[b + IMPACT.tStart],
+      duration: mem[b + IMPACT.tEnd] - mem[b + IMPACT.tStart],
       slipBefore: mem[b + IMPACT.slipBefore],
       slipAfter: mem[b + IMPACT.slipAfter],
       omegaIBefore: slice(IMPACT.omegaIBefore),

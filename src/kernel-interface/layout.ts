@@ -275,7 +275,8 @@ export const BIND = {
       hasRolling: { offset: 9, type: 'bool' },
       hasMicroSlip: { offset: 10, type: 'bool' },
       trackImpacts: { offset: 11, type: 'bool' },
-      periodic: { offset: 12, type: 'bool' },
+      fullImpactRecords: { offset: 12, type: 'bool' },
+      periodic: { offset: 13, type: 'bool' },
     },
   },
   pairs: {
@@ -405,6 +406,11 @@ export interface BindFeatures {
   hasMicroSlip: boolean;
   /** collision records are kept (outputs.impacts) */
   trackImpacts: boolean;
+  /**
+   * with trackImpacts, every field of the record (times, slip, spins); else only what impact-statistics.csv reads
+   * (impact and rebound speed, peak overlap and force)
+   */
+  fullImpactRecords: boolean;
   /** sphere pairs act through periodic images */
   periodic: boolean;
 }

@@ -76,6 +76,11 @@ export let hasRolling: bool = false;
 export let hasMicroSlip: bool = false;
 /** collision records are kept (outputs.impacts) */
 export let trackImpacts: bool = false;
+/**
+ * with trackImpacts, every field of the record (times, slip, spins); else only what impact-statistics.csv reads (impact
+ * and rebound speed, peak overlap and force)
+ */
+export let fullImpactRecords: bool = false;
 /** sphere pairs act through periodic images */
 export let periodic: bool = false;
 
@@ -185,6 +190,7 @@ export function bindFeatures(block: usize): void {
   hasRolling = load<u8>(block, layout.BIND_FEATURES_HAS_ROLLING) != 0;
   hasMicroSlip = load<u8>(block, layout.BIND_FEATURES_HAS_MICRO_SLIP) != 0;
   trackImpacts = load<u8>(block, layout.BIND_FEATURES_TRACK_IMPACTS) != 0;
+  fullImpactRecords = load<u8>(block, layout.BIND_FEATURES_FULL_IMPACT_RECORDS) != 0;
   periodic = load<u8>(block, layout.BIND_FEATURES_PERIODIC) != 0;
 }
 
