@@ -68,12 +68,6 @@ export interface ImpactRecord {
   omegaJAfter: number[];
 }
 
-/** The fields of a collision's record a simulation with collisionStatisticsOnly does not keep. */
-const UNRECORDED_DETAIL: Omit<ImpactRecord, 'i' | 'j' | 'isWall' | 'impactSpeed' | 'reboundSpeed' | 'maxOverlap' | 'maxNormalForce'> = {
-  tStart: NaN, duration: NaN, slipBefore: NaN, slipAfter: NaN,
-  omegaIBefore: [NaN, NaN, NaN], omegaJBefore: [NaN, NaN, NaN], omegaIAfter: [NaN, NaN, NaN], omegaJAfter: [NaN, NaN, NaN],
-};
-
 export interface ContactMeasures {
   contacts: number;
   /** elastic energy stored in the normal springs, Σ (2/5) K δ^{5/2} (J) */
@@ -330,7 +324,15 @@ export class Simulation implements SavedState {
 
   private closeRecord(mem: Float64Array, b: number, i: number, jOrWall: number, isWall: boolean): ImpactRecord {
     const { omega, id } = this.st;
-    const statistics = {
+    // The kernel left the rest of a statistics record unwritten (kernel/records.ts): NaN, so no reader mistakes it.
+    // One object literal of one shape either way: a spread would make a slow object per collision.
+    const full = this.features.fullImpactRecords;
+    const at = (o: number) => (full ? mem[b + o] : NaN);
+    const slice = (o: number) => [at(o), at(o + 1), at(o + 2)];
+    const omegaOf = (p: number) => (full ? [omega[3 * p], omega[3 * p + 1], omega[3 * p + 2]] : [NaN, NaN, NaN]);
+    return {
+      tStart: at(IMPACT.tStart),
+      duration: at(IMPACT.tEnd) - at(IMPACT.tStart),
       i: id[i],
       j: isWall ? jOrWall : id[jOrWall],
       isWall,
@@ -338,21 +340,12 @@ export class Simulation implements SavedState {
       reboundSpeed: mem[b + IMPACT.reboundSpeed],
       maxOverlap: mem[b + IMPACT.maxOverlap],
       maxNormalForce: mem[b + IMPACT.maxNormalForce],
-    };
-    // The kernel left the rest of the record unwritten (kernel/records.ts): NaN, so a reader cannot mistake it.
-    if (!this.features.fullImpactRecords) return { ...statistics, ...UNRECORDED_DETAIL };
-    const slice = (o: number) => [mem[b + o], mem[b + o + 1], mem[b + o + 2]];
-    const omegaOf = (p: number) => [omega[3 * p], omega[3 * p + 1], omega[3 * p + 2]];
-    return {
-      ...statistics,
-      tStart: mem[b + IMPACT.tStart],
-      duration: mem[b + IMPACT.tEnd] - mem[b + IMPACT.tStart],
-      slipBefore: mem[b + IMPACT.slipBefore],
-      slipAfter: mem[b + IMPACT.slipAfter],
+      slipBefore: at(IMPACT.slipBefore),
+      slipAfter: at(IMPACT.slipAfter),
       omegaIBefore: slice(IMPACT.omegaIBefore),
       omegaJBefore: slice(IMPACT.omegaJBefore),
       omegaIAfter: omegaOf(i),
-      omegaJAfter: isWall ? [0, 0, 0] : omegaOf(jOrWall),
+      omegaJAfter: !isWall ? omegaOf(jOrWall) : full ? [0, 0, 0] : [NaN, NaN, NaN],
     };
   }
 
