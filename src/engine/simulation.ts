@@ -68,6 +68,20 @@ export interface ImpactRecord {
   omegaJAfter: number[];
 }
 
+/**
+ * A collision record with the fields only full records keep; closeRecord fills in the others. One object literal
+ * for both kinds of record, so they share one shape (a spread made a slow object per collision).
+ */
+function recordWithDetail(
+  tStart: number, duration: number, slipBefore: number, slipAfter: number,
+  omegaIBefore: number[], omegaJBefore: number[], omegaIAfter: number[], omegaJAfter: number[],
+): ImpactRecord {
+  return {
+    tStart, duration, i: 0, j: 0, isWall: false, impactSpeed: 0, reboundSpeed: 0, maxOverlap: 0, maxNormalForce: 0,
+    slipBefore, slipAfter, omegaIBefore, omegaJBefore, omegaIAfter, omegaJAfter,
+  };
+}
+
 export interface ContactMeasures {
   contacts: number;
   /** elastic energy stored in the normal springs, Σ (2/5) K δ^{5/2} (J) */
@@ -127,6 +141,11 @@ export class Simulation implements SavedState {
   private readonly params: StepParams;
   /** what the contact kernels are bound to use */
   private readonly features: KernelFeatures;
+  /**
+   * A statistics-only simulation's one collision record, refilled for every collision it hands to step's onImpact;
+   * NaN in the fields the kernel leaves unwritten (kernel/records.ts). Null when records are full (a new one each).
+   */
+  private readonly statisticsRecord: ImpactRecord | null;
   /** where the state, the contact lists and the kernel's table live (base/kernel-memory.ts) */
   readonly memory: KernelMemory;
   private readonly kernelTable: KernelTable;
@@ -140,8 +159,9 @@ export class Simulation implements SavedState {
    * and velocities at t = 0 is let go as soon as the state holds them, before the neighbour lists are built, so the
    * two never add up in the run's peak memory (model.ts releaseInitialMotion)
    * @param options.collisionStatisticsOnly the caller reads only what impact-statistics.csv needs of each collision
-   * (i, j, impact and rebound speed, peak overlap and force; the other fields of ImpactRecord are NaN): the kernel
-   * then keeps less per touching contact (kernel/records.ts)
+   * (i, j, impact and rebound speed, peak overlap and force; the other fields of ImpactRecord are NaN), each at
+   * once (onImpact gets the same object, refilled, for every collision): the kernel then keeps less per touching
+   * contact (kernel/records.ts) and no object is made per collision
    */
   constructor(
     readonly setup: EngineModel, options: { ownsSetup?: boolean; collisionStatisticsOnly?: boolean } = {},
@@ -152,6 +172,9 @@ export class Simulation implements SavedState {
     // Under an address-space limit the memory reserves its maximum at once: what the run is estimated to need.
     this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null,
       !options.collisionStatisticsOnly);
+    const nan3 = () => [NaN, NaN, NaN];
+    this.statisticsRecord = this.features.fullImpactRecords ? null
+      : recordWithDetail(NaN, NaN, NaN, NaN, nan3(), nan3(), nan3(), nan3());
     const stride = historyStride(this.features);
     const spheres = setup.particles.n + setup.pour.total;
     this.memory = new KernelMemory(0, kernelMemoryMaximum(kernelBytesEstimate(spheres, setup.trackImpacts, stride)));
@@ -241,7 +264,10 @@ export class Simulation implements SavedState {
     };
   }
 
-  /** Advances one time step; completed collisions are passed to `onImpact`. */
+  /**
+   * Advances one time step; completed collisions are passed to `onImpact` (with collisionStatisticsOnly one reused
+   * object: read it before the next call).
+   */
   step(onImpact: (r: ImpactRecord) => void): void {
     const { setup, executor: ex } = this;
     this.stepCount++;
@@ -323,30 +349,26 @@ export class Simulation implements SavedState {
   }
 
   private closeRecord(mem: Float64Array, b: number, i: number, jOrWall: number, isWall: boolean): ImpactRecord {
-    const { omega, id } = this.st;
-    // The kernel left the rest of a statistics record unwritten (kernel/records.ts): NaN, so no reader mistakes it.
-    // One object literal of one shape either way: a spread would make a slow object per collision.
-    const full = this.features.fullImpactRecords;
-    const at = (o: number) => (full ? mem[b + o] : NaN);
-    const slice = (o: number) => [at(o), at(o + 1), at(o + 2)];
-    const omegaOf = (p: number) => (full ? [omega[3 * p], omega[3 * p + 1], omega[3 * p + 2]] : [NaN, NaN, NaN]);
-    return {
-      tStart: at(IMPACT.tStart),
-      duration: at(IMPACT.tEnd) - at(IMPACT.tStart),
-      i: id[i],
-      j: isWall ? jOrWall : id[jOrWall],
-      isWall,
-      impactSpeed: mem[b + IMPACT.impactSpeed],
-      reboundSpeed: mem[b + IMPACT.reboundSpeed],
-      maxOverlap: mem[b + IMPACT.maxOverlap],
-      maxNormalForce: mem[b + IMPACT.maxNormalForce],
-      slipBefore: at(IMPACT.slipBefore),
-      slipAfter: at(IMPACT.slipAfter),
-      omegaIBefore: slice(IMPACT.omegaIBefore),
-      omegaJBefore: slice(IMPACT.omegaJBefore),
-      omegaIAfter: omegaOf(i),
-      omegaJAfter: !isWall ? omegaOf(jOrWall) : full ? [0, 0, 0] : [NaN, NaN, NaN],
-    };
+    const { id } = this.st;
+    const r = this.statisticsRecord ?? this.detailedRecord(mem, b, i, jOrWall, isWall);
+    r.i = id[i];
+    r.j = isWall ? jOrWall : id[jOrWall];
+    r.isWall = isWall;
+    r.impactSpeed = mem[b + IMPACT.impactSpeed];
+    r.reboundSpeed = mem[b + IMPACT.reboundSpeed];
+    r.maxOverlap = mem[b + IMPACT.maxOverlap];
+    r.maxNormalForce = mem[b + IMPACT.maxNormalForce];
+    return r;
+  }
+
+  /** A new record with the fields only full records keep; closeRecord fills in the rest. */
+  private detailedRecord(mem: Float64Array, b: number, i: number, jOrWall: number, isWall: boolean): ImpactRecord {
+    const { omega } = this.st;
+    const slice = (o: number) => [mem[b + o], mem[b + o + 1], mem[b + o + 2]];
+    const omegaOf = (p: number) => [omega[3 * p], omega[3 * p + 1], omega[3 * p + 2]];
+    return recordWithDetail(mem[b + IMPACT.tStart], mem[b + IMPACT.tEnd] - mem[b + IMPACT.tStart],
+      mem[b + IMPACT.slipBefore], mem[b + IMPACT.slipAfter], slice(IMPACT.omegaIBefore), slice(IMPACT.omegaJBefore),
+      omegaOf(i), isWall ? [0, 0, 0] : omegaOf(jOrWall));
   }
 
   /**
