@@ -7,7 +7,7 @@ import { PairContactList } from '../contacts/pair-contacts.js';
 import { WallContactList } from '../contacts/wall-contacts.js';
 import { WallStates } from '../walls/motion.js';
 import { contactStiffness } from '../forces/contact-table.js';
-import { IMPACT, IMPACT_STRIDE } from '../contacts/impact-records.js';
+import { IMPACT, impactStride } from '../contacts/impact-records.js';
 import { createParticleState, isFrozen, savedParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
@@ -113,6 +113,7 @@ const SIMULATION_STATE: StateDeclaration = {
     periodic: 'scratch: ghost images made again at every neighbour build',
     params: "scratch: the step's constants; t is written at every phase",
     features: 'fixed: what the contact kernels are bound to use, from the set-up',
+    statisticsRecord: 'scratch: refilled for every collision a statistics-only simulation reports',
     memory: 'fixed: the kernel memory the state and the contact lists live in (their parts save them)',
     kernelTable: 'fixed: the contact table of the set-up, copied into the kernel memory',
     executor: 'scratch: the threads of this process, re-balanced on restore (stateRestored)',
@@ -180,10 +181,11 @@ export class Simulation implements SavedState {
     this.memory = new KernelMemory(0, kernelMemoryMaximum(kernelBytesEstimate(spheres, setup.trackImpacts, stride)));
     this.st = createParticleState(setup.particles, setup.densities, this.memory, setup.particles.n + setup.pour.total);
     if (options.ownsSetup) releaseInitialMotion(setup);
-    this.pairs = new PairContactList(this.memory, stride, this.st.capacity, setup.trackImpacts, setup.contactTrace);
+    const records = impactStride(setup.trackImpacts, this.features.fullImpactRecords);
+    this.pairs = new PairContactList(this.memory, stride, this.st.capacity, records, setup.contactTrace);
     this.wallStates = new WallStates(setup.walls.motion);
     this.walls = new WallContactList(this.memory, stride, setup.walls, this.wallStates, setup.wallMaterials,
-      this.st.capacity, setup.trackImpacts);
+      this.st.capacity, records);
     this.kernelTable = kernelTableIn(this.memory, setup.table.kernel);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
@@ -336,14 +338,14 @@ export class Simulation implements SavedState {
       const begin = ex.control.pairBounds[lane];
       for (let k = 0; k < ended[2 * lane]; k++) {
         const p = pairs.ended[begin + k];
-        onImpact(this.closeRecord(pairs.impact, IMPACT_STRIDE * p, pairs.first[p], pairs.second[p], false));
+        onImpact(this.closeRecord(pairs.impact, pairs.impactStride * p, pairs.first[p], pairs.second[p], false));
       }
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
       const begin = walls.rowStart[ex.control.gatherBounds[lane]];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
-        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.first[s], walls.owner[walls.second[s]], true));
+        onImpact(this.closeRecord(walls.impact, walls.impactStride * s, walls.first[s], walls.owner[walls.second[s]], true));
       }
     }
   }

@@ -103,7 +103,7 @@ export let pairHistory: usize = 0;
  * (forces/contact.ts historyStride)
  */
 export let pairHistoryStride: i32 = 0;
-/** IMPACT_STRIDE doubles per pair when impacts are tracked */
+/** a collision record per pair when impacts are tracked: IMPACT_STRIDE doubles, or the statistics' first four */
 export let pairImpact: usize = 0;
 /** pairs whose collision ended this step, from each lane's first pair on (Int32) */
 export let pairEnded: usize = 0;
@@ -140,7 +140,7 @@ export let wallTouching: usize = 0;
 export let wallHistory: usize = 0;
 /** doubles of history per contact (as pairHistoryStride) */
 export let wallHistoryStride: i32 = 0;
-/** IMPACT_STRIDE doubles per candidate when impacts are tracked */
+/** a collision record per candidate when impacts are tracked: IMPACT_STRIDE doubles, or the statistics' first four */
 export let wallImpact: usize = 0;
 /** candidates whose collision ended this step, from each lane's first candidate on (Int32) */
 export let wallEnded: usize = 0;

@@ -9,9 +9,10 @@
  * number of steps.
  *
  * A run that keeps only impact-statistics.csv (`fullImpactRecords` off: no impacts.bin, no analysis that reads each
- * collision) keeps only what the statistics read — impact speed, peak overlap and force, rebound speed — so a
- * touching contact's step reads and writes no more than its two peaks, and no slip speed is computed
- * (docs/architecture.md §3 "Where the time goes"). Its times, slips and spins are then left unwritten.
+ * collision) keeps only what the statistics read — impact speed, peak overlap and force, rebound speed, the first
+ * four fields of the layout — in records of those four doubles (32 B instead of 128), so a touching contact's step
+ * reads its two peaks from a compact array and computes no slip speed (docs/architecture.md §3 "Where the time
+ * goes").
  */
 import {
   IMPACT_IMPACT_SPEED, IMPACT_LAST_OVERLAP, IMPACT_LAST_TOUCH, IMPACT_MAX_NORMAL_FORCE,
@@ -27,6 +28,14 @@ import { f64At, setF64, setI32, setU8, u8At, zeroF64 } from './memory';
  * steps' overlaps (docs/physics.md §11.4). A rate too small to reach zero within the step (a wall removed under a
  * resting sphere, a contact that opens while the bodies already separate) gives the whole step.
  */
+/** Doubles per record of a run that keeps only the statistics' fields, which lead the layout (IMPACT in layout.ts). */
+const IMPACT_STATISTICS_STRIDE: i32 = IMPACT_REBOUND_SPEED + 1;
+
+/** Where record s starts (in doubles): full records, or the statistics' four fields alone. */
+@inline function recordStart(full: bool, s: i32): i32 {
+  return (full ? IMPACT_STRIDE : IMPACT_STATISTICS_STRIDE) * s;
+}
+
 @inline function timeToZeroOverlap(delta: f64, rate: f64, dt: f64): f64 {
   return rate * dt > delta ? delta / rate : dt;
 }
@@ -42,7 +51,7 @@ import { f64At, setF64, setI32, setU8, u8At, zeroF64 } from './memory';
   normalForce: f64, slip: f64, i: i32, j: i32,
 ): void {
   if (impacts) {
-    const b = IMPACT_STRIDE * s;
+    const b = recordStart(full, s);
     if (u8At(touching, s) == 0) {
       setF64(impact, b + IMPACT_IMPACT_SPEED, approach);
       setF64(impact, b + IMPACT_MAX_OVERLAP, delta);
@@ -82,7 +91,7 @@ export function endContact(
   setU8(touching, s, 0);
   zeroF64(history, historyStride * s, historyStride);
   if (!trackImpacts) return 0;
-  const b = IMPACT_STRIDE * s;
+  const b = recordStart(fullImpactRecords, s);
   setF64(impact, b + IMPACT_REBOUND_SPEED, separationSpeed);
   if (fullImpactRecords) {
     const lastTouch = f64At(impact, b + IMPACT_LAST_TOUCH);
