@@ -22,12 +22,6 @@ import {
 import { fullImpactRecords, omega, trackImpacts } from './bound';
 import { f64At, setF64, setI32, setU8, u8At, zeroF64 } from './memory';
 
-/**
- * Time (s) between a step where the overlap is δ > 0 and the zero crossing next to it, when the overlap moves
- * towards zero at `rate` (m/s) across the step of length dt: δ/rate, the zero of the straight line through the two
- * steps' overlaps (docs/physics.md §11.4). A rate too small to reach zero within the step (a wall removed under a
- * resting sphere, a contact that opens while the bodies already separate) gives the whole step.
- */
 /** Doubles per record of a run that keeps only the statistics' fields, which lead the layout (IMPACT in layout.ts). */
 const IMPACT_STATISTICS_STRIDE: i32 = IMPACT_REBOUND_SPEED + 1;
 
@@ -36,6 +30,12 @@ const IMPACT_STATISTICS_STRIDE: i32 = IMPACT_REBOUND_SPEED + 1;
   return (full ? IMPACT_STRIDE : IMPACT_STATISTICS_STRIDE) * s;
 }
 
+/**
+ * Time (s) between a step where the overlap is δ > 0 and the zero crossing next to it, when the overlap moves
+ * towards zero at `rate` (m/s) across the step of length dt: δ/rate, the zero of the straight line through the two
+ * steps' overlaps (docs/physics.md §11.4). A rate too small to reach zero within the step (a wall removed under a
+ * resting sphere, a contact that opens while the bodies already separate) gives the whole step.
+ */
 @inline function timeToZeroOverlap(delta: f64, rate: f64, dt: f64): f64 {
   return rate * dt > delta ? delta / rate : dt;
 }
