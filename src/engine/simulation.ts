@@ -161,8 +161,8 @@ export class Simulation implements SavedState {
    * two never add up in the run's peak memory (model.ts releaseInitialMotion)
    * @param options.collisionStatisticsOnly the caller reads only what impact-statistics.csv needs of each collision
    * (i, j, impact and rebound speed, peak overlap and force; the other fields of ImpactRecord are NaN), each at
-   * once (onImpact gets the same object, refilled, for every collision): the kernel then keeps less per touching
-   * contact (kernel/records.ts) and no object is made per collision
+   * once (onImpact gets the same object, refilled, for every collision): the kernel then keeps records of four
+   * doubles and computes no slip (kernel/records.ts), and no object is made per collision
    */
   constructor(
     readonly setup: EngineModel, options: { ownsSetup?: boolean; collisionStatisticsOnly?: boolean } = {},
