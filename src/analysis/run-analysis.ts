@@ -29,7 +29,8 @@ export type SampledState = Pick<Simulation, 'st' | 'time'>;
 
 export interface RunAnalysis {
   sample(sim: SampledState): void;
-  onImpact(record: ImpactRecord): void;
+  /** every collision's full record, for an analysis that reads single collisions (the run keeps them only then) */
+  onImpact?(record: ImpactRecord): void;
   finish(sim: SampledState): Promise<AnalysisOutput>;
   /** what the analysis has gathered so far, as JSON (saved in checkpoints) */
   save(): unknown;
@@ -68,7 +69,6 @@ function unmeasuredOnRangeError(type: string, analysis: RunAnalysis): RunAnalysi
   };
 }
 
-const ignoreImpact = () => {};
 /** push(...from) would overflow the call stack for long runs. */
 function append<T>(to: T[], from: readonly T[]): void {
   for (const x of from) to.push(x);
@@ -94,7 +94,6 @@ function movingSpheres(st: ParticleState): { position: Float64Array; radius: Flo
 function reposeAnalysis(spec: Extract<AnalysisSpec, { type: 'angle-of-repose' }>, gravity: readonly number[]): RunAnalysis {
   return {
     sample: () => {},
-    onImpact: ignoreImpact,
     save: () => null,
     load: () => {},
     async finish(sim) {
@@ -150,7 +149,6 @@ function dischargeAnalysis(spec: Extract<AnalysisSpec, { type: 'discharge' }>, s
         bulk = { ...bulkDensity({ position: pos, mass: m, count: n }, spec.bulkDensityRegion), time: sim.time };
       }
     },
-    onImpact: ignoreImpact,
     save: () => ({ t, mass, bulk }),
     load(saved) {
       const s = saved as { t: number[]; mass: number[]; bulk: typeof bulk };
@@ -284,7 +282,6 @@ function coolingAnalysis(spec: Extract<AnalysisSpec, { type: 'cooling' }>): RunA
       t.push(sim.time);
       T.push(granularTemperature(sim.st.mass, sim.st.vel, sim.st.n));
     },
-    onImpact: ignoreImpact,
     save: () => ({ t, T }),
     load(saved) {
       const s = saved as { t: number[]; T: number[] };
@@ -352,7 +349,6 @@ function drumAnalysis(spec: Extract<AnalysisSpec, { type: 'rotating-drum' }>, se
       t.push(sim.time);
       angles.push(last.angleDegrees);
     },
-    onImpact: ignoreImpact,
     save: () => ({ t, angles }),
     load(saved) {
       const s = saved as { t: number[]; angles: number[] };

@@ -10,7 +10,6 @@ import { IMPACT, IMPACT_STRIDE } from './impact-records.js';
 /** What is carried of a contact list keyed by (first, second): particle pair (i < j) or (particle, wall). */
 export interface CarriedList extends ContactArrays {
   count: number;
-  readonly trackImpacts: boolean;
   /** index of contact (first, second) in the list, −1 when absent */
   find(first: number, second: number): number;
 }
@@ -48,7 +47,7 @@ export class CarriedContacts {
       this.first = new Int32Array(touching);
       this.second = new Int32Array(touching);
       this.history = new Float64Array(stride * touching);
-      this.impact = new Float64Array(list.trackImpacts ? IMPACT_STRIDE * touching : 0);
+      this.impact = new Float64Array(list.impactStride * touching);
     }
     let k = 0;
     for (let p = 0; p < list.count; p++) {
@@ -68,10 +67,11 @@ export class CarriedContacts {
       for (let c = 0; c < stride; c++) {
         this.history[h + c] = (isVectorSlot(c) ? sign : 1) * list.history[ho + c];
       }
-      if (list.trackImpacts) {
-        const m = IMPACT_STRIDE * k, o = IMPACT_STRIDE * p;
-        for (let c = 0; c < IMPACT_STRIDE; c++) this.impact[m + c] = list.impact[o + c];
-        if (swapped) {
+      const records = list.impactStride;
+      if (records > 0) {
+        const m = records * k, o = records * p;
+        for (let c = 0; c < records; c++) this.impact[m + c] = list.impact[o + c];
+        if (swapped && records === IMPACT_STRIDE) {
           for (let c = 0; c < 3; c++) {
             this.impact[m + IMPACT.omegaIBefore + c] = list.impact[o + IMPACT.omegaJBefore + c];
             this.impact[m + IMPACT.omegaJBefore + c] = list.impact[o + IMPACT.omegaIBefore + c];
@@ -91,10 +91,8 @@ export class CarriedContacts {
       list.touching[p] = 1;
       const stride = this.stride, h = stride * p, hk = stride * k;
       for (let c = 0; c < stride; c++) list.history[h + c] = this.history[hk + c];
-      if (list.trackImpacts) {
-        const m = IMPACT_STRIDE * p, mk = IMPACT_STRIDE * k;
-        for (let c = 0; c < IMPACT_STRIDE; c++) list.impact[m + c] = this.impact[mk + c];
-      }
+      const records = list.impactStride, m = records * p, mk = records * k;
+      for (let c = 0; c < records; c++) list.impact[m + c] = this.impact[mk + c];
     }
   }
 }

@@ -23,8 +23,10 @@ export interface ContactArrays {
   history: Float64Array;
   /** doubles of history per contact: forces/contact.ts historyStride (the spring alone, all but the micro-slip row, or all) */
   historyStride: number;
-  /** IMPACT_STRIDE per contact when impacts are tracked (contacts/impact-records.ts), else empty */
+  /** impactStride doubles per contact when impacts are tracked (contacts/impact-records.ts), else empty */
   impact: Float64Array;
+  /** doubles of collision record per contact: 0, the statistics' four or IMPACT_STRIDE (impact-records.ts impactStride) */
+  impactStride: number;
   /**
    * contacts whose collision ended in the current step, written by the kernels at each lane's own offset (when
    * collision records are kept; else empty)

@@ -31,7 +31,7 @@ export const CONTACT_LIST_FIELDS = {
     particles: 'fixed: spheres the run will ever hold',
     memory: "fixed: the simulation's kernel memory the arrays live in",
     historyStride: 'fixed: from the run\'s contact laws and rolling resistance (forces/contact.ts historyStride)',
-    trackImpacts: 'fixed: outputs.impacts of the scenario',
+    impactStride: 'fixed: outputs.impacts of the scenario, and whether the run keeps full records',
     secondIsParticle: 'fixed: sphere pairs or sphere–wall contacts',
   },
 } as const satisfies Pick<StateDeclaration, 'saved' | 'excluded'>;
@@ -39,7 +39,8 @@ export const CONTACT_LIST_FIELDS = {
 /**
  * Kernel memory of one contact of a list (bytes): what grow() allocates per contact — bodies (2 × Int32), damping
  * coefficient (f64), class (Uint16), touching flag (Uint8), `historyStride` doubles of history, and with collision
- * records the record and the ended-list entry (Int32).
+ * records the record and the ended-list entry (Int32). Counted with full records: a run that keeps only the
+ * statistics' four doubles (impact-records.ts) needs less.
  */
 export function contactBytes(historyStride: number, trackImpacts: boolean): number {
   return 4 + 4 + 8 + 2 + 1 + 8 * historyStride + (trackImpacts ? 8 * IMPACT_STRIDE + 4 : 0);
@@ -72,7 +73,7 @@ export abstract class ContactList implements ContactArrays, SavedState {
    */
   constructor(
     protected readonly memory: KernelMemory, readonly historyStride: number, private readonly particles: number,
-    readonly trackImpacts: boolean, private readonly secondIsParticle: boolean,
+    readonly impactStride: number, private readonly secondIsParticle: boolean,
   ) {
     this.rowStart = memory.int32(particles + 1);
     this.first = memory.int32(0);
@@ -83,6 +84,11 @@ export abstract class ContactList implements ContactArrays, SavedState {
     this.history = memory.float64(0);
     this.impact = memory.float64(0);
     this.ended = memory.int32(0);
+  }
+
+  /** collision records are kept (outputs.impacts) */
+  get trackImpacts(): boolean {
+    return this.impactStride > 0;
   }
 
   abstract get stateDeclaration(): StateDeclaration;
@@ -125,17 +131,19 @@ export abstract class ContactList implements ContactArrays, SavedState {
     if (!this.trackImpacts) return records;
     for (let k = 0; k < n; k++) {
       if (this.touching[k] === 0) continue;
-      const b = IMPACT_STRIDE * k;
-      records.set(this.impact.subarray(b, b + IMPACT_STRIDE), b);
+      const stride = this.impactStride, b = stride * k;
+      records.set(this.impact.subarray(b, b + stride), b);
       records[b + IMPACT.reboundSpeed] = 0;
-      records[b + IMPACT.slipAfter] = 0;
-      records[b + IMPACT.tEnd] = 0;
+      if (stride === IMPACT_STRIDE) {
+        records[b + IMPACT.slipAfter] = 0;
+        records[b + IMPACT.tEnd] = 0;
+      }
     }
     return records;
   }
 
   private impactLength(contacts: number): number {
-    return this.trackImpacts ? IMPACT_STRIDE * contacts : 0;
+    return this.impactStride * contacts;
   }
 
   /** Index of contact (first, second) in the current list; −1 when absent. */

@@ -1,7 +1,7 @@
 /**
  * Per-contact collision bookkeeping for impacts.csv: opened when a contact starts (δ > 0), updated while it
  * lasts, closed when the overlap returns to zero — by the kernel's contact step (src/kernel/records.ts, which
- * shares this layout). Kept in a flat Float64Array (IMPACT_STRIDE per contact) that travels with the contact
+ * shares this layout). Kept in a flat Float64Array (impactStride per contact) that travels with the contact
  * history through neighbour rebuilds. Whether a contact is open is the contact's `touching` flag.
  *
  * The start and end times are the moments the overlap crosses zero, placed inside the step in which it changes
@@ -9,8 +9,22 @@
  * then not a whole number of steps.
  */
 
+import { IMPACT, IMPACT_STRIDE } from '../kernel-interface/layout.js';
+
 /** The record's layout, described with every layout the kernel shares in src/kernel-interface/spec.json. */
-export { IMPACT, IMPACT_STRIDE } from '../kernel-interface/layout.js';
+export { IMPACT, IMPACT_STRIDE };
+
+/**
+ * Doubles per record of a run that keeps only what impact-statistics.csv reads: the layout's first four fields
+ * (impact speed, peak overlap and force, rebound speed; kernel/records.ts).
+ */
+export const IMPACT_STATISTICS_STRIDE = IMPACT.reboundSpeed + 1;
+
+/** Doubles of collision record per contact: none when impacts are not tracked, the statistics' four, or all. */
+export function impactStride(trackImpacts: boolean, fullRecords: boolean): number {
+  if (!trackImpacts) return 0;
+  return fullRecords ? IMPACT_STRIDE : IMPACT_STATISTICS_STRIDE;
+}
 
 /**
  * Time (s) between a step where the overlap is δ > 0 and the zero crossing next to it, when the overlap moves

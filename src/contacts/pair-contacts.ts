@@ -53,7 +53,7 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   // 3: the tangential history holds a spring force (N), no longer a displacement (docs/physics.md §9.3);
   // 4: the history has the Mindlin–Deresiewicz turning point after the spring (rolling torque and law state moved);
   // 5: no turning point; the micro-slip spring row (its reach and springs) after the law state (docs/physics.md §9.9)
-  version: 5,
+  version: 6,
   saved: ['image'],
   excluded: {
     shift: "fixed: shift of each periodic image code, from the scenario's periodic box",
@@ -93,10 +93,10 @@ export class PairContactList extends ContactList implements PairArrays {
    * every particle is then gathered, which sums in the same order, so results do not change
    */
   constructor(
-    memory: KernelMemory, historyStride: number, private readonly nParticles: number, trackImpacts: boolean,
+    memory: KernelMemory, historyStride: number, private readonly nParticles: number, impactStride: number,
     private readonly keepPairResults = false, initialCapacity = 1024,
   ) {
-    super(memory, historyStride, nParticles, trackImpacts, true);
+    super(memory, historyStride, nParticles, impactStride, true);
     this.image = memory.uint8(0);
     this.shift = memory.float64(3 * IMAGE_CODES);
     this.out = memory.float64(0);

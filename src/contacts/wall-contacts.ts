@@ -27,7 +27,7 @@ const WALL_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   // 3: the tangential history holds a spring force (N), no longer a displacement (docs/physics.md §9.3);
   // 4: the history has the Mindlin–Deresiewicz turning point after the spring (rolling torque and law state moved);
   // 5: no turning point; the micro-slip spring row (its reach and springs) after the law state (docs/physics.md §9.9)
-  version: 5,
+  version: 6,
   saved: [],
   excluded: {
     kind: 'fixed: wall model, built from the scenario',
@@ -62,9 +62,9 @@ export class WallContactList extends ContactList implements WallArrays {
   /** @param wallMaterial material index of each scenario wall */
   constructor(
     memory: KernelMemory, historyStride: number, private readonly model: WallModel, private readonly walls: WallStates,
-    private readonly wallMaterial: readonly number[], nParticles: number, trackImpacts: boolean,
+    private readonly wallMaterial: readonly number[], nParticles: number, impactStride: number,
   ) {
-    super(memory, historyStride, nParticles, trackImpacts, false);
+    super(memory, historyStride, nParticles, impactStride, false);
     this.kind = model.kind;
     this.owner = model.owner;
     this.geometry = model.geometry;

@@ -19,7 +19,6 @@
  */
 import type { ParticleState } from '../particles/state.js';
 import { at, type Kernel } from '../forces/kernel-instance.js';
-import { IMPACT_STRIDE } from './impact-records.js';
 import type { WallArrays } from './contact-arrays.js';
 import { WALL_CANDIDATE, WALL_CANDIDATE_STRIDE } from '../kernel-interface/layout.js';
 import {
@@ -209,7 +208,7 @@ function reject(t: number): void {
  * order per scenario wall.
  */
 function handOver(wl: WallArrays, count: number): void {
-  const { second: wall, owner, touching, history, impact, historyStride: stride } = wl;
+  const { second: wall, owner, touching, history, impact, historyStride: stride, impactStride: records } = wl;
   for (let t = 0; t < count; t++) {
     const starting = geom[GEOM_STRIDE * t];
     if (geom[GEOM_STRIDE * t + 1] <= 0 || touching[starting] === 1) continue;
@@ -218,7 +217,7 @@ function handOver(wl: WallArrays, count: number): void {
       if (geom[GEOM_STRIDE * q + 1] > 0 || touching[ending] === 0 || owner[wall[ending]] !== owner[wall[starting]]) continue;
       history.copyWithin(stride * starting, stride * ending, stride * (ending + 1));
       history.fill(0, stride * ending, stride * (ending + 1));
-      if (impact.length > 0) impact.copyWithin(IMPACT_STRIDE * starting, IMPACT_STRIDE * ending, IMPACT_STRIDE * (ending + 1));
+      impact.copyWithin(records * starting, records * ending, records * (ending + 1));
       touching[ending] = 0;
       touching[starting] = 1;
       break;

@@ -7,7 +7,7 @@ import { PairContactList } from '../contacts/pair-contacts.js';
 import { WallContactList } from '../contacts/wall-contacts.js';
 import { WallStates } from '../walls/motion.js';
 import { contactStiffness } from '../forces/contact-table.js';
-import { IMPACT, IMPACT_STRIDE } from '../contacts/impact-records.js';
+import { IMPACT, impactStride } from '../contacts/impact-records.js';
 import { createParticleState, isFrozen, savedParticleState, type ParticleState } from '../particles/state.js';
 import { inversePermutation, permuteParticles } from '../particles/reorder.js';
 import { MortonOrder } from '../broadphase/morton.js';
@@ -68,6 +68,20 @@ export interface ImpactRecord {
   omegaJAfter: number[];
 }
 
+/**
+ * A collision record with the fields only full records keep; closeRecord fills in the others. One object literal
+ * for both kinds of record, so they share one shape (a spread made a slow object per collision).
+ */
+function recordWithDetail(
+  tStart: number, duration: number, slipBefore: number, slipAfter: number,
+  omegaIBefore: number[], omegaJBefore: number[], omegaIAfter: number[], omegaJAfter: number[],
+): ImpactRecord {
+  return {
+    tStart, duration, i: 0, j: 0, isWall: false, impactSpeed: 0, reboundSpeed: 0, maxOverlap: 0, maxNormalForce: 0,
+    slipBefore, slipAfter, omegaIBefore, omegaJBefore, omegaIAfter, omegaJAfter,
+  };
+}
+
 export interface ContactMeasures {
   contacts: number;
   /** elastic energy stored in the normal springs, Σ (2/5) K δ^{5/2} (J) */
@@ -99,6 +113,7 @@ const SIMULATION_STATE: StateDeclaration = {
     periodic: 'scratch: ghost images made again at every neighbour build',
     params: "scratch: the step's constants; t is written at every phase",
     features: 'fixed: what the contact kernels are bound to use, from the set-up',
+    statisticsRecord: 'scratch: refilled for every collision a statistics-only simulation reports',
     memory: 'fixed: the kernel memory the state and the contact lists live in (their parts save them)',
     kernelTable: 'fixed: the contact table of the set-up, copied into the kernel memory',
     executor: 'scratch: the threads of this process, re-balanced on restore (stateRestored)',
@@ -127,6 +142,11 @@ export class Simulation implements SavedState {
   private readonly params: StepParams;
   /** what the contact kernels are bound to use */
   private readonly features: KernelFeatures;
+  /**
+   * A statistics-only simulation's one collision record, refilled for every collision it hands to step's onImpact;
+   * NaN in the fields the kernel leaves unwritten (kernel/records.ts). Null when records are full (a new one each).
+   */
+  private readonly statisticsRecord: ImpactRecord | null;
   /** where the state, the contact lists and the kernel's table live (base/kernel-memory.ts) */
   readonly memory: KernelMemory;
   private readonly kernelTable: KernelTable;
@@ -139,22 +159,33 @@ export class Simulation implements SavedState {
    * @param options.ownsSetup the set-up is this simulation's alone (a run's): its copy of the spheres' positions
    * and velocities at t = 0 is let go as soon as the state holds them, before the neighbour lists are built, so the
    * two never add up in the run's peak memory (model.ts releaseInitialMotion)
+   * @param options.collisionStatisticsOnly the caller reads only what impact-statistics.csv needs of each collision
+   * (i, j, impact and rebound speed, peak overlap and force; the other fields of ImpactRecord are NaN), each at
+   * once (onImpact gets the same object, refilled, for every collision): the kernel then keeps records of four
+   * doubles and computes no slip (kernel/records.ts), and no object is made per collision
    */
-  constructor(readonly setup: EngineModel, options: { ownsSetup?: boolean } = {}) {
+  constructor(
+    readonly setup: EngineModel, options: { ownsSetup?: boolean; collisionStatisticsOnly?: boolean } = {},
+  ) {
     if (initialMotionReleased(setup)) {
       throw new Error('internal: this set-up\'s spheres at t = 0 were let go after its run started (releaseInitialMotion); create a new set-up');
     }
     // Under an address-space limit the memory reserves its maximum at once: what the run is estimated to need.
-    this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null);
+    this.features = kernelFeatures(setup.table.kernel, setup.trackImpacts, setup.periodic !== null,
+      !options.collisionStatisticsOnly);
+    const nan3 = () => [NaN, NaN, NaN];
+    this.statisticsRecord = this.features.fullImpactRecords ? null
+      : recordWithDetail(NaN, NaN, NaN, NaN, nan3(), nan3(), nan3(), nan3());
     const stride = historyStride(this.features);
     const spheres = setup.particles.n + setup.pour.total;
     this.memory = new KernelMemory(0, kernelMemoryMaximum(kernelBytesEstimate(spheres, setup.trackImpacts, stride)));
     this.st = createParticleState(setup.particles, setup.densities, this.memory, setup.particles.n + setup.pour.total);
     if (options.ownsSetup) releaseInitialMotion(setup);
-    this.pairs = new PairContactList(this.memory, stride, this.st.capacity, setup.trackImpacts, setup.contactTrace);
+    const records = impactStride(setup.trackImpacts, this.features.fullImpactRecords);
+    this.pairs = new PairContactList(this.memory, stride, this.st.capacity, records, setup.contactTrace);
     this.wallStates = new WallStates(setup.walls.motion);
     this.walls = new WallContactList(this.memory, stride, setup.walls, this.wallStates, setup.wallMaterials,
-      this.st.capacity, setup.trackImpacts);
+      this.st.capacity, records);
     this.kernelTable = kernelTableIn(this.memory, setup.table.kernel);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
@@ -235,7 +266,10 @@ export class Simulation implements SavedState {
     };
   }
 
-  /** Advances one time step; completed collisions are passed to `onImpact`. */
+  /**
+   * Advances one time step; completed collisions are passed to `onImpact` (with collisionStatisticsOnly one reused
+   * object: read it before the next call).
+   */
   step(onImpact: (r: ImpactRecord) => void): void {
     const { setup, executor: ex } = this;
     this.stepCount++;
@@ -304,39 +338,39 @@ export class Simulation implements SavedState {
       const begin = ex.control.pairBounds[lane];
       for (let k = 0; k < ended[2 * lane]; k++) {
         const p = pairs.ended[begin + k];
-        onImpact(this.closeRecord(pairs.impact, IMPACT_STRIDE * p, pairs.first[p], pairs.second[p], false));
+        onImpact(this.closeRecord(pairs.impact, pairs.impactStride * p, pairs.first[p], pairs.second[p], false));
       }
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
       const begin = walls.rowStart[ex.control.gatherBounds[lane]];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
-        onImpact(this.closeRecord(walls.impact, IMPACT_STRIDE * s, walls.first[s], walls.owner[walls.second[s]], true));
+        onImpact(this.closeRecord(walls.impact, walls.impactStride * s, walls.first[s], walls.owner[walls.second[s]], true));
       }
     }
   }
 
   private closeRecord(mem: Float64Array, b: number, i: number, jOrWall: number, isWall: boolean): ImpactRecord {
-    const { omega, id } = this.st;
+    const { id } = this.st;
+    const r = this.statisticsRecord ?? this.detailedRecord(mem, b, i, jOrWall, isWall);
+    r.i = id[i];
+    r.j = isWall ? jOrWall : id[jOrWall];
+    r.isWall = isWall;
+    r.impactSpeed = mem[b + IMPACT.impactSpeed];
+    r.reboundSpeed = mem[b + IMPACT.reboundSpeed];
+    r.maxOverlap = mem[b + IMPACT.maxOverlap];
+    r.maxNormalForce = mem[b + IMPACT.maxNormalForce];
+    return r;
+  }
+
+  /** A new record with the fields only full records keep; closeRecord fills in the rest. */
+  private detailedRecord(mem: Float64Array, b: number, i: number, jOrWall: number, isWall: boolean): ImpactRecord {
+    const { omega } = this.st;
     const slice = (o: number) => [mem[b + o], mem[b + o + 1], mem[b + o + 2]];
     const omegaOf = (p: number) => [omega[3 * p], omega[3 * p + 1], omega[3 * p + 2]];
-    return {
-      tStart: mem[b + IMPACT.tStart],
-      duration: mem[b + IMPACT.tEnd] - mem[b + IMPACT.tStart],
-      i: id[i],
-      j: isWall ? jOrWall : id[jOrWall],
-      isWall,
-      impactSpeed: mem[b + IMPACT.impactSpeed],
-      reboundSpeed: mem[b + IMPACT.reboundSpeed],
-      maxOverlap: mem[b + IMPACT.maxOverlap],
-      maxNormalForce: mem[b + IMPACT.maxNormalForce],
-      slipBefore: mem[b + IMPACT.slipBefore],
-      slipAfter: mem[b + IMPACT.slipAfter],
-      omegaIBefore: slice(IMPACT.omegaIBefore),
-      omegaJBefore: slice(IMPACT.omegaJBefore),
-      omegaIAfter: omegaOf(i),
-      omegaJAfter: isWall ? [0, 0, 0] : omegaOf(jOrWall),
-    };
+    return recordWithDetail(mem[b + IMPACT.tStart], mem[b + IMPACT.tEnd] - mem[b + IMPACT.tStart],
+      mem[b + IMPACT.slipBefore], mem[b + IMPACT.slipAfter], slice(IMPACT.omegaIBefore), slice(IMPACT.omegaJBefore),
+      omegaOf(i), isWall ? [0, 0, 0] : omegaOf(jOrWall));
   }
 
   /**

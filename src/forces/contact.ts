@@ -60,14 +60,21 @@ export interface KernelFeatures {
   microSlip: boolean;
   /** some class's normal law keeps a scalar in the history (HISTORY.lawState) */
   lawState: boolean;
-  /** collision records are kept (outputs.impacts): |v_t| is needed */
+  /** collision records are kept (outputs.impacts) */
   impacts: boolean;
+  /** with `impacts`, every field of the records (times, slips: |v_t| is needed, spins), not only the statistics' */
+  fullImpactRecords: boolean;
   /** sphere pairs act through periodic images (the pair kernel reads the image shift) */
   periodic: boolean;
 }
 
-/** The features of a contact table, the scenario's outputs and its boundaries: only what the run uses. */
-export function kernelFeatures(table: KernelTable, trackImpacts: boolean, periodic: boolean): KernelFeatures {
+/**
+ * The features of a contact table, the scenario's outputs and its boundaries: only what the run uses. Collision
+ * records are full unless the caller says it reads only their statistics (`fullImpactRecords` false).
+ */
+export function kernelFeatures(
+  table: KernelTable, trackImpacts: boolean, periodic: boolean, fullImpactRecords = true,
+): KernelFeatures {
   const shared = (ids: Uint8Array) => (ids.every((id) => id === ids[0]) ? ids[0] : null);
   return {
     elastic: shared(table.elastic),
@@ -78,6 +85,7 @@ export function kernelFeatures(table: KernelTable, trackImpacts: boolean, period
     lawState: table.exponent.some((id) => id === DampingExponent.hysteresis)
       || table.elastic.some((id) => id === ElasticLaw.plasticHertz),
     impacts: trackImpacts,
+    fullImpactRecords: trackImpacts && fullImpactRecords,
     periodic,
   };
 }
@@ -85,7 +93,7 @@ export function kernelFeatures(table: KernelTable, trackImpacts: boolean, period
 /** Every part, every lookup: what a caller that does not know the table gets (tests, one-off evaluations). */
 export const ALL_FEATURES: KernelFeatures = {
   elastic: null, exponent: null, friction: true, rolling: true, microSlip: true, lawState: true, impacts: true,
-  periodic: true,
+  fullImpactRecords: true, periodic: true,
 };
 
 /** Doubles of history per contact in a run with features `f`: the whole layout, all but the spring row, or the spring alone. */

@@ -94,7 +94,7 @@ export class Kernel {
     });
     this.bind('features', {
       sharedElastic: f.elastic ?? -1, sharedExponent: f.exponent ?? -1, hasFriction: f.friction, hasRolling: f.rolling,
-      hasMicroSlip: f.microSlip, trackImpacts: f.impacts, periodic: f.periodic,
+      hasMicroSlip: f.microSlip, trackImpacts: f.impacts, fullImpactRecords: f.fullImpactRecords, periodic: f.periodic,
     });
     this.contact = scratch.subarray(SCRATCH.contact, SCRATCH.contact + CONTACT_LENGTH);
     this.out = scratch.subarray(SCRATCH.out, SCRATCH.out + OUT_LENGTH);

@@ -98,7 +98,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
         const records = traceWallImpacts(path.join(deckDir, DECK_FILES.trace), setup.particles.radius[0], meter);
         for (const r of records) {
           impacts?.row(impactRow(r));
-          analysis?.onImpact(r);
+          analysis?.onImpact?.(r);
         }
       }
       const sample = (st: ParticleState, t: number) => {

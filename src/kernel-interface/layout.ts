@@ -91,26 +91,28 @@ export const OUT = {
 export const OUT_LENGTH = 11;
 
 /**
- * A collision record (contacts/impact-records.ts, kernel/records.ts), per contact while impacts are tracked. Saved in
- * checkpoints: a new layout needs new versions of the pairContacts and wallContacts parts.
+ * A collision record (contacts/impact-records.ts, kernel/records.ts), per contact while impacts are tracked. The four
+ * fields impact-statistics.csv reads come first: a run that keeps only those stores the first four
+ * (IMPACT_STATISTICS_STRIDE). Saved in checkpoints: a new layout needs new versions of the pairContacts and
+ * wallContacts parts.
  */
 export const IMPACT = {
-  /** moment the overlap rose through zero (s), interpolated within the first step with δ > 0 */
-  tStart: 0,
   /** normal approach speed at first touch (m/s) */
-  impactSpeed: 1,
+  impactSpeed: 0,
   /** largest overlap (m) */
-  maxOverlap: 2,
+  maxOverlap: 1,
   /** largest normal force (N) */
-  maxNormalForce: 3,
-  /** tangential slip speed at first touch (m/s) */
-  slipBefore: 4,
-  /** spin of the first body at first touch (rad/s); x, y, z */
-  omegaIBefore: 5,
-  /** spin of the second body at first touch (rad/s), 0 for a wall; x, y, z */
-  omegaJBefore: 8,
+  maxNormalForce: 2,
   /** normal separation speed when the overlap closed (m/s) */
-  reboundSpeed: 11,
+  reboundSpeed: 3,
+  /** moment the overlap rose through zero (s), interpolated within the first step with δ > 0 */
+  tStart: 4,
+  /** tangential slip speed at first touch (m/s) */
+  slipBefore: 5,
+  /** spin of the first body at first touch (rad/s); x, y, z */
+  omegaIBefore: 6,
+  /** spin of the second body at first touch (rad/s), 0 for a wall; x, y, z */
+  omegaJBefore: 9,
   /** tangential slip speed when the overlap closed (m/s) */
   slipAfter: 12,
   /** time of the latest step with δ > 0 (s) */
@@ -275,7 +277,8 @@ export const BIND = {
       hasRolling: { offset: 9, type: 'bool' },
       hasMicroSlip: { offset: 10, type: 'bool' },
       trackImpacts: { offset: 11, type: 'bool' },
-      periodic: { offset: 12, type: 'bool' },
+      fullImpactRecords: { offset: 12, type: 'bool' },
+      periodic: { offset: 13, type: 'bool' },
     },
   },
   pairs: {
@@ -405,6 +408,11 @@ export interface BindFeatures {
   hasMicroSlip: boolean;
   /** collision records are kept (outputs.impacts) */
   trackImpacts: boolean;
+  /**
+   * with trackImpacts, every field of the record (times, slip, spins); else only what impact-statistics.csv reads
+   * (impact and rebound speed, peak overlap and force)
+   */
+  fullImpactRecords: boolean;
   /** sphere pairs act through periodic images */
   periodic: boolean;
 }
@@ -431,7 +439,7 @@ export interface BindPairs {
    * (forces/contact.ts historyStride)
    */
   pairHistoryStride: number;
-  /** IMPACT_STRIDE doubles per pair when impacts are tracked */
+  /** a collision record per pair when impacts are tracked: IMPACT_STRIDE doubles, or the statistics' first four */
   pairImpact: number;
   /** pairs whose collision ended this step, from each lane's first pair on (Int32) */
   pairEnded: number;
@@ -472,7 +480,7 @@ export interface BindWalls {
   wallHistory: number;
   /** doubles of history per contact (as pairHistoryStride) */
   wallHistoryStride: number;
-  /** IMPACT_STRIDE doubles per candidate when impacts are tracked */
+  /** a collision record per candidate when impacts are tracked: IMPACT_STRIDE doubles, or the statistics' first four */
   wallImpact: number;
   /** candidates whose collision ended this step, from each lane's first candidate on (Int32) */
   wallEnded: number;

@@ -76,6 +76,11 @@ export let hasRolling: bool = false;
 export let hasMicroSlip: bool = false;
 /** collision records are kept (outputs.impacts) */
 export let trackImpacts: bool = false;
+/**
+ * with trackImpacts, every field of the record (times, slip, spins); else only what impact-statistics.csv reads (impact
+ * and rebound speed, peak overlap and force)
+ */
+export let fullImpactRecords: bool = false;
 /** sphere pairs act through periodic images */
 export let periodic: bool = false;
 
@@ -98,7 +103,7 @@ export let pairHistory: usize = 0;
  * (forces/contact.ts historyStride)
  */
 export let pairHistoryStride: i32 = 0;
-/** IMPACT_STRIDE doubles per pair when impacts are tracked */
+/** a collision record per pair when impacts are tracked: IMPACT_STRIDE doubles, or the statistics' first four */
 export let pairImpact: usize = 0;
 /** pairs whose collision ended this step, from each lane's first pair on (Int32) */
 export let pairEnded: usize = 0;
@@ -135,7 +140,7 @@ export let wallTouching: usize = 0;
 export let wallHistory: usize = 0;
 /** doubles of history per contact (as pairHistoryStride) */
 export let wallHistoryStride: i32 = 0;
-/** IMPACT_STRIDE doubles per candidate when impacts are tracked */
+/** a collision record per candidate when impacts are tracked: IMPACT_STRIDE doubles, or the statistics' first four */
 export let wallImpact: usize = 0;
 /** candidates whose collision ended this step, from each lane's first candidate on (Int32) */
 export let wallEnded: usize = 0;
@@ -185,6 +190,7 @@ export function bindFeatures(block: usize): void {
   hasRolling = load<u8>(block, layout.BIND_FEATURES_HAS_ROLLING) != 0;
   hasMicroSlip = load<u8>(block, layout.BIND_FEATURES_HAS_MICRO_SLIP) != 0;
   trackImpacts = load<u8>(block, layout.BIND_FEATURES_TRACK_IMPACTS) != 0;
+  fullImpactRecords = load<u8>(block, layout.BIND_FEATURES_FULL_IMPACT_RECORDS) != 0;
   periodic = load<u8>(block, layout.BIND_FEATURES_PERIODIC) != 0;
 }
 

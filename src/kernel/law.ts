@@ -53,7 +53,7 @@ import { f64At, u8At } from './memory';
  *   K: Hertz K (N m^-3/2) or linear k (N/m); c: damping coefficient of the normal law; ktCoef: 8G*√R_eff;
  *   reff: R_eff (m); ri, rj: each body's lever arm for the tangential torque (its radius; 0 for a wall).
  * The sink receives the force on the first body (the second gets the opposite), the torques on both bodies,
- * F_n after clamping, v·n, and |v_t| (0 without collision records).
+ * F_n after clamping, v·n, and |v_t| (0 without full collision records).
  */
 @inline export function contactLaw<Law, Options, Sink>(
   law: Law, options: Options, sink: Sink, delta: f64, nx: f64, ny: f64, nz: f64, vx: f64, vy: f64, vz: f64,
@@ -74,7 +74,7 @@ import { f64At, u8At } from './memory';
   const sqrtMid = springs ? Math.sqrt(0.5 * (delta + deltaOld)) : 0;
   if (fn < 0 && noTension) fn = 0;
   const vtx = vx - vn * nx, vty = vy - vn * ny, vtz = vz - vn * nz;
-  const slip = options.impacts ? Math.sqrt(vtx * vtx + vty * vty + vtz * vtz) : 0;
+  const slip = options.fullRecords ? Math.sqrt(vtx * vtx + vty * vty + vtz * vtz) : 0;
   // The caps of friction and rolling resistance scale with |F_n|: under "free" the force may pull.
   const capForce = Math.abs(fn);
   let ftx: f64 = 0, fty: f64 = 0, ftz: f64 = 0;

@@ -1,12 +1,14 @@
 /**
  * What the contact law (law.ts) is compiled for, as types: the pair pass is compiled once per combination
  * (pairs.ts) and picks one at each call, so a run pays only for what it uses — no per-contact lookup of the law,
- * no rolling-resistance code without rolling resistance, no collision records without `outputs.impacts`
- * (docs/architecture.md §3 "Where the time goes" has what each saves).
+ * no rolling-resistance code without rolling resistance, no collision records without `outputs.impacts`, and only
+ * the fields impact-statistics.csv reads without full records (docs/architecture.md §3 "Where the time goes" has
+ * what each saves).
  *
  * A Law type gives the ElasticLaw and DampingExponent ids (layout.ts) of a contact of class `cls`: `PerClass`
  * reads them from the contact table; the others are the laws a run most often gives every class, with the ids as
- * constants. An Options type says whether rolling resistance, collision records and the Mindlin–Deresiewicz
+ * constants. An Options type says whether rolling resistance, collision records (`impacts`; with `fullRecords` every
+ * field of them, records.ts) and the Mindlin–Deresiewicz
  * micro-slip (docs/physics.md §9.9) are computed: `AsBound` reads the run's features, the others are constants —
  * without micro-slip, whose spring-row loops would otherwise stay in every pair pass, for the runs (all but a few)
  * that have no class using it.
@@ -14,7 +16,7 @@
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ,
 } from './layout';
-import { elasticOf, exponentOf, hasMicroSlip, hasRolling, trackImpacts } from './bound';
+import { elasticOf, exponentOf, fullImpactRecords, hasMicroSlip, hasRolling, trackImpacts } from './bound';
 import { u8At } from './memory';
 
 /** Any mix of laws: each contact's ids from its class. */
@@ -58,6 +60,7 @@ import { u8At } from './memory';
   @inline get rolling(): bool { return false; }
   @inline get impacts(): bool { return false; }
   @inline get microSlip(): bool { return false; }
+  @inline get fullRecords(): bool { return false; }
 }
 
 /** Rolling resistance, no collision records. */
@@ -65,20 +68,39 @@ import { u8At } from './memory';
   @inline get rolling(): bool { return true; }
   @inline get impacts(): bool { return false; }
   @inline get microSlip(): bool { return false; }
+  @inline get fullRecords(): bool { return false; }
 }
 
-/** Collision records, no rolling resistance. */
-@final @unmanaged export class Impacts {
+/** Collision records for impact-statistics.csv, no rolling resistance. */
+@final @unmanaged export class ImpactStatistics {
   @inline get rolling(): bool { return false; }
   @inline get impacts(): bool { return true; }
   @inline get microSlip(): bool { return false; }
+  @inline get fullRecords(): bool { return false; }
 }
 
-/** Rolling resistance and collision records. */
-@final @unmanaged export class RollingImpacts {
+/** Full collision records, no rolling resistance. */
+@final @unmanaged export class ImpactRecords {
+  @inline get rolling(): bool { return false; }
+  @inline get impacts(): bool { return true; }
+  @inline get microSlip(): bool { return false; }
+  @inline get fullRecords(): bool { return true; }
+}
+
+/** Rolling resistance and collision records for impact-statistics.csv. */
+@final @unmanaged export class RollingImpactStatistics {
   @inline get rolling(): bool { return true; }
   @inline get impacts(): bool { return true; }
   @inline get microSlip(): bool { return false; }
+  @inline get fullRecords(): bool { return false; }
+}
+
+/** Rolling resistance and full collision records. */
+@final @unmanaged export class RollingImpactRecords {
+  @inline get rolling(): bool { return true; }
+  @inline get impacts(): bool { return true; }
+  @inline get microSlip(): bool { return false; }
+  @inline get fullRecords(): bool { return true; }
 }
 
 /** Whatever the run's features say (the one-contact entries: few contacts, one compiled law). */
@@ -86,4 +108,5 @@ import { u8At } from './memory';
   @inline get rolling(): bool { return hasRolling; }
   @inline get impacts(): bool { return trackImpacts; }
   @inline get microSlip(): bool { return hasMicroSlip; }
+  @inline get fullRecords(): bool { return fullImpactRecords; }
 }

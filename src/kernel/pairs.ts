@@ -10,14 +10,14 @@
  */
 import { contactLaw, contactStiffness } from './law';
 import {
-  AsBound, Hertz, HertzBordbar, HertzHalf, HertzHysteresis, HertzQuarter, Impacts, PerClass, Plain, Rolling,
-  RollingImpacts,
+  AsBound, Hertz, HertzBordbar, HertzHalf, HertzHysteresis, HertzQuarter, ImpactRecords, ImpactStatistics, PerClass,
+  Plain, Rolling, RollingImpactRecords, RollingImpactStatistics,
 } from './laws';
 import { endContact, slipSpeed, touchContact } from './records';
 import * as bound from './bound';
 import {
-  force, gathered, gatheredPairs, hasMicroSlip, hasRolling, pairEnded, pairImpact, pairOut, scratch, sharedElastic,
-  sharedExponent, torque, trackImpacts,
+  force, fullImpactRecords, gathered, gatheredPairs, hasMicroSlip, hasRolling, pairEnded, pairImpact, pairOut, scratch,
+  sharedElastic, sharedExponent, torque, trackImpacts,
 } from './bound';
 import {
   DAMPING_BORDBAR, DAMPING_HALF, DAMPING_HYSTERESIS, DAMPING_NONE, DAMPING_QUARTER, ELASTIC_HERTZ, PAIR_OUT_FORCE,
@@ -54,8 +54,9 @@ import { f64Address, f64At, i32At, setF64, u16At, u8At } from './memory';
     fn: f64, vn: f64, slip: f64,
   ): void {
     const p = this.pair, i = this.first, j = this.second, gatheredPairs = this.gatheredPairs;
-    touchContact(changetype<Options>(0).impacts, this.touching, pairImpact, p, this.t, this.dt, -vn, this.delta, fn,
-      slip, i, j);
+    const options = changetype<Options>(0);
+    touchContact(options.impacts, options.fullRecords, this.touching, pairImpact, p, this.t, this.dt, -vn, this.delta,
+      fn, slip, i, j);
     // The sentinel after the last gathered pair stops the walk.
     let slot = this.slot;
     while (i32At(gatheredPairs, slot) < p) slot++;
@@ -116,9 +117,13 @@ function firstSlotFrom(p: i32): i32 {
 export function pairForces(begin: i32, end: i32, dt: f64, t: f64): i32 {
   if (hasMicroSlip) return pairPass<PerClass, AsBound>(begin, end, dt, t);
   if (hasRolling) {
-    return trackImpacts ? pairForcesWith<RollingImpacts>(begin, end, dt, t) : pairForcesWith<Rolling>(begin, end, dt, t);
+    if (!trackImpacts) return pairForcesWith<Rolling>(begin, end, dt, t);
+    return fullImpactRecords
+      ? pairForcesWith<RollingImpactRecords>(begin, end, dt, t) : pairForcesWith<RollingImpactStatistics>(begin, end, dt, t);
   }
-  return trackImpacts ? pairForcesWith<Impacts>(begin, end, dt, t) : pairForcesWith<Plain>(begin, end, dt, t);
+  if (!trackImpacts) return pairForcesWith<Plain>(begin, end, dt, t);
+  return fullImpactRecords
+    ? pairForcesWith<ImpactRecords>(begin, end, dt, t) : pairForcesWith<ImpactStatistics>(begin, end, dt, t);
 }
 
 function pairForcesWith<Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
@@ -171,9 +176,11 @@ function pairPass<Law, Options>(begin: i32, end: i32, dt: f64, t: f64): i32 {
           const nx = dx * inv, ny = dy * inv, nz = dz * inv;
           const vx = f64At(vel, i3) - f64At(vel, j3), vy = f64At(vel, i3 + 1) - f64At(vel, j3 + 1);
           const vz = f64At(vel, i3 + 2) - f64At(vel, j3 + 2);
-          slip = slipSpeed(vx, vy, vz, ri * f64At(omega, i3) + rj * f64At(omega, j3),
-            ri * f64At(omega, i3 + 1) + rj * f64At(omega, j3 + 1), ri * f64At(omega, i3 + 2) + rj * f64At(omega, j3 + 2),
-            nx, ny, nz);
+          if (options.fullRecords) {
+            slip = slipSpeed(vx, vy, vz, ri * f64At(omega, i3) + rj * f64At(omega, j3),
+              ri * f64At(omega, i3 + 1) + rj * f64At(omega, j3 + 1), ri * f64At(omega, i3 + 2) + rj * f64At(omega, j3 + 2),
+              nx, ny, nz);
+          }
           separation = vx * nx + vy * ny + vz * nz;
         }
         nEnded += endContact(touching, history, stride, pairImpact, pairEnded, p, dt, separation, slip, begin + nEnded);

@@ -112,8 +112,8 @@ function touch(
   store<f64>(c, sum.tx - tx0, WALL_CANDIDATE_TORQUE << 3);
   store<f64>(c, sum.ty - ty0, (WALL_CANDIDATE_TORQUE + 1) << 3);
   store<f64>(c, sum.tz - tz0, (WALL_CANDIDATE_TORQUE + 2) << 3);
-  touchContact(bound.trackImpacts, bound.wallTouching, bound.wallImpact, s, t, dt, -sum.vn, delta, sum.normalForce,
-    sum.slip, p, -1);
+  touchContact(bound.trackImpacts, bound.fullImpactRecords, bound.wallTouching, bound.wallImpact, s, t, dt, -sum.vn, delta,
+    sum.normalForce, sum.slip, p, -1);
 }
 
 /**
@@ -127,7 +127,9 @@ function contactEnds(
   if (bound.trackImpacts) {
     const b = 3 * p, r = f64At(bound.radius, p), vel = bound.vel, omega = bound.omega;
     const vx = f64At(vel, b) - vwx, vy = f64At(vel, b + 1) - vwy, vz = f64At(vel, b + 2) - vwz;
-    slip = slipSpeed(vx, vy, vz, r * f64At(omega, b), r * f64At(omega, b + 1), r * f64At(omega, b + 2), nx, ny, nz);
+    if (bound.fullImpactRecords) {
+      slip = slipSpeed(vx, vy, vz, r * f64At(omega, b), r * f64At(omega, b + 1), r * f64At(omega, b + 2), nx, ny, nz);
+    }
     separation = vx * nx + vy * ny + vz * nz;
   }
   return endContact(bound.wallTouching, bound.wallHistory, bound.wallHistoryStride, bound.wallImpact, bound.wallEnded,

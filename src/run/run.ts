@@ -136,7 +136,9 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const started = performance.now();
   // Made before the simulation, which may let go of the spheres at t = 0 (ownsSetup) that the analysis reads.
   const analysis = createRunAnalysis(setup);
-  const sim = new Simulation(setup, { ownsSetup: options.ownsSetup });
+  // Every collision's full record only where something reads it: impacts.bin, or an analysis of single collisions.
+  const collisionStatisticsOnly = !setup.scenario.outputs.impactRecords && analysis?.onImpact === undefined;
+  const sim = new Simulation(setup, { ownsSetup: options.ownsSetup, collisionStatisticsOnly });
   const { checkpoints } = options;
   // Read when a checkpoint is written, by then the outputs below exist.
   const runValues = new RunValues(() => ({
@@ -163,7 +165,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const onImpact = (r: ImpactRecord) => {
     impacts?.statistics.add(r);
     impacts?.records?.record(r);
-    analysis?.onImpact(r);
+    analysis?.onImpact?.(r);
   };
   const snapshots = new SnapshotOutputs(setup, dir);
   const trace = setup.scenario.outputs.contactTrace ? new ContactTrace(dir.file('contact-trace.csv')) : null;

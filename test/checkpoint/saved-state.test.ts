@@ -70,9 +70,11 @@ const SAVED_AT_VERSION: Record<string, readonly string[]> = {
     'material', 'id', 'posAtBuild'],
   // @3: the same entries as @2, but `history` holds the tangential spring as a force (docs/physics.md §9.3);
   // @4: the same entries, `history` with the Mindlin–Deresiewicz turning point after the spring (§9.9);
-  // @5: the same entries, `history` with the micro-slip spring row after the law state instead (§9.9)
-  'pairContacts@5': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact', 'image'],
-  'wallContacts@5': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
+  // @5: the same entries, `history` with the micro-slip spring row after the law state instead (§9.9);
+  // @6: the same entries, `impact` with the fields impact-statistics.csv reads first, and only those in a run that
+  // keeps no full collision records (kernel/records.ts)
+  'pairContacts@6': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact', 'image'],
+  'wallContacts@6': ['count', 'first', 'second', 'c', 'cls', 'touching', 'history', 'impact'],
   // @2: the angle of rotating walls at the last build
   'walls@2': ['time', 'offsetAtBuild', 'turnsAtBuild', 'gone'],
   'simulation@1': ['stepCount', 'rebuilds', 'particleSteps'],
@@ -246,7 +248,7 @@ describe('a checkpoint that does not fit is refused, naming the entry', () => {
     older.parts.pairContacts = 2;
     expect(restoreInto(older)).toThrow(CheckpointVersionError);
     expect(restoreInto(older)).toThrow('checkpoint was written by an older grainflow (pairContacts state version 2; '
-      + 'this grainflow reads version 5); resume it with that version or start the run again');
+      + 'this grainflow reads version 6); resume it with that version or start the run again');
     const newer = good();
     newer.parts.walls = 3;
     expect(restoreInto(newer)).toThrow(/written by a newer grainflow \(walls state version 3;/);

@@ -13,7 +13,6 @@ import { HISTORY, HISTORY_STRIDE } from '../../src/forces/contact.js';
 function list(first: number, second: number, history: number[]): CarriedList {
   return {
     count: 1,
-    trackImpacts: false,
     first: Int32Array.of(first),
     second: Int32Array.of(second),
     c: new Float64Array(1),
@@ -22,6 +21,7 @@ function list(first: number, second: number, history: number[]): CarriedList {
     history: Float64Array.from(history),
     historyStride: HISTORY_STRIDE,
     impact: new Float64Array(0),
+    impactStride: 0,
     ended: new Int32Array(1),
     rowStart: new Int32Array(0),
     find(a: number, b: number) { return a === this.first[0] && b === this.second[0] ? 0 : -1; },

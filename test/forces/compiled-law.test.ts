@@ -162,5 +162,9 @@ describe('the pair pass compiled for a run\'s law and options', () => {
     const touching = sim.pairs.touching.subarray(0, sim.pairs.count).reduce((sum, t) => sum + t, 0);
     expect(touching).toBeGreaterThan(20);
     expect(firstDifference(pairPass(sim, general), pairPass(sim, own))).toBe(-1);
+    // Records kept for the statistics alone (a default run): the same forces, torques and springs.
+    const statisticsOnly = kernelFeatures(sim.setup.table.kernel, sim.setup.trackImpacts, false, false);
+    expect(statisticsOnly.fullImpactRecords).toBe(false);
+    expect(firstDifference(pairPass(sim, general), pairPass(sim, statisticsOnly))).toBe(-1);
   });
 });

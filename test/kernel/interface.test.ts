@@ -154,7 +154,7 @@ describe('a CONTACT block written by JavaScript, read by the kernel', () => {
   it('a bind group written by name reaches the kernel: without friction and rolling there is no tangential force', () => {
     kernel.bind('features', {
       sharedElastic: -1, sharedExponent: -1, hasFriction: false, hasRolling: false, hasMicroSlip: false, trackImpacts: true,
-      periodic: false,
+      fullImpactRecords: true, periodic: false,
     });
     const { out } = evaluate(), ref = reference();
     const force = [0, 1, 2].map((k) => out[OUT.force + k]);

@@ -215,7 +215,7 @@ function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
   const core = (l: ContactArrays): ContactArrays => ({
     first: l.first, second: l.second, c: l.c, cls: l.cls, touching: l.touching, history: l.history,
     historyStride: l.historyStride,
-    impact: l.impact, ended: l.ended, rowStart: l.rowStart,
+    impact: l.impact, impactStride: l.impactStride, ended: l.ended, rowStart: l.rowStart,
   });
   return {
     pairs: {
