@@ -40,8 +40,10 @@ const MORTON_REFINE_RUN = 64;
 export interface PhaseSeconds {
   /** neighbour rebuilds and the insertions that need them */
   broadphase: number;
-  /** of broadphase: the pair search, which runs on every lane (the rest of a rebuild runs on this thread alone) */
+  /** of broadphase: the pair search, which runs on every lane */
   pairSearch: number;
+  /** of broadphase: the sphere–wall candidate search, which runs on every lane (the rest of a rebuild on this thread alone) */
+  wallSearch: number;
   forces: number;
   integration: number;
   output: number;
@@ -113,7 +115,7 @@ export class Simulation implements SavedState {
   readonly walls: WallContactList;
   /** where the scenario's walls are at the current time */
   readonly wallStates: WallStates;
-  readonly phase: PhaseSeconds = { broadphase: 0, pairSearch: 0, forces: 0, integration: 0, output: 0 };
+  readonly phase: PhaseSeconds = { broadphase: 0, pairSearch: 0, wallSearch: 0, forces: 0, integration: 0, output: 0 };
   time = 0;
   stepCount = 0;
   rebuilds = 0;
@@ -154,7 +156,7 @@ export class Simulation implements SavedState {
     this.pairs = new PairContactList(this.memory, stride, this.st.capacity, setup.trackImpacts, setup.contactTrace);
     this.wallStates = new WallStates(setup.walls.motion);
     this.walls = new WallContactList(this.memory, stride, setup.walls, this.wallStates, setup.wallMaterials,
-      this.st.capacity, setup.trackImpacts);
+      setup.table, this.st.capacity, setup.trackImpacts);
     this.kernelTable = kernelTableIn(this.memory, setup.table.kernel);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
@@ -166,7 +168,9 @@ export class Simulation implements SavedState {
     // Before the first build, whose pair search runs on the executor's lanes; balanced again for the built lists.
     this.executor = this.serialExecutor();
     this.rebuild();
-    this.phase.pairSearch = 0; // the set-up's build belongs to no step's phase
+    // the set-up's build belongs to no step's phase
+    this.phase.pairSearch = 0;
+    this.phase.wallSearch = 0;
     this.executor.contactsChanged();
     this.initialForces();
   }
@@ -356,7 +360,12 @@ export class Simulation implements SavedState {
       newIndexOf = integers;
     }
     this.pairs.rebuild((out) => this.findPairs(out), st, this.setup.table, newIndexOf);
-    this.walls.rebuild(st, this.setup.skin, this.setup.table, newIndexOf);
+    this.walls.rebuild((search, out) => {
+      const started = performance.now();
+      const count = this.executor.findWallCandidates(search, out);
+      this.phase.wallSearch += performance.now() - started;
+      return count;
+    }, this.setup.skin, newIndexOf);
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
     this.rebuilds++;
   }

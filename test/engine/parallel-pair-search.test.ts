@@ -11,9 +11,8 @@ import { GridBroadPhase, RowBuffer } from '../../src/broadphase/grid.js';
 import {
   createImagedPairList, PeriodicPairFinder, wrapPositions, type PeriodicBox,
 } from '../../src/broadphase/periodic.js';
-import {
-  capacityNeeded, joinSegments, laneSegments, searchLaneRows, type PairSearchJob,
-} from '../../src/engine/parallel/pair-search.js';
+import { pairColumns, searchLaneRows, type PairSearchJob } from '../../src/engine/parallel/pair-search.js';
+import { capacityNeeded, joinSegments, laneSegments } from '../../src/engine/parallel/segments.js';
 import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
 import { createSetup } from '../../src/run/setup.js';
 import { Simulation } from '../../src/engine/simulation.js';
@@ -65,7 +64,7 @@ describe('the pair search split over lanes, on one thread', () => {
     const counts = new Int32Array(lanes);
     let searches = 0;
     for (;;) {
-      job.segments = laneSegments(list, spare, lanes);
+      job.segments = laneSegments(pairColumns(list), spare, lanes);
       for (let lane = 0; lane < lanes; lane++) counts[lane] = searchLaneRows(job, lane, pos, radius, new RowBuffer());
       searches++;
       const needed = capacityNeeded(counts, lanes, job.segments, 8 * 3);
@@ -74,7 +73,7 @@ describe('the pair search split over lanes, on one thread', () => {
     }
     expect(searches).toBe(2); // one into the small list, one into the grown one
     for (let lane = 0; lane < lanes; lane++) expect(counts[lane], `lane ${lane}`).toBeGreaterThan(0);
-    list.count = joinSegments(list, job.segments, counts, lanes);
+    list.count = joinSegments(job.segments, counts, lanes);
     expect(pairsOf(list)).toEqual(pairsOf(serial));
   });
 });

@@ -13,6 +13,15 @@ import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-
 import { RowBuffer } from '../../broadphase/grid.js';
 import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
 import { searchLaneRows, type PairSearchJob } from './pair-search.js';
+import { WallCandidateSearch, type WallCandidateColumns, type WallSearch } from '../../contacts/wall-candidates.js';
+
+/** One wall-candidate search, as every lane receives it. */
+export interface WallSearchJob {
+  search: WallSearch;
+  /** lane k searches spheres ranges[k] … ranges[k + 1] − 1 and writes their candidates into segments[k] */
+  ranges: Int32Array;
+  segments: WallCandidateColumns[];
+}
 
 export interface LaneContext {
   /** the simulation's kernel memory, which holds every array below */
@@ -43,6 +52,9 @@ export class Lane {
   pairSearch: PairSearchJob | null = null;
   /** this thread's row of the pair search */
   private readonly rowBuffer = new RowBuffer();
+  /** the neighbour build's wall-candidate search, set before each findWallCandidates phase */
+  wallSearch: WallSearchJob | null = null;
+  private readonly wallSearcher = new WallCandidateSearch();
 
   constructor(private readonly ctx: LaneContext, contacts: LaneContacts) {
     const { params } = ctx;
@@ -95,6 +107,14 @@ export class Lane {
         if (this.pairSearch === null) throw new Error('internal: no pair search for the lane');
         c.lanePairs[lane] = searchLaneRows(this.pairSearch, lane, st.pos, st.radius, this.rowBuffer);
         this.pairSearch = null;
+        return;
+      }
+      case Phase.findWallCandidates: {
+        const job = this.wallSearch;
+        if (job === null) throw new Error('internal: no wall-candidate search for the lane');
+        c.laneWallCandidates[lane] = this.wallSearcher.search(job.search, this.ctx.table, st, job.ranges[lane],
+          job.ranges[lane + 1], job.segments[lane]);
+        this.wallSearch = null;
         return;
       }
       default:

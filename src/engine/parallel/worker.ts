@@ -5,7 +5,7 @@
  */
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { arrive, awaitGeneration, Phase, Slot } from './control.js';
-import { Lane, type LaneContacts, type LaneContext } from './lane.js';
+import { Lane, type LaneContacts, type LaneContext, type WallSearchJob } from './lane.js';
 import { bindActiveCount } from '../../particles/state.js';
 import type { PairSearchJob } from './pair-search.js';
 
@@ -36,6 +36,9 @@ export default function runWorkerLane(task: WorkerTask): number {
         lane.contacts = portMessage(port, 'contact lists') as LaneContacts;
       } else if (phase === Phase.findPairs) {
         lane.pairSearch = portMessage(port, 'pair search') as PairSearchJob;
+        lane.run(phase);
+      } else if (phase === Phase.findWallCandidates) {
+        lane.wallSearch = portMessage(port, 'wall-candidate search') as WallSearchJob;
         lane.run(phase);
       } else {
         lane.run(phase as typeof Phase.kickDrift);
