@@ -3,16 +3,14 @@
  * per-contact arrays in the simulation's kernel memory (base/kernel-memory.ts), their growth, the row index by first body, the damping coefficient of
  * each new contact, and the state of touching contacts carried across a neighbour rebuild (carried-contacts.ts).
  *
- * A rebuild is always: beginRebuild (set the touching contacts' state aside) → the subclass writes the new list
- * (a search writes bodies, class and damping coefficient, e.g. contacts/wall-candidates.ts; or the bodies, and
- * setConstants the rest) → endRebuild (row index, state put back where each contact now stands).
+ * A rebuild is always: beginRebuild (set the touching contacts' state aside) → a search writes the new list's
+ * bodies, class and damping coefficient (contacts/wall-candidates.ts, pair-contacts.ts writePairConstants) →
+ * endRebuild (row index, state put back where each contact now stands).
  *
  * Checkpoints (base/saved-state.ts) save the list as it stands — its contacts in their order, with class, damping
  * coefficient, touching flag, history and open collision record — and recompute the row index on restore.
  */
 import type { KernelMemory } from '../base/kernel-memory.js';
-import type { KernelTable } from '../forces/contact-table.js';
-import { DampingMemo } from './damping-memo.js';
 import type { ContactArrays } from './contact-arrays.js';
 import { CarriedContacts } from './carried-contacts.js';
 import { IMPACT, IMPACT_STRIDE } from './impact-records.js';
@@ -26,7 +24,6 @@ export const CONTACT_LIST_FIELDS = {
     capacity: 'scratch: allocated length of the per-contact arrays; any capacity >= count computes the same',
     ended: 'scratch: contacts whose collision ended in the step, written by the kernels before they are read',
     carried: 'scratch: holds the touching contacts only during a rebuild',
-    damping: 'scratch: memo of the damping coefficient for the last class, R_eff and m*; any content gives the same c',
     particles: 'fixed: spheres the run will ever hold',
     memory: "fixed: the simulation's kernel memory the arrays live in",
     historyStride: 'fixed: from the run\'s contact laws and rolling resistance (forces/contact.ts historyStride)',
@@ -57,7 +54,6 @@ export abstract class ContactList implements ContactArrays, SavedState {
   ended: Int32Array;
   readonly rowStart: Int32Array;
   private readonly carried = new CarriedContacts();
-  private readonly damping = new DampingMemo();
 
   /**
    * @param memory where the arrays live: the simulation's kernel memory
@@ -147,12 +143,6 @@ export abstract class ContactList implements ContactArrays, SavedState {
    */
   protected beginRebuild(newIndexOf: Int32Array | null): void {
     this.carried.save(this, newIndexOf, this.secondIsParticle);
-  }
-
-  /** Class and damping coefficient of entry k, whose bodies are written, for R_eff and m*. */
-  protected setConstants(k: number, table: KernelTable, cls: number, reff: number, meff: number): void {
-    this.cls[k] = cls;
-    this.c[k] = this.damping.coefficient(table, cls, reff, meff);
   }
 
   /** Completes a rebuild of `count` contacts (sorted by first): clears their state, indexes them, puts back what was carried. */

@@ -3,7 +3,7 @@
  * velocity Verlet (docs/architecture.md §3). Measures where the time goes, per phase.
  */
 import { createBroadPhase, type BroadPhase } from '../broadphase/index.js';
-import { PairContactList } from '../contacts/pair-contacts.js';
+import { PairContactList, pairClasses, PairsFound } from '../contacts/pair-contacts.js';
 import { WallContactList } from '../contacts/wall-contacts.js';
 import { WallStates } from '../walls/motion.js';
 import { contactStiffness } from '../forces/contact-table.js';
@@ -235,7 +235,7 @@ export class Simulation implements SavedState {
   private executorInputs(): ExecutorInputs {
     return {
       memory: this.memory, st: this.st, table: this.kernelTable, features: this.features, params: this.params,
-      pairs: this.pairs, walls: this.walls,
+      pairs: this.pairs, walls: this.walls, classes: pairClasses(this.setup.table),
     };
   }
 
@@ -372,9 +372,10 @@ export class Simulation implements SavedState {
 
   /**
    * The candidate pairs of the current positions into `out`. With the grid, the spheres are sorted into cells here
-   * and the rows searched on every lane (engine/parallel/pair-search.ts); the R-tree searches on this thread.
+   * and the rows searched on every lane (engine/parallel/pair-search.ts), each lane writing its pairs' class and
+   * damping coefficient too; the R-tree searches on this thread and leaves the constants to the list.
    */
-  private findPairs(out: ImagedPairList): void {
+  private findPairs(out: ImagedPairList): PairsFound {
     const { st, periodic, broadphase } = this;
     const { skin } = this.setup;
     if (broadphase instanceof GridBroadPhase) {
@@ -383,12 +384,15 @@ export class Simulation implements SavedState {
       const started = performance.now();
       this.executor.findPairs(cells, periodic?.ghostMap(st.n) ?? null, out);
       this.phase.pairSearch += performance.now() - started;
-    } else if (periodic) {
+      return PairsFound.withConstants;
+    }
+    if (periodic) {
       periodic.findPairs(st.pos, st.radius, st.n, skin, out);
     } else {
       broadphase.findPairs(st.pos, st.radius, st.n, skin, out);
       out.image.fill(0, 0, out.count);
     }
+    return PairsFound.bodies;
   }
 
   /** Stiffness of pair p of the current list: Hertz K = (4/3)E*√R_eff (N m^-3/2), or k (N/m) of a linear law. */

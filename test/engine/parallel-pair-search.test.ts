@@ -91,6 +91,8 @@ async function simulate(fixture: string, lanes: number, steps: number) {
       lanePairs: Array.from(executor.control.lanePairs),
       state: [st.pos, st.vel, st.omega].map((a) => Buffer.from(a.buffer, a.byteOffset, 24 * st.n).toString('base64')),
       pairs: pairsOf({ count: pairs.count, i: pairs.first, j: pairs.second, image: pairs.image }),
+      // each lane writes its pairs' class and damping coefficient
+      constants: Array.from({ length: pairs.count }, (_, p) => `${pairs.cls[p]}:${pairs.c[p]}`),
     };
   } finally {
     await sim.close();
@@ -101,7 +103,7 @@ describe.each([
   { fixture: 'periodic-gas-1200', steps: 300 },
   { fixture: 'settle-2k', steps: 300 },
 ])('$fixture, $steps steps', ({ fixture, steps }) => {
-  it('gives the bit-identical state and pair list on 1, 2 and 3 lanes (3 > the cores of the test machine)', async () => {
+  it('gives the bit-identical state and pair list, constants included, on 1, 2 and 3 lanes (3 > the cores of the test machine)', async () => {
     const reference = await simulate(fixture, 1, steps);
     expect(reference.rebuilds).toBeGreaterThan(3);
     expect(reference.pairs.length).toBeGreaterThan(100);
@@ -112,6 +114,7 @@ describe.each([
       for (const found of other.lanePairs) expect(found, `${lanes} lanes`).toBeGreaterThan(0);
       expect(other.rebuilds).toBe(reference.rebuilds);
       expect(other.pairs, `${lanes} lanes`).toEqual(reference.pairs);
+      expect(other.constants, `${lanes} lanes`).toEqual(reference.constants);
       expect(other.state, `${lanes} lanes`).toEqual(reference.state);
     }
   });

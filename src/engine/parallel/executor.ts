@@ -22,7 +22,8 @@ import {
   type PhaseCode,
 } from './control.js';
 import { Lane, type LaneContacts, type LaneContext } from './lane.js';
-import { pairColumns, type PairSearchJob } from './pair-search.js';
+import { pairColumns, type PairBuildJob } from './pair-search.js';
+import type { PairClasses } from '../../contacts/pair-contacts.js';
 import { capacityNeeded, joinSegments, laneSegments } from './segments.js';
 import type { WallSearchJob } from './lane.js';
 import type { WallSearch } from '../../contacts/wall-candidates.js';
@@ -41,6 +42,8 @@ export interface ExecutorInputs {
   params: StepParams;
   pairs: PairContactList;
   walls: WallContactList;
+  /** the contact class of each pair of materials (new pairs' classes) */
+  classes: PairClasses;
 }
 
 export class SerialExecutor {
@@ -112,8 +115,9 @@ export class SerialExecutor {
   }
 
   /**
-   * The candidate pairs of `cells` (and `ghosts`, if periodic) into `list`, the pair list being rebuilt: every lane
-   * searches the rows of its range of spheres (pair-search.ts), so the list is the serial search's, sorted by (i, j).
+   * The candidate pairs of `cells` (and `ghosts`, if periodic) into `list`, the pair list being rebuilt, with their
+   * class and damping coefficient: every lane searches the rows of its range of spheres (pair-search.ts) and writes
+   * its pairs' constants, so the list is the serial build's, sorted by (i, j).
    * A list too small for them is grown and the search run again, as a serial build does (broadphase/pairList.ts
    * fillPairList).
    */
@@ -126,8 +130,9 @@ export class SerialExecutor {
     balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.searchShare);
     for (;;) {
       // The list's history is the other lanes' room; it moves when the list grows.
-      const segments = laneSegments(pairColumns(list), pairs.history, this.lanes);
-      const job: PairSearchJob = { cells, ghosts, ranges, segments };
+      const columns = { ...pairColumns(list), cls: pairs.cls, c: pairs.c };
+      const segments = laneSegments(columns, pairs.history, this.lanes);
+      const job: PairBuildJob = { cells, ghosts, ranges, segments, classes: this.inputs.classes };
       this.main.pairSearch = job;
       this.postPairSearch(job);
       this.run(Phase.findPairs);
@@ -142,7 +147,7 @@ export class SerialExecutor {
   }
 
   /** Hands a pair search to the worker lanes (none here). */
-  protected postPairSearch(_job: PairSearchJob): void {}
+  protected postPairSearch(_job: PairBuildJob): void {}
 
   /**
    * The sphere–wall candidates of `search` into `list`, the wall list being rebuilt; returns their count. Every lane
@@ -231,7 +236,7 @@ export class ParallelExecutor extends SerialExecutor {
     awaitArrivals(this.control, this.lanes - 1);
   }
 
-  protected override postPairSearch(job: PairSearchJob): void {
+  protected override postPairSearch(job: PairBuildJob): void {
     for (const port of this.ports) port.postMessage(job);
   }
 

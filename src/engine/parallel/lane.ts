@@ -12,7 +12,9 @@ import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { RowBuffer } from '../../broadphase/grid.js';
 import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
-import { searchLaneRows, type PairSearchJob } from './pair-search.js';
+import { searchLaneRows, type PairBuildJob } from './pair-search.js';
+import { writePairConstants } from '../../contacts/pair-contacts.js';
+import { DampingMemo } from '../../contacts/damping-memo.js';
 import { WallCandidateSearch, type WallCandidateColumns, type WallSearch } from '../../contacts/wall-candidates.js';
 
 /** One wall-candidate search, as every lane receives it. */
@@ -49,9 +51,11 @@ export class Lane {
   private readonly kernel: Kernel;
   private lists!: LaneContacts;
   /** the neighbour build's pair search, set before each findPairs phase */
-  pairSearch: PairSearchJob | null = null;
+  pairSearch: PairBuildJob | null = null;
   /** this thread's row of the pair search */
   private readonly rowBuffer = new RowBuffer();
+  /** this thread's damping coefficients of new pairs */
+  private readonly pairDamping = new DampingMemo();
   /** the neighbour build's wall-candidate search, set before each findWallCandidates phase */
   wallSearch: WallSearchJob | null = null;
   private readonly wallSearcher = new WallCandidateSearch();
@@ -104,8 +108,13 @@ export class Lane {
         return;
       }
       case Phase.findPairs: {
-        if (this.pairSearch === null) throw new Error('internal: no pair search for the lane');
-        c.lanePairs[lane] = searchLaneRows(this.pairSearch, lane, st.pos, st.radius, this.rowBuffer);
+        const job = this.pairSearch;
+        if (job === null) throw new Error('internal: no pair search for the lane');
+        const found = searchLaneRows(job, lane, st.pos, st.radius, this.rowBuffer);
+        const segment = job.segments[lane];
+        // The constants of the pairs written (a segment too small is searched again into a grown list).
+        writePairConstants(segment, Math.min(found, segment.i.length), st, this.ctx.table, job.classes, this.pairDamping);
+        c.lanePairs[lane] = found;
         this.pairSearch = null;
         return;
       }

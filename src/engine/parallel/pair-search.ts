@@ -17,6 +17,7 @@
 import { RowBuffer, searchGridRows, type GridCells } from '../../broadphase/grid.js';
 import { PlainRowWriter } from '../../broadphase/pairList.js';
 import { ImagedRowWriter, type GhostMap, type ImagedPairList } from '../../broadphase/periodic.js';
+import type { PairClasses, PairConstantColumns } from '../../contacts/pair-contacts.js';
 
 /** Where one lane writes its pairs: views of the kernel memory, posted to the lane's thread (segments.ts). */
 export interface PairSegment {
@@ -24,6 +25,9 @@ export interface PairSegment {
   j: Int32Array;
   image: Uint8Array;
 }
+
+/** A lane's segment of a build: its pairs, and their class and damping coefficient (contacts/pair-contacts.ts). */
+export type BuildSegment = PairSegment & PairConstantColumns;
 
 /** One pair search, as every lane receives it. */
 export interface PairSearchJob {
@@ -34,6 +38,12 @@ export interface PairSearchJob {
   /** lane k searches the rows of spheres ranges[k] … ranges[k + 1] − 1 and writes them into segments[k] */
   ranges: Int32Array;
   segments: PairSegment[];
+}
+
+/** A neighbour build's pair search: every lane also writes its pairs' class and damping coefficient. */
+export interface PairBuildJob extends PairSearchJob {
+  segments: BuildSegment[];
+  classes: PairClasses;
 }
 
 /**

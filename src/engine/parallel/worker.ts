@@ -7,7 +7,7 @@ import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { arrive, awaitGeneration, Phase, Slot } from './control.js';
 import { Lane, type LaneContacts, type LaneContext, type WallSearchJob } from './lane.js';
 import { bindActiveCount } from '../../particles/state.js';
-import type { PairSearchJob } from './pair-search.js';
+import type { PairBuildJob } from './pair-search.js';
 
 export interface WorkerTask extends LaneContext {
   port: MessagePort;
@@ -35,7 +35,7 @@ export default function runWorkerLane(task: WorkerTask): number {
       if (phase === Phase.newContacts) {
         lane.contacts = portMessage(port, 'contact lists') as LaneContacts;
       } else if (phase === Phase.findPairs) {
-        lane.pairSearch = portMessage(port, 'pair search') as PairSearchJob;
+        lane.pairSearch = portMessage(port, 'pair search') as PairBuildJob;
         lane.run(phase);
       } else if (phase === Phase.findWallCandidates) {
         lane.wallSearch = portMessage(port, 'wall-candidate search') as WallSearchJob;
