@@ -3,12 +3,14 @@
  * engine/parallel/executor.ts findWallCandidates; issue #26): every lane searches a contiguous range of spheres into
  * a segment of its own and the segments are joined in lane order, so the wall list — and with it every result — is
  * the one-lane list for any lane count, more lanes than cores included. The protocol is checked on one thread
- * (planes, a box's triangles, a second pose, a list too small), then whole simulations on 1, 2 and 3 lanes (a removed floor among them).
+ * (planes, a box's triangles, a second pose, a list too small), then whole simulations on 1, 2 and 3 lanes (a removed
+ * floor among them), and the barrier rounds a step and a rebuild take.
  */
 import { describe, expect, it } from 'vitest';
 import { WallCandidateSearch, type WallCandidateColumns, type WallSearch } from '../../src/contacts/wall-candidates.js';
 import type { WallCandidateList } from '../../src/contacts/wall-contacts.js';
 import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
+import { Slot } from '../../src/engine/parallel/control.js';
 import { capacityNeeded, joinSegments, laneSegments } from '../../src/engine/parallel/segments.js';
 import { Simulation } from '../../src/engine/simulation.js';
 import { createSetup } from '../../src/run/setup.js';
@@ -138,6 +140,28 @@ describe.each([
       expect(other.rebuilds).toBe(reference.rebuilds);
       expect(other.candidates, `${lanes} lanes`).toEqual(reference.candidates);
       expect(other.state, `${lanes} lanes`).toEqual(reference.state);
+    }
+  });
+});
+
+describe('barrier rounds on 2 lanes', () => {
+  it('are three per step and two per rebuild (the searches): new contact lists need none of their own', async () => {
+    const sim = new Simulation(createSetup(editedScenario('test/fixtures/settle-2k.json', boxedBed)));
+    await sim.useWorkers(2);
+    try {
+      const executor = (sim as unknown as { executor: SerialExecutor }).executor;
+      const rounds = () => Atomics.load(executor.control.ints, Slot.generation);
+      for (let k = 0; k < 100; k++) sim.step(() => {});
+      const [rounds0, rebuilds0] = [rounds(), sim.rebuilds];
+      for (let k = 0; k < 200; k++) sim.step(() => {});
+      const rebuilds = sim.rebuilds - rebuilds0;
+      expect(rebuilds).toBeGreaterThan(3);
+      // A list that outgrew its room is searched once more (at most one of the two lists per rebuild here).
+      const perRebuild = rounds() - rounds0 - 3 * 200;
+      expect(perRebuild).toBeGreaterThanOrEqual(2 * rebuilds);
+      expect(perRebuild).toBeLessThan(3 * rebuilds);
+    } finally {
+      await sim.close();
     }
   });
 });

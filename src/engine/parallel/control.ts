@@ -12,8 +12,6 @@ export const Phase = {
   kickDrift: 1,
   pairForces: 2,
   gatherAndKick: 3,
-  /** new contact lists are waiting on the lane's message port */
-  newContacts: 4,
   stop: 5,
   /** a neighbour build's pair search is waiting on the lane's message port (pair-search.ts) */
   findPairs: 6,
@@ -29,8 +27,13 @@ export const Slot = {
   arrived: 2,
   ready: 3,
   failed: 4,
+  /**
+   * contact-list snapshots posted to the worker lanes so far: a lane takes those it has not taken from its port
+   * before it runs its next phase, so new lists cost no barrier round of their own (worker.ts)
+   */
+  contactLists: 5,
 } as const;
-const INT_SLOTS = 5;
+const INT_SLOTS = 6;
 
 /** Spin iterations before blocking; about 10–50 µs on this class of machine. */
 const SPIN = 20_000;

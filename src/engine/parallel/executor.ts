@@ -232,8 +232,8 @@ export class ParallelExecutor extends SerialExecutor {
     if (this.ports.length === 0) return;
     const snapshot = contactSnapshot(this.inputs);
     for (const port of this.ports) port.postMessage(snapshot);
-    startPhase(this.control, Phase.newContacts);
-    awaitArrivals(this.control, this.lanes - 1);
+    // No barrier round: the lanes are waiting for the next phase and take the lists before they run it.
+    Atomics.add(this.control.ints, Slot.contactLists, 1);
   }
 
   protected override postPairSearch(job: PairBuildJob): void {
