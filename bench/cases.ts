@@ -104,7 +104,7 @@ export function formatResult(r: CaseResult, speedUp: number | undefined): string
     r.name, r.broadphase, String(p.lanes), String(s.particles), String(s.steps), r.setupSeconds.toFixed(2),
     p.wallSeconds.toFixed(1), (p.particleStepsPerSecond / 1e6).toFixed(3),
     speedUp === undefined ? '–' : `${speedUp.toFixed(2)}×`,
-    share(ph.broadphase), share(ph.pairSearch), share(ph.forces), share(ph.integration), share(ph.output), share(other),
+    share(ph.broadphase), share(ph.pairSearch + ph.wallSearch), share(ph.forces), share(ph.integration), share(ph.output), share(other),
     String(s.neighbourRebuilds), String(s.final.contacts),
   ]);
 }

@@ -13,10 +13,8 @@ import {
 } from '../../src/broadphase/periodic.js';
 import { pairColumns, searchLaneRows, type PairSearchJob } from '../../src/engine/parallel/pair-search.js';
 import { capacityNeeded, joinSegments, laneSegments } from '../../src/engine/parallel/segments.js';
-import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
-import { createSetup } from '../../src/run/setup.js';
-import { Simulation } from '../../src/engine/simulation.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
+import { afterStepsOnLanes, stateBytes } from '../helpers/on-lanes.js';
 
 const BOX: PeriodicBox = { min: [0, 0, 0], max: [0.02, 0.02, 0.03], periodic: [true, true, false] };
 const SKIN = 2e-4;
@@ -79,24 +77,19 @@ describe('the pair search split over lanes, on one thread', () => {
 });
 
 /** A simulation of the fixture on `lanes` lanes after `steps` steps: its state and its pair list. */
-async function simulate(fixture: string, lanes: number, steps: number) {
-  const sim = new Simulation(createSetup(editedScenario(`test/fixtures/${fixture}.json`, () => {})));
-  await sim.useWorkers(lanes);
-  try {
-    for (let k = 0; k < steps; k++) sim.step(() => {});
-    const { st, pairs } = sim;
-    const executor = (sim as unknown as { executor: SerialExecutor }).executor;
+function simulate(fixture: string, lanes: number, steps: number) {
+  const scenario = editedScenario(`test/fixtures/${fixture}.json`, () => {});
+  return afterStepsOnLanes(scenario, lanes, steps, (sim, executor) => {
+    const { pairs } = sim;
     return {
       rebuilds: sim.rebuilds,
       lanePairs: Array.from(executor.control.lanePairs),
-      state: [st.pos, st.vel, st.omega].map((a) => Buffer.from(a.buffer, a.byteOffset, 24 * st.n).toString('base64')),
+      state: stateBytes(sim),
       pairs: pairsOf({ count: pairs.count, i: pairs.first, j: pairs.second, image: pairs.image }),
       // each lane writes its pairs' class and damping coefficient
       constants: Array.from({ length: pairs.count }, (_, p) => `${pairs.cls[p]}:${pairs.c[p]}`),
     };
-  } finally {
-    await sim.close();
-  }
+  });
 }
 
 describe.each([

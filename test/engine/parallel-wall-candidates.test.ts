@@ -16,6 +16,7 @@ import { Simulation } from '../../src/engine/simulation.js';
 import { createSetup } from '../../src/run/setup.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
+import { afterStepsOnLanes, stateBytes } from '../helpers/on-lanes.js';
 
 /**
  * settle-2k with its side planes replaced by an open box (triangles, through the tree) reaching below the floor
@@ -102,22 +103,14 @@ describe('the wall-candidate search split over lanes, on one thread', () => {
 });
 
 /** A simulation of `scenario` on `lanes` lanes after `steps` steps: its state and its wall list. */
-async function simulate(edit: { fixture: string; edit: (json: Scenario) => void }, lanes: number, steps: number) {
-  const sim = new Simulation(createSetup(editedScenario(`test/fixtures/${edit.fixture}.json`, edit.edit)));
-  await sim.useWorkers(lanes);
-  try {
-    for (let k = 0; k < steps; k++) sim.step(() => {});
-    const { st, walls } = sim;
-    const executor = (sim as unknown as { executor: SerialExecutor }).executor;
-    return {
-      rebuilds: sim.rebuilds,
-      laneCandidates: Array.from(executor.control.laneWallCandidates),
-      state: [st.pos, st.vel, st.omega].map((a) => Buffer.from(a.buffer, a.byteOffset, 24 * st.n).toString('base64')),
-      candidates: candidatesOf(walls, walls.count),
-    };
-  } finally {
-    await sim.close();
-  }
+function simulate(scenario: { fixture: string; edit: (json: Scenario) => void }, lanes: number, steps: number) {
+  const checked = editedScenario(`test/fixtures/${scenario.fixture}.json`, scenario.edit);
+  return afterStepsOnLanes(checked, lanes, steps, (sim, executor) => ({
+    rebuilds: sim.rebuilds,
+    laneCandidates: Array.from(executor.control.laneWallCandidates),
+    state: stateBytes(sim),
+    candidates: candidatesOf(sim.walls, sim.walls.count),
+  }));
 }
 
 describe.each([
