@@ -21,11 +21,10 @@ import {
   awaitArrivals, balanceRanges, createControlBlock, Phase, rebalance, Slot, startPhase, type ControlBlock,
   type PhaseCode,
 } from './control.js';
-import { Lane, type LaneContacts, type LaneContext } from './lane.js';
+import { Lane, type LaneContacts, type LaneContext, type WallSearchJob } from './lane.js';
 import { pairColumns, type PairBuildJob } from './pair-search.js';
 import type { PairClasses } from '../../contacts/pair-contacts.js';
 import { capacityNeeded, joinSegments, laneSegments } from './segments.js';
-import type { WallSearchJob } from './lane.js';
 import type { WallSearch } from '../../contacts/wall-candidates.js';
 import type { WallCandidateList } from '../../contacts/wall-contacts.js';
 import type { GridCells } from '../../broadphase/grid.js';
