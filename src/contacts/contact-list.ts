@@ -3,14 +3,14 @@
  * per-contact arrays in the simulation's kernel memory (base/kernel-memory.ts), their growth, the row index by first body, the damping coefficient of
  * each new contact, and the state of touching contacts carried across a neighbour rebuild (carried-contacts.ts).
  *
- * A rebuild is always: beginRebuild (set the touching contacts' state aside) → the subclass writes the new list
- * with setContact (or writes the bodies in place and calls setConstants) → endRebuild (row index, state put back where each contact now stands).
+ * A rebuild is always: beginRebuild (set the touching contacts' state aside) → a search writes the new list's
+ * bodies, class and damping coefficient (contacts/wall-candidates.ts, pair-contacts.ts writePairConstants) →
+ * endRebuild (row index, state put back where each contact now stands).
  *
  * Checkpoints (base/saved-state.ts) save the list as it stands — its contacts in their order, with class, damping
  * coefficient, touching flag, history and open collision record — and recompute the row index on restore.
  */
 import type { KernelMemory } from '../base/kernel-memory.js';
-import { contactConstants, type KernelTable } from '../forces/contact-table.js';
 import type { ContactArrays } from './contact-arrays.js';
 import { CarriedContacts } from './carried-contacts.js';
 import { IMPACT, IMPACT_STRIDE } from './impact-records.js';
@@ -24,10 +24,6 @@ export const CONTACT_LIST_FIELDS = {
     capacity: 'scratch: allocated length of the per-contact arrays; any capacity >= count computes the same',
     ended: 'scratch: contacts whose collision ended in the step, written by the kernels before they are read',
     carried: 'scratch: holds the touching contacts only during a rebuild',
-    constants: 'scratch: memo of contactConstants for the last class, R_eff and m*; any content gives the same c',
-    lastClass: 'scratch: input of the contactConstants memo',
-    lastRadius: 'scratch: input of the contactConstants memo',
-    lastMass: 'scratch: input of the contactConstants memo',
     particles: 'fixed: spheres the run will ever hold',
     memory: "fixed: the simulation's kernel memory the arrays live in",
     historyStride: 'fixed: from the run\'s contact laws and rolling resistance (forces/contact.ts historyStride)',
@@ -59,11 +55,6 @@ export abstract class ContactList implements ContactArrays, SavedState {
   ended: Int32Array;
   readonly rowStart: Int32Array;
   private readonly carried = new CarriedContacts();
-  /** contactConstants output, and the last inputs: neighbours mostly share radii and class, so c is reused */
-  private readonly constants = new Float64Array(3);
-  private lastClass = -1;
-  private lastRadius = -1;
-  private lastMass = -1;
 
   /**
    * @param memory where the arrays live: the simulation's kernel memory
@@ -160,23 +151,6 @@ export abstract class ContactList implements ContactArrays, SavedState {
    */
   protected beginRebuild(newIndexOf: Int32Array | null): void {
     this.carried.save(this, newIndexOf, this.secondIsParticle);
-  }
-
-  /** Entry k of the list being written: its bodies, class and the damping coefficient for R_eff, m*. */
-  protected setContact(k: number, first: number, second: number, table: KernelTable, cls: number, reff: number, meff: number): void {
-    this.first[k] = first;
-    this.second[k] = second;
-    this.setConstants(k, table, cls, reff, meff);
-  }
-
-  /** Class and damping coefficient of entry k, whose bodies are written, for R_eff and m*. */
-  protected setConstants(k: number, table: KernelTable, cls: number, reff: number, meff: number): void {
-    this.cls[k] = cls;
-    if (cls !== this.lastClass || reff !== this.lastRadius || meff !== this.lastMass) {
-      contactConstants(this.constants, table, cls, reff, meff);
-      this.lastClass = cls; this.lastRadius = reff; this.lastMass = meff;
-    }
-    this.c[k] = this.constants[1];
   }
 
   /** Completes a rebuild of `count` contacts (sorted by first): clears their state, indexes them, puts back what was carried. */

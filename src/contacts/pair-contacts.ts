@@ -10,7 +10,8 @@
  */
 import type { ParticleState } from '../particles/state.js';
 import type { KernelMemory } from '../base/kernel-memory.js';
-import type { ContactTable } from '../forces/contact-table.js';
+import type { ContactTable, KernelTable } from '../forces/contact-table.js';
+import { DampingMemo } from './damping-memo.js';
 import { IMAGE_CODES, type ImagedPairList } from '../broadphase/periodic.js';
 import type { PairArrays } from './contact-arrays.js';
 import { CONTACT_LIST_FIELDS, contactBytes, ContactList } from './contact-list.js';
@@ -37,6 +38,48 @@ function pairEffectiveMass(mi: number, mj: number, invMi: number, invMj: number)
   if (invMi === 0) return mj;
   if (invMj === 0) return mi;
   return (mi * mj) / (mi + mj);
+}
+
+/** What a pair search wrote into the list: the bodies alone, or their class and damping coefficient too. */
+export const PairsFound = { bodies: 0, withConstants: 1 } as const;
+export type PairsFound = (typeof PairsFound)[keyof typeof PairsFound];
+
+/** The contact class of each pair of materials: classIndex[a · materials + b] (forces/contact-table.ts). */
+export interface PairClasses {
+  classIndex: Uint16Array;
+  materials: number;
+}
+
+export function pairClasses(table: ContactTable): PairClasses {
+  return { classIndex: table.classIndex, materials: table.materialNames.length };
+}
+
+/** The columns of pairs writePairConstants reads (bodies) and writes (class, damping coefficient). */
+export interface PairConstantColumns {
+  i: Int32Array;
+  j: Int32Array;
+  cls: Uint16Array;
+  c: Float64Array;
+}
+
+/**
+ * Class and damping coefficient of pairs 0 … count − 1 of `columns`, from their bodies (R_eff, m*: docs/physics.md
+ * §1.6). Each pair's values depend on its bodies alone, so a lane's segment gets the values the serial build gives
+ * (engine/parallel/executor.ts findPairs).
+ */
+export function writePairConstants(
+  columns: PairConstantColumns, count: number, st: ParticleState, table: KernelTable, classes: PairClasses,
+  damping: DampingMemo,
+): void {
+  const { radius, mass, invMass, material } = st;
+  const { i: first, j: second, cls, c } = columns;
+  const { classIndex, materials } = classes;
+  for (let p = 0; p < count; p++) {
+    const i = first[p], j = second[p];
+    const ri = radius[i], rj = radius[j];
+    cls[p] = classIndex[material[i] * materials + material[j]];
+    c[p] = damping.coefficient(table, cls[p], (ri * rj) / (ri + rj), pairEffectiveMass(mass[i], mass[j], invMass[i], invMass[j]));
+  }
 }
 
 /** Kernel memory of one pair (bytes): a contact of the list, and its periodic image code (Uint8). */
@@ -67,6 +110,7 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
     nParticles: 'fixed: spheres the run will ever hold',
     keepPairResults: 'fixed: outputs.contactTrace of the scenario',
     output: 'fixed: the view a neighbour build writes the list through (its arrays are the saved ones)',
+    damping: 'scratch: memo of the damping coefficient for the last class, R_eff and m*; any content gives the same c',
   },
 });
 
@@ -87,6 +131,8 @@ export class PairContactList extends ContactList implements PairArrays {
    * straight into the kernel memory, with no candidate list in between (38 B per sphere at 10⁶ spheres).
    */
   private readonly output: ImagedPairList;
+  /** the damping coefficients of a build whose search wrote the bodies only */
+  private readonly damping = new DampingMemo();
 
   /**
    * @param keepPairResults every pair's result stays readable after the step (pairForceOnFirst; the contact trace):
@@ -122,18 +168,13 @@ export class PairContactList extends ContactList implements PairArrays {
    * Replaces the pair list with the pairs `find` writes into it, in place (sorted, first < second, each with its
    * image), and rebuilds the CSR. Touching pairs keep their history and collision record.
    */
-  rebuild(find: (out: ImagedPairList) => void, st: ParticleState, table: ContactTable, newIndexOf: Int32Array | null): void {
+  rebuild(find: (out: ImagedPairList) => PairsFound, st: ParticleState, table: ContactTable, newIndexOf: Int32Array | null): void {
     this.beginRebuild(newIndexOf);
-    find(this.output);
+    const found = find(this.output);
     const m = this.output.count;
-    const nm = table.materialNames.length;
-    const { radius, mass, invMass, material } = st;
-    const { first, second } = this;
-    for (let p = 0; p < m; p++) {
-      const i = first[p], j = second[p];
-      const ri = radius[i], rj = radius[j], mi = mass[i], mj = mass[j];
-      this.setConstants(p, table.kernel, table.classIndex[material[i] * nm + material[j]], (ri * rj) / (ri + rj),
-        pairEffectiveMass(mi, mj, invMass[i], invMass[j]));
+    if (found === PairsFound.bodies) {
+      const columns = { i: this.first, j: this.second, cls: this.cls, c: this.c };
+      writePairConstants(columns, m, st, table.kernel, pairClasses(table), this.damping);
     }
     this.endRebuild(m);
   }

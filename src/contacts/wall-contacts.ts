@@ -6,7 +6,8 @@
  *
  * Like sphere pairs, candidates are found at neighbour rebuilds (distance < R + skin at the walls' current
  * positions; mesh triangles through an R-tree over their boxes), sorted by particle, so a bed far from the walls
- * costs and stores nothing for them. Moving walls: the simulation rebuilds when the largest particle displacement
+ * costs and stores nothing for them; the search runs on every lane, each over a range of spheres
+ * (wall-candidates.ts, engine/parallel/executor.ts findWallCandidates). Moving walls: the simulation rebuilds when the largest particle displacement
  * plus the largest wall displacement since the build exceeds skin/2 (walls/motion.ts).
  *
  * A checkpoint saves the contact-list core only: the geometry is the wall model's, the walls' state WallStates'.
@@ -16,11 +17,26 @@ import type { ParticleState } from '../particles/state.js';
 import type { ContactTable } from '../forces/contact-table.js';
 import type { WallModel } from '../walls/build.js';
 import { CLOSEST_LENGTH, GEO_STRIDE, primitiveClosest } from '../walls/primitives.js';
+import { sharedArrays } from '../base/shared-arrays.js';
+import type { WallCandidateColumns, WallSearch } from './wall-candidates.js';
 import { MOTION_STRIDE, toWallFrame, type WallStates } from '../walls/motion.js';
 import type { WallArrays } from './contact-arrays.js';
 import { WALL_CANDIDATE_STRIDE } from '../kernel-interface/layout.js';
 import { CONTACT_LIST_FIELDS, ContactList } from './contact-list.js';
 import { extendDeclaration, type StateDeclaration } from '../base/saved-state.js';
+
+/** A list that must grow gets room for this many times the candidates of the build (as the pair list's headroom). */
+const WALL_HEADROOM = 1.25;
+
+/** The wall list as a candidate search writes it (engine/parallel/executor.ts findWallCandidates). */
+export interface WallCandidateList {
+  /** lane 0's segment: the list's own columns */
+  readonly columns: WallCandidateColumns;
+  /** the list's history, dead during a rebuild: the other lanes' segments */
+  readonly spare: Float64Array;
+  /** grows the list to hold `capacity` candidates (the columns and the spare are then new arrays) */
+  reserve(capacity: number): void;
+}
 
 const WALL_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   part: 'wallContacts',
@@ -36,7 +52,8 @@ const WALL_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
     triangleFeatures: 'fixed: wall model, built from the scenario',
     edgeVertices: 'fixed: wall model, built from the scenario',
     model: 'fixed: wall model, built from the scenario',
-    wallMaterial: "fixed: each wall's material, from the scenario",
+    wallClass: "fixed: each material's class against each wall, from the scenario",
+    output: 'fixed: the view a neighbour build writes the list through (its arrays are the saved ones)',
     state: "derived: the walls' state at the current time: WallStates.state, the same array",
     candidateGeometry: 'scratch: written for every candidate in the step before the kernel reads it',
     walls: 'part: walls',
@@ -58,11 +75,15 @@ export class WallContactList extends ContactList implements WallArrays {
   private readonly closest = new Float64Array(CLOSEST_LENGTH);
   /** a point in a wall's rest frame */
   private readonly local = new Float64Array(3);
+  /** contact class of a sphere of material a against scenario wall w: wallClass[a · walls + w] */
+  private readonly wallClass: Uint16Array;
+  /** the list as a candidate search's output: its columns, the room for other lanes' segments, its growth */
+  private readonly output: WallCandidateList;
 
   /** @param wallMaterial material index of each scenario wall */
   constructor(
     memory: KernelMemory, historyStride: number, private readonly model: WallModel, private readonly walls: WallStates,
-    private readonly wallMaterial: readonly number[], nParticles: number, impactStride: number,
+    wallMaterial: readonly number[], table: ContactTable, nParticles: number, impactStride: number,
   ) {
     super(memory, historyStride, nParticles, impactStride, false);
     this.kind = model.kind;
@@ -73,6 +94,19 @@ export class WallContactList extends ContactList implements WallArrays {
     this.state = walls.state;
     this.candidateGeometry = memory.float64(0);
     this.grow(Math.max(16, nParticles >> 3));
+    const nm = table.materialNames.length;
+    this.wallClass = sharedArrays.uint16(nm * walls.count);
+    for (let a = 0; a < nm; a++) {
+      for (let w = 0; w < walls.count; w++) this.wallClass[a * walls.count + w] = table.classIndex[a * nm + wallMaterial[w]];
+    }
+    const list = this;
+    this.output = {
+      get columns() { return { first: list.first, second: list.second, cls: list.cls, c: list.c }; },
+      get spare() { return list.history; },
+      reserve(capacity: number) {
+        if (capacity > list.capacity) list.grow(Math.ceil(WALL_HEADROOM * capacity));
+      },
+    };
   }
 
   protected override grow(capacity: number, keep = 0): void {
@@ -85,42 +119,22 @@ export class WallContactList extends ContactList implements WallArrays {
     return WALL_CONTACTS_STATE;
   }
 
-  /** Rebuilds the candidate list at the walls' current positions; `newIndexOf` as in PairContactList.rebuild. */
-  rebuild(st: ParticleState, skin: number, table: ContactTable, newIndexOf: Int32Array | null): void {
+  /**
+   * Rebuilds the candidate list at the walls' current positions; `newIndexOf` as in PairContactList.rebuild. `find`
+   * writes the candidates of every sphere into the list (engine/parallel/executor.ts findWallCandidates: split over
+   * the lanes) and returns their count.
+   */
+  rebuild(find: (search: WallSearch, out: WallCandidateList) => number, skin: number, newIndexOf: Int32Array | null): void {
     this.beginRebuild(newIndexOf);
     const { model, walls } = this;
     walls.markBuilt();
-    const n = st.n;
-    const nm = table.materialNames.length;
-    const { closest, local, state } = this;
-    let m = 0;
-    let p = 0, x = 0, y = 0, z = 0, r = 0;
-    const add = (prim: number) => {
-      const w = this.owner[prim];
-      if (walls.isGone(w)) return;
-      toWallFrame(state, MOTION_STRIDE * w, x, y, z, local);
-      const d = primitiveClosest(this.kind[prim], this.geometry, GEO_STRIDE * prim, local[0], local[1], local[2], closest);
-      if (d >= r + skin) return;
-      if (m === this.capacity) this.grow(Math.ceil(1.5 * this.capacity), m);
-      this.setContact(m, p, prim, table.kernel, table.classIndex[st.material[p] * nm + this.wallMaterial[w]], r, st.mass[p]);
-      m++;
-    };
-    // The triangle tree is in the rest frame: it is queried once per distinct wall pose, keeping the
-    // triangles of the walls in that pose (moving meshes are few).
     const { walls: representative, groupOf } = walls.poseGroups();
-    let group = 0;
-    const addTriangle = (prim: number) => {
-      if (groupOf[this.owner[prim]] === group) add(prim);
+    const search: WallSearch = {
+      kind: model.kind, owner: model.owner, geometry: model.geometry, analytic: model.analytic,
+      triangles: model.triangles.arrays, state: this.state, gone: walls.goneFlags(),
+      representative: Int32Array.from(representative), groupOf, wallClass: this.wallClass, walls: walls.count, skin,
     };
-    for (p = 0; p < n; p++) {
-      x = st.pos[3 * p]; y = st.pos[3 * p + 1]; z = st.pos[3 * p + 2]; r = st.radius[p];
-      for (let k = 0; k < model.analytic.length; k++) add(model.analytic[k]);
-      for (group = 0; group < representative.length; group++) {
-        toWallFrame(state, MOTION_STRIDE * representative[group], x, y, z, local);
-        model.triangles.query(local[0], local[1], local[2], r + skin, addTriangle);
-      }
-    }
-    this.endRebuild(m);
+    this.endRebuild(find(search, this.output));
   }
 
   /** Overlap δ (m) of candidate s at the current positions (≤ 0: apart). */

@@ -3,7 +3,7 @@
  * velocity Verlet (docs/architecture.md §3). Measures where the time goes, per phase.
  */
 import { createBroadPhase, type BroadPhase } from '../broadphase/index.js';
-import { PairContactList } from '../contacts/pair-contacts.js';
+import { PairContactList, pairClasses, PairsFound } from '../contacts/pair-contacts.js';
 import { WallContactList } from '../contacts/wall-contacts.js';
 import { WallStates } from '../walls/motion.js';
 import { contactStiffness } from '../forces/contact-table.js';
@@ -40,8 +40,10 @@ const MORTON_REFINE_RUN = 64;
 export interface PhaseSeconds {
   /** neighbour rebuilds and the insertions that need them */
   broadphase: number;
-  /** of broadphase: the pair search, which runs on every lane (the rest of a rebuild runs on this thread alone) */
+  /** of broadphase: the pair search, which runs on every lane */
   pairSearch: number;
+  /** of broadphase: the sphere–wall candidate search, which runs on every lane (the rest of a rebuild on this thread alone) */
+  wallSearch: number;
   forces: number;
   integration: number;
   output: number;
@@ -128,7 +130,7 @@ export class Simulation implements SavedState {
   readonly walls: WallContactList;
   /** where the scenario's walls are at the current time */
   readonly wallStates: WallStates;
-  readonly phase: PhaseSeconds = { broadphase: 0, pairSearch: 0, forces: 0, integration: 0, output: 0 };
+  readonly phase: PhaseSeconds = { broadphase: 0, pairSearch: 0, wallSearch: 0, forces: 0, integration: 0, output: 0 };
   time = 0;
   stepCount = 0;
   rebuilds = 0;
@@ -185,7 +187,7 @@ export class Simulation implements SavedState {
     this.pairs = new PairContactList(this.memory, stride, this.st.capacity, records, setup.contactTrace);
     this.wallStates = new WallStates(setup.walls.motion);
     this.walls = new WallContactList(this.memory, stride, setup.walls, this.wallStates, setup.wallMaterials,
-      this.st.capacity, records);
+      setup.table, this.st.capacity, records);
     this.kernelTable = kernelTableIn(this.memory, setup.table.kernel);
     this.broadphase = createBroadPhase(setup.broadphase);
     this.periodic = setup.periodic ? new PeriodicPairFinder(this.broadphase, setup.periodic) : null;
@@ -197,7 +199,9 @@ export class Simulation implements SavedState {
     // Before the first build, whose pair search runs on the executor's lanes; balanced again for the built lists.
     this.executor = this.serialExecutor();
     this.rebuild();
-    this.phase.pairSearch = 0; // the set-up's build belongs to no step's phase
+    // the set-up's build belongs to no step's phase
+    this.phase.pairSearch = 0;
+    this.phase.wallSearch = 0;
     this.executor.contactsChanged();
     this.initialForces();
   }
@@ -262,7 +266,7 @@ export class Simulation implements SavedState {
   private executorInputs(): ExecutorInputs {
     return {
       memory: this.memory, st: this.st, table: this.kernelTable, features: this.features, params: this.params,
-      pairs: this.pairs, walls: this.walls,
+      pairs: this.pairs, walls: this.walls, classes: pairClasses(this.setup.table),
     };
   }
 
@@ -390,16 +394,22 @@ export class Simulation implements SavedState {
       newIndexOf = integers;
     }
     this.pairs.rebuild((out) => this.findPairs(out), st, this.setup.table, newIndexOf);
-    this.walls.rebuild(st, this.setup.skin, this.setup.table, newIndexOf);
+    this.walls.rebuild((search, out) => {
+      const started = performance.now();
+      const count = this.executor.findWallCandidates(search, out);
+      this.phase.wallSearch += performance.now() - started;
+      return count;
+    }, this.setup.skin, newIndexOf);
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
     this.rebuilds++;
   }
 
   /**
    * The candidate pairs of the current positions into `out`. With the grid, the spheres are sorted into cells here
-   * and the rows searched on every lane (engine/parallel/pair-search.ts); the R-tree searches on this thread.
+   * and the rows searched on every lane (engine/parallel/pair-search.ts), each lane writing its pairs' class and
+   * damping coefficient too; the R-tree searches on this thread and leaves the constants to the list.
    */
-  private findPairs(out: ImagedPairList): void {
+  private findPairs(out: ImagedPairList): PairsFound {
     const { st, periodic, broadphase } = this;
     const { skin } = this.setup;
     if (broadphase instanceof GridBroadPhase) {
@@ -408,12 +418,15 @@ export class Simulation implements SavedState {
       const started = performance.now();
       this.executor.findPairs(cells, periodic?.ghostMap(st.n) ?? null, out);
       this.phase.pairSearch += performance.now() - started;
-    } else if (periodic) {
+      return PairsFound.withConstants;
+    }
+    if (periodic) {
       periodic.findPairs(st.pos, st.radius, st.n, skin, out);
     } else {
       broadphase.findPairs(st.pos, st.radius, st.n, skin, out);
       out.image.fill(0, 0, out.count);
     }
+    return PairsFound.bodies;
   }
 
   /** Stiffness of pair p of the current list: Hertz K = (4/3)E*√R_eff (N m^-3/2), or k (N/m) of a linear law. */

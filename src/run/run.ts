@@ -282,6 +282,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
       phaseSeconds: {
         broadphase: toSeconds(sim.phase.broadphase),
         pairSearch: toSeconds(sim.phase.pairSearch),
+        wallSearch: toSeconds(sim.phase.wallSearch),
         forces: toSeconds(sim.phase.forces),
         integration: toSeconds(sim.phase.integration),
         output: toSeconds(sim.phase.output),

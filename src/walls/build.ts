@@ -112,7 +112,7 @@ export function buildWallModel(walls: readonly WallSpec[]): WallModel {
     triangleFeatures: toShared(b.features),
     edgeVertices: toShared(b.edgeVertices),
     analytic: Int32Array.from(analytic),
-    triangles: new BoxTree(boxes, Int32Array.from(triangleIds)),
+    triangles: BoxTree.pack(boxes, Int32Array.from(triangleIds)),
     warnings: b.warnings,
   };
   return model;

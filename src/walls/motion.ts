@@ -202,9 +202,12 @@ export class WallStates implements SavedState {
     writeWallState(this.motion, this.time, this.state);
   }
 
-  /** Wall w's contacts have all ended since it was removed: a rebuild may leave it out. */
-  isGone(w: number): boolean {
-    return this.gone[w] === 1;
+  /**
+   * Per wall, 1 when its contacts have all ended since it was removed, so a rebuild may leave it out: the array
+   * itself (a rebuild's candidate search copies it to the lanes).
+   */
+  goneFlags(): Uint8Array {
+    return this.gone;
   }
 
   /** Offset (m) of wall w from its rest position, component `axis`. */

@@ -11,13 +11,10 @@ import { GridBroadPhase, RowBuffer } from '../../src/broadphase/grid.js';
 import {
   createImagedPairList, PeriodicPairFinder, wrapPositions, type PeriodicBox,
 } from '../../src/broadphase/periodic.js';
-import {
-  capacityNeeded, joinSegments, laneSegments, searchLaneRows, type PairSearchJob,
-} from '../../src/engine/parallel/pair-search.js';
-import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
-import { createSetup } from '../../src/run/setup.js';
-import { Simulation } from '../../src/engine/simulation.js';
+import { pairColumns, searchLaneRows, type PairSearchJob } from '../../src/engine/parallel/pair-search.js';
+import { capacityNeeded, joinSegments, laneSegments } from '../../src/engine/parallel/segments.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
+import { afterStepsOnLanes, stateBytes } from '../helpers/on-lanes.js';
 
 const BOX: PeriodicBox = { min: [0, 0, 0], max: [0.02, 0.02, 0.03], periodic: [true, true, false] };
 const SKIN = 2e-4;
@@ -65,7 +62,7 @@ describe('the pair search split over lanes, on one thread', () => {
     const counts = new Int32Array(lanes);
     let searches = 0;
     for (;;) {
-      job.segments = laneSegments(list, spare, lanes);
+      job.segments = laneSegments(pairColumns(list), spare, lanes);
       for (let lane = 0; lane < lanes; lane++) counts[lane] = searchLaneRows(job, lane, pos, radius, new RowBuffer());
       searches++;
       const needed = capacityNeeded(counts, lanes, job.segments, 8 * 3);
@@ -74,35 +71,32 @@ describe('the pair search split over lanes, on one thread', () => {
     }
     expect(searches).toBe(2); // one into the small list, one into the grown one
     for (let lane = 0; lane < lanes; lane++) expect(counts[lane], `lane ${lane}`).toBeGreaterThan(0);
-    list.count = joinSegments(list, job.segments, counts, lanes);
+    list.count = joinSegments(job.segments, counts, lanes);
     expect(pairsOf(list)).toEqual(pairsOf(serial));
   });
 });
 
 /** A simulation of the fixture on `lanes` lanes after `steps` steps: its state and its pair list. */
-async function simulate(fixture: string, lanes: number, steps: number) {
-  const sim = new Simulation(createSetup(editedScenario(`test/fixtures/${fixture}.json`, () => {})));
-  await sim.useWorkers(lanes);
-  try {
-    for (let k = 0; k < steps; k++) sim.step(() => {});
-    const { st, pairs } = sim;
-    const executor = (sim as unknown as { executor: SerialExecutor }).executor;
+function simulate(fixture: string, lanes: number, steps: number) {
+  const scenario = editedScenario(`test/fixtures/${fixture}.json`, () => {});
+  return afterStepsOnLanes(scenario, lanes, steps, (sim, executor) => {
+    const { pairs } = sim;
     return {
       rebuilds: sim.rebuilds,
       lanePairs: Array.from(executor.control.lanePairs),
-      state: [st.pos, st.vel, st.omega].map((a) => Buffer.from(a.buffer, a.byteOffset, 24 * st.n).toString('base64')),
+      state: stateBytes(sim),
       pairs: pairsOf({ count: pairs.count, i: pairs.first, j: pairs.second, image: pairs.image }),
+      // each lane writes its pairs' class and damping coefficient
+      constants: Array.from({ length: pairs.count }, (_, p) => `${pairs.cls[p]}:${pairs.c[p]}`),
     };
-  } finally {
-    await sim.close();
-  }
+  });
 }
 
 describe.each([
   { fixture: 'periodic-gas-1200', steps: 300 },
   { fixture: 'settle-2k', steps: 300 },
 ])('$fixture, $steps steps', ({ fixture, steps }) => {
-  it('gives the bit-identical state and pair list on 1, 2 and 3 lanes (3 > the cores of the test machine)', async () => {
+  it('gives the bit-identical state and pair list, constants included, on 1, 2 and 3 lanes (3 > the cores of the test machine)', async () => {
     const reference = await simulate(fixture, 1, steps);
     expect(reference.rebuilds).toBeGreaterThan(3);
     expect(reference.pairs.length).toBeGreaterThan(100);
@@ -113,6 +107,7 @@ describe.each([
       for (const found of other.lanePairs) expect(found, `${lanes} lanes`).toBeGreaterThan(0);
       expect(other.rebuilds).toBe(reference.rebuilds);
       expect(other.pairs, `${lanes} lanes`).toEqual(reference.pairs);
+      expect(other.constants, `${lanes} lanes`).toEqual(reference.constants);
       expect(other.state, `${lanes} lanes`).toEqual(reference.state);
     }
   });

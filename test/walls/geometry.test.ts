@@ -96,7 +96,7 @@ describe('triangle R-tree', () => {
       }
     }
     const ids = Int32Array.from({ length: n }, (_, k) => 10 + k);
-    const tree = new BoxTree(boxes, ids);
+    const tree = BoxTree.pack(boxes, ids);
     for (let q = 0; q < 200; q++) {
       const [x, y, z, h] = [random(), random(), random(), 0.1 * random()];
       const found: number[] = [];

@@ -12,11 +12,11 @@ export const Phase = {
   kickDrift: 1,
   pairForces: 2,
   gatherAndKick: 3,
-  /** new contact lists are waiting on the lane's message port */
-  newContacts: 4,
   stop: 5,
   /** a neighbour build's pair search is waiting on the lane's message port (pair-search.ts) */
   findPairs: 6,
+  /** a neighbour build's wall-candidate search is waiting on the lane's message port (contacts/wall-candidates.ts) */
+  findWallCandidates: 7,
 } as const;
 export type PhaseCode = (typeof Phase)[keyof typeof Phase];
 
@@ -27,8 +27,13 @@ export const Slot = {
   arrived: 2,
   ready: 3,
   failed: 4,
+  /**
+   * contact-list snapshots posted to the worker lanes so far: a lane takes those it has not taken from its port
+   * before it runs its next phase, so new lists cost no barrier round of their own (worker.ts)
+   */
+  contactLists: 5,
 } as const;
-const INT_SLOTS = 5;
+const INT_SLOTS = 6;
 
 /** Spin iterations before blocking; about 10–50 µs on this class of machine. */
 const SPIN = 20_000;
@@ -41,6 +46,8 @@ export interface ControlBlock {
   laneEnded: Int32Array;
   /** per lane: candidate pairs its range of the last pair search found (findPairs) */
   lanePairs: Int32Array;
+  /** per lane: sphere–wall candidates its range of the last wall-candidate search found (findWallCandidates) */
+  laneWallCandidates: Int32Array;
   /** lane k computes pairs pairBounds[k] .. pairBounds[k+1]−1 (set at every rebuild, balanced by cost) */
   pairBounds: Int32Array;
   /** lane k gathers particles gatherBounds[k] .. gatherBounds[k+1]−1 (idem) */
@@ -57,6 +64,7 @@ export function createControlBlock(lanes: number): ControlBlock {
     laneDisplacement: new Float64Array(new SharedArrayBuffer(lanes * 8)),
     laneEnded: new Int32Array(new SharedArrayBuffer(2 * lanes * 4)),
     lanePairs: new Int32Array(new SharedArrayBuffer(lanes * 4)),
+    laneWallCandidates: new Int32Array(new SharedArrayBuffer(lanes * 4)),
     pairBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     gatherBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     laneBusy: new Float64Array(new SharedArrayBuffer(3 * lanes * 8)),

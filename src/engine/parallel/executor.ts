@@ -21,8 +21,12 @@ import {
   awaitArrivals, balanceRanges, createControlBlock, Phase, rebalance, Slot, startPhase, type ControlBlock,
   type PhaseCode,
 } from './control.js';
-import { Lane, type LaneContacts, type LaneContext } from './lane.js';
-import { capacityNeeded, joinSegments, laneSegments, type PairSearchJob } from './pair-search.js';
+import { Lane, type LaneContacts, type LaneContext, type WallSearchJob } from './lane.js';
+import { pairColumns, type PairBuildJob } from './pair-search.js';
+import type { PairClasses } from '../../contacts/pair-contacts.js';
+import { capacityNeeded, joinSegments, laneSegments } from './segments.js';
+import type { WallSearch } from '../../contacts/wall-candidates.js';
+import type { WallCandidateList } from '../../contacts/wall-contacts.js';
 import type { GridCells } from '../../broadphase/grid.js';
 import type { GhostMap, ImagedPairList } from '../../broadphase/periodic.js';
 import type { WorkerTask } from './worker.js';
@@ -37,6 +41,8 @@ export interface ExecutorInputs {
   params: StepParams;
   pairs: PairContactList;
   walls: WallContactList;
+  /** the contact class of each pair of materials (new pairs' classes) */
+  classes: PairClasses;
 }
 
 export class SerialExecutor {
@@ -51,6 +57,8 @@ export class SerialExecutor {
   /** the pair search's sphere ranges (equal shares of the cost: the search is not timed per lane) */
   private readonly searchShare: Float64Array;
   private readonly searchRanges: Int32Array;
+  /** the wall-candidate search's sphere ranges (equal shares of the cost, as the pair search's) */
+  private readonly wallSearchRanges: Int32Array;
 
   constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
     this.lanes = lanes;
@@ -60,6 +68,7 @@ export class SerialExecutor {
     this.gatherShare = new Float64Array(lanes).fill(1 / lanes);
     this.searchShare = new Float64Array(lanes).fill(1 / lanes);
     this.searchRanges = new Int32Array(lanes + 1);
+    this.wallSearchRanges = new Int32Array(lanes + 1);
     this.main = new Lane(this.laneContext(0), inputs);
   }
 
@@ -105,8 +114,9 @@ export class SerialExecutor {
   }
 
   /**
-   * The candidate pairs of `cells` (and `ghosts`, if periodic) into `list`, the pair list being rebuilt: every lane
-   * searches the rows of its range of spheres (pair-search.ts), so the list is the serial search's, sorted by (i, j).
+   * The candidate pairs of `cells` (and `ghosts`, if periodic) into `list`, the pair list being rebuilt, with their
+   * class and damping coefficient: every lane searches the rows of its range of spheres (pair-search.ts) and writes
+   * its pairs' constants, so the list is the serial build's, sorted by (i, j).
    * A list too small for them is grown and the search run again, as a serial build does (broadphase/pairList.ts
    * fillPairList).
    */
@@ -119,14 +129,15 @@ export class SerialExecutor {
     balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.searchShare);
     for (;;) {
       // The list's history is the other lanes' room; it moves when the list grows.
-      const segments = laneSegments(list, pairs.history, this.lanes);
-      const job: PairSearchJob = { cells, ghosts, ranges, segments };
+      const columns = { ...pairColumns(list), cls: pairs.cls, c: pairs.c };
+      const segments = laneSegments(columns, pairs.history, this.lanes);
+      const job: PairBuildJob = { cells, ghosts, ranges, segments, classes: this.inputs.classes };
       this.main.pairSearch = job;
       this.postPairSearch(job);
       this.run(Phase.findPairs);
       const needed = capacityNeeded(counts, this.lanes, segments, 8 * pairs.historyStride);
       if (needed === 0) {
-        list.count = joinSegments(list, segments, counts, this.lanes);
+        list.count = joinSegments(segments, counts, this.lanes);
         if (ghosts === null) list.image.fill(0, 0, list.count);
         return;
       }
@@ -135,7 +146,35 @@ export class SerialExecutor {
   }
 
   /** Hands a pair search to the worker lanes (none here). */
-  protected postPairSearch(_job: PairSearchJob): void {}
+  protected postPairSearch(_job: PairBuildJob): void {}
+
+  /**
+   * The sphere–wall candidates of `search` into `list`, the wall list being rebuilt; returns their count. Every lane
+   * searches a contiguous range of spheres (contacts/wall-candidates.ts) into a segment of its own and the segments
+   * are joined in lane order (segments.ts), so the list is the one-lane list, sorted by particle, then primitive. A
+   * list too small for them is grown and the search run again.
+   */
+  findWallCandidates(search: WallSearch, list: WallCandidateList): number {
+    const { walls, st } = this.inputs;
+    const counts = this.control.laneWallCandidates;
+    // Cost of a sphere: one distance per analytic primitive, plus its candidates of the list being replaced (a
+    // sphere near a mesh queries the tree deeper).
+    const rows = walls.rowStart, ranges = this.wallSearchRanges;
+    balanceRanges(st.n, this.lanes, (p) => 1 + rows[p + 1] - rows[p], ranges, this.searchShare);
+    for (;;) {
+      const segments = laneSegments(list.columns, list.spare, this.lanes);
+      const job: WallSearchJob = { search, ranges, segments };
+      this.main.wallSearch = job;
+      this.postWallSearch(job);
+      this.run(Phase.findWallCandidates);
+      const needed = capacityNeeded(counts, this.lanes, segments, 8 * walls.historyStride);
+      if (needed === 0) return joinSegments(segments, counts, this.lanes);
+      list.reserve(needed);
+    }
+  }
+
+  /** Hands a wall-candidate search to the worker lanes (none here). */
+  protected postWallSearch(_job: WallSearchJob): void {}
 
   /** Pass 1's part for the forces, without the kick and the drift: before the forces of the initial state. */
   beginForces(): void {
@@ -192,11 +231,15 @@ export class ParallelExecutor extends SerialExecutor {
     if (this.ports.length === 0) return;
     const snapshot = contactSnapshot(this.inputs);
     for (const port of this.ports) port.postMessage(snapshot);
-    startPhase(this.control, Phase.newContacts);
-    awaitArrivals(this.control, this.lanes - 1);
+    // No barrier round: the lanes are waiting for the next phase and take the lists before they run it.
+    Atomics.add(this.control.ints, Slot.contactLists, 1);
   }
 
-  protected override postPairSearch(job: PairSearchJob): void {
+  protected override postPairSearch(job: PairBuildJob): void {
+    for (const port of this.ports) port.postMessage(job);
+  }
+
+  protected override postWallSearch(job: WallSearchJob): void {
     for (const port of this.ports) port.postMessage(job);
   }
 

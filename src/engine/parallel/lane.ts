@@ -12,7 +12,18 @@ import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { RowBuffer } from '../../broadphase/grid.js';
 import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
-import { searchLaneRows, type PairSearchJob } from './pair-search.js';
+import { searchLaneRows, type PairBuildJob } from './pair-search.js';
+import { writePairConstants } from '../../contacts/pair-contacts.js';
+import { DampingMemo } from '../../contacts/damping-memo.js';
+import { WallCandidateSearch, type WallCandidateColumns, type WallSearch } from '../../contacts/wall-candidates.js';
+
+/** One wall-candidate search, as every lane receives it. */
+export interface WallSearchJob {
+  search: WallSearch;
+  /** lane k searches spheres ranges[k] … ranges[k + 1] − 1 and writes their candidates into segments[k] */
+  ranges: Int32Array;
+  segments: WallCandidateColumns[];
+}
 
 export interface LaneContext {
   /** the simulation's kernel memory, which holds every array below */
@@ -40,9 +51,14 @@ export class Lane {
   private readonly kernel: Kernel;
   private lists!: LaneContacts;
   /** the neighbour build's pair search, set before each findPairs phase */
-  pairSearch: PairSearchJob | null = null;
+  pairSearch: PairBuildJob | null = null;
   /** this thread's row of the pair search */
   private readonly rowBuffer = new RowBuffer();
+  /** this thread's damping coefficients of new pairs */
+  private readonly pairDamping = new DampingMemo();
+  /** the neighbour build's wall-candidate search, set before each findWallCandidates phase */
+  wallSearch: WallSearchJob | null = null;
+  private readonly wallSearcher = new WallCandidateSearch();
 
   constructor(private readonly ctx: LaneContext, contacts: LaneContacts) {
     const { params } = ctx;
@@ -92,9 +108,22 @@ export class Lane {
         return;
       }
       case Phase.findPairs: {
-        if (this.pairSearch === null) throw new Error('internal: no pair search for the lane');
-        c.lanePairs[lane] = searchLaneRows(this.pairSearch, lane, st.pos, st.radius, this.rowBuffer);
+        const job = this.pairSearch;
+        if (job === null) throw new Error('internal: no pair search for the lane');
+        const found = searchLaneRows(job, lane, st.pos, st.radius, this.rowBuffer);
+        const segment = job.segments[lane];
+        // The constants of the pairs written (a segment too small is searched again into a grown list).
+        writePairConstants(segment, Math.min(found, segment.i.length), st, this.ctx.table, job.classes, this.pairDamping);
+        c.lanePairs[lane] = found;
         this.pairSearch = null;
+        return;
+      }
+      case Phase.findWallCandidates: {
+        const job = this.wallSearch;
+        if (job === null) throw new Error('internal: no wall-candidate search for the lane');
+        c.laneWallCandidates[lane] = this.wallSearcher.search(job.search, this.ctx.table, st, job.ranges[lane],
+          job.ranges[lane + 1], job.segments[lane]);
+        this.wallSearch = null;
         return;
       }
       default:

@@ -1,13 +1,14 @@
 /**
  * Worker-thread entry (run by piscina): one long-lived task per worker lane that maps the shared buffers once and
  * then follows the main thread's phases until told to stop. New contact lists arrive on a message port and are
- * read synchronously (receiveMessageOnPort) because the task never yields to the event loop.
+ * read synchronously (receiveMessageOnPort) because the task never yields to the event loop: before the first
+ * phase after they were posted (control.ts Slot.contactLists), so they need no barrier round of their own.
  */
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { arrive, awaitGeneration, Phase, Slot } from './control.js';
-import { Lane, type LaneContacts, type LaneContext } from './lane.js';
+import { Lane, type LaneContacts, type LaneContext, type WallSearchJob } from './lane.js';
 import { bindActiveCount } from '../../particles/state.js';
-import type { PairSearchJob } from './pair-search.js';
+import type { PairBuildJob } from './pair-search.js';
 
 export interface WorkerTask extends LaneContext {
   port: MessagePort;
@@ -23,6 +24,8 @@ export default function runWorkerLane(task: WorkerTask): number {
   Atomics.add(c.ints, Slot.ready, 1);
   Atomics.notify(c.ints, Slot.ready);
   let phases = 0;
+  // Contact lists posted after task.contacts was: none yet (the main thread posts them only once every lane runs).
+  let listsTaken = Atomics.load(c.ints, Slot.contactLists);
   for (;;) {
     generation = awaitGeneration(c, generation);
     const phase = Atomics.load(c.ints, Slot.phase);
@@ -32,10 +35,15 @@ export default function runWorkerLane(task: WorkerTask): number {
         port.close();
         return phases;
       }
-      if (phase === Phase.newContacts) {
+      // New lists were posted before this phase started, ahead of the phase's own message on the port.
+      for (const posted = Atomics.load(c.ints, Slot.contactLists); listsTaken < posted; listsTaken++) {
         lane.contacts = portMessage(port, 'contact lists') as LaneContacts;
-      } else if (phase === Phase.findPairs) {
-        lane.pairSearch = portMessage(port, 'pair search') as PairSearchJob;
+      }
+      if (phase === Phase.findPairs) {
+        lane.pairSearch = portMessage(port, 'pair search') as PairBuildJob;
+        lane.run(phase);
+      } else if (phase === Phase.findWallCandidates) {
+        lane.wallSearch = portMessage(port, 'wall-candidate search') as WallSearchJob;
         lane.run(phase);
       } else {
         lane.run(phase as typeof Phase.kickDrift);
