@@ -3,7 +3,8 @@
  * Counting whole spheres by their centres is unbiased for a region many diameters across; the region should stay
  * a few diameters from walls and the free surface, where the packing is looser (wall effect).
  * Overlaps count as packed volume: softened spheres, pressed together by the bed's weight, read denser than hard
- * grains in the same packing would (scenarios/silo.json at E = 1 MPa: 1537 kg/m³, at 10 MPa 1491 kg/m³, measured
+ * grains in the same packing would (scenarios/silo.json's earlier material at E = 1 MPa: 1537 kg/m³, at 10 MPa
+ * 1491 kg/m³; heap.json's glass bead in it at 1 MPa: 1545, at 5 MPa: 1505 kg/m³, D/d = 8, seed 1; measured
  * 2026-11-27), so a law written with the bulk density of hard grains (Beverloo's) sees that bias.
  */
 export interface SamplingCylinder {

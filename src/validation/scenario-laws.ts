@@ -76,16 +76,20 @@ const SLOPE_BAND = 'the log–log slope Beverloo\'s law has over these three ori
   + 'only at k = 1.5), widened by two standard errors of the fitted slope (from the seeds\' scatter): catches a '
   + 'flow rate that does not scale as D^5/2, e.g. a Torricelli-like D^2 from an outlet that does not form a free-fall '
   + 'arch, or an orifice whose effective size grows with D';
-/** Orifices whose mean W fell below the band in the report of 2026-11-27 (see SLOW_SILO). */
+/** Orifices whose mean W fell below the band with heap.json's glass bead (see SLOW_SILO). */
 const SLOW_ORIFICES = [8];
-const SLOW_SILO = 'open: the silo drains at C = 0.51 at k = 1.5 against 0.55–0.65 (2026-11-27: W = 0.2696 ± 0.0007 kg/s at '
-  + 'D/d = 8, 3 % under the band\'s slow edge; D/d = 6 and 10 inside it only by their wider scatter). The measurement '
-  + 'was checked (ρ_b of the settled interior at the gate, W over a steady window, d the mean diameter, a circular '
-  + 'orifice of diameter D). One change at a time at D/d = 8, seed 1 (C = 0.511 as shipped): E × 10 leaves W (+0.7 %) '
-  + 'but lowers ρ_b 3 % (the softened spheres\' overlaps pack the bed denser; C = 0.530); μ = 0.3 on every contact, '
-  + 'W +9 % (C = 0.548); wall μ = 0.2, or a bed twice as tall, no change (C = 0.505, 0.506); a silo widened from 20 d '
-  + 'to the law\'s D + 30 d, not settled (W +4 % at E = 1 MPa, −4 % at 10 MPa, short windows). So far the scenario, '
-  + 'not the engine: ρ_b raised by the softened E, and μ = 0.5 on every contact';
+const SLOW_SILO = 'open: with heap.json\'s glass bead (μ = 0.4, μ_r = 0.05 on every contact, E = 5 MPa, ν = 0.22) the '
+  + 'silo still drains below the band at D/d = 8 (2026-11-27, one orifice, seeds 1–3: W = 0.2645, 0.2649, 0.2704 kg/s, '
+  + 'mean 0.2666 ± 0.0019, 1.9 % under the band\'s slow edge; ρ_b = 1505, 1512, 1498 kg/m³; C at k = 1.5 = 0.515, '
+  + '0.514, 0.529 against 0.55–0.65); D/d = 6 and 10 and the hopper not yet rerun with it. Before, with μ = 0.5 on '
+  + 'every contact, no rolling friction and E = 1 MPa: C = 0.51 (W = 0.2696 ± 0.0007 kg/s). The measurement was '
+  + 'checked (ρ_b of the settled interior at the gate, W over a steady window, d the mean diameter, a circular orifice '
+  + 'of diameter D). The softened E is not neutral: the same bead at E = 1 MPa drains at W = 0.2844, 0.2850 kg/s '
+  + '(seeds 1, 2; ρ_b = 1545, 1551 kg/m³; C = 0.539, 0.538), 7 % faster and inside the band, where the old material '
+  + 'moved +0.7 % from 1 to 10 MPa. Earlier one-at-a-time changes (old material, seed 1): μ = 0.3, W +9 %; wall '
+  + 'μ = 0.2, or a bed twice as tall, no change; a silo widened from 20 d to the law\'s D + 30 d, not settled (W +4 % '
+  + 'at E = 1 MPa, −4 % at 10 MPa, short windows). Left to settle: whether W converges as E rises toward glass\'s, '
+  + 'and the silo\'s width';
 /**
  * Rose & Tanaka's hopper factor (Nedderman 1992): F = (tan θ tan φ_d)^−0.35 for θ < 90° − φ_d, θ the cone's half-angle
  * from the vertical and φ_d the angle of the stagnant zone's boundary with the horizontal in a flat-bottomed silo.

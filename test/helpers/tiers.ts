@@ -13,7 +13,7 @@ export const LONG_TESTS = process.env.GRAINFLOW_LONG_TESTS === '1';
  * over ~10^5 steps, and the laws, the kernel and the analyses they use are covered by the fast tier.
  */
 export const LONG_TIER_FILES = [
-  // Beverloo's law over 2–3 orifices of scenarios/silo.json: ~100 s (idle) to several minutes (loaded).
+  // Beverloo's law over 3 orifices of scenarios/silo.json: 8 minutes of CPU, over 20 minutes on a loaded machine.
   'test/physics/silo-discharge.test.ts',
   // The angle of repose against μ, four pours of scenarios/pile.json: ~45 s (idle).
   'test/physics/pile.test.ts',
