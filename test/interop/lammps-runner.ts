@@ -11,6 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe } from 'vitest';
 import { createSetup } from '../../src/run/setup.js';
+import { DECK_FILES, readDeckManifest } from '../../src/interop/deck-manifest.js';
+import { DUMP_COLUMNS } from '../../src/interop/lammps-deck.js';
+import { dumpFrames } from '../../src/interop/lammps-dump.js';
 import { exportLammpsDeck } from '../../src/interop/lammps-export.js';
 import { importLammpsRun, type ImportedSummary } from '../../src/interop/lammps-import.js';
 import { runToDirectory, type RunSummary } from '../../src/run/run.js';
@@ -89,4 +92,19 @@ export function readCsvColumns(file: string): Record<string, number[]> {
   const columns: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const line of lines) line.split(',').forEach((cell, k) => columns[names[k]].push(Number(cell)));
   return columns;
+}
+
+/**
+ * The first dumped time (s, LAMMPS's step × its dt) at which a sphere's centre lies below `z` in the deck's
+ * dump.grainflow, read frame by frame; null when none ever does.
+ */
+export function firstTimeBelow(deck: string, z: number): number | null {
+  const { dt } = readDeckManifest(deck);
+  const column = DUMP_COLUMNS.indexOf('z');
+  for (const frame of dumpFrames(path.join(deck, DECK_FILES.dump), DUMP_COLUMNS)) {
+    for (let row = 0; row < frame.atoms; row++) {
+      if (frame.values[row * DUMP_COLUMNS.length + column] < z) return frame.step * dt;
+    }
+  }
+  return null;
 }
