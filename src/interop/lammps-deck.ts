@@ -201,7 +201,9 @@ export function buildLammpsDeck(
     ...pours.flatMap((p) => [...p.pour.setup, ...(p.step === 0 ? [p.pour.fix] : [])]),
     '',
     'compute         rotational all erotate/sphere',
-    'thermo_style    custom step time atoms ke c_rotational',
+    // f_balance[3]: max/mean atoms per rank just before the latest rebalancing, how far the ranks drifted apart
+    // (project issue 27 asks for it over the run, from the deck's own output).
+    'thermo_style    custom step time atoms ke c_rotational f_balance[3]',
     'thermo_modify   norm no flush yes',
     `thermo          ${outputEvery}`,
     `dump            frames all custom ${outputEvery} ${DECK_FILES.dump} ${DUMP_COLUMNS.join(' ')}`,
