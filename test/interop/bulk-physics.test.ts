@@ -140,9 +140,11 @@ lammpsTests('LAMMPS: the pile and the hopper', () => {
     });
   }, LONG_TIMEOUT);
 
-  it('hopper.json: mass flow rate within 10 % of grainflow\'s', async () => {
+  it('hopper.json, 2 ranks: mass flow rate within 10 % of grainflow\'s, ranks balanced over the whole discharge', async () => {
     const checked = editedScenario('scenarios/hopper.json', () => {});
-    const theirs = (await throughLammps(checked, scratch, 'hopper')).summary.analysis!.massFlowRate_kg_per_s as number;
+    const lammps = await throughLammps(checked, scratch, 'hopper', 2);
+    expect(rankImbalance(lammps.deck), 'max/mean atoms per rank').toBeLessThan(1.25);
+    const theirs = lammps.summary.analysis!.massFlowRate_kg_per_s as number;
     const ours = (await throughGrainflow(checked, scratch, 'hopper')).summary.analysis!.massFlowRate_kg_per_s as number;
     expect(Math.abs(theirs / ours - 1), `${theirs} vs ${ours} kg/s`).toBeLessThan(0.1);
   }, LONG_TIMEOUT);
