@@ -42,9 +42,11 @@ const num = (x: number) => String(x);
 
 /**
  * Steps between rebalancings (fix balance, recursive bisection): often enough that falling and draining spheres do
- * not pile onto one rank between two, rarely enough that the migration costs little next to the steps.
+ * not pile onto one rank between two, rarely enough that the migration costs little next to the steps. The exported
+ * hopper.json on 2 ranks drifted to 1.262 × the mean atoms per rank before a rebalancing every 1 000 steps, past
+ * project issue 27's 1.25, and to at most 1.176 every 500, with no more CPU time (2026-11-27, docs/lammps.md).
  */
-const BALANCE_EVERY = 1000;
+const BALANCE_EVERY = 500;
 
 /** The first step k whose time k·dt (as the engine computes it) is at or after t. */
 function stepAt(t: number, dt: number): number {
@@ -201,7 +203,9 @@ export function buildLammpsDeck(
     ...pours.flatMap((p) => [...p.pour.setup, ...(p.step === 0 ? [p.pour.fix] : [])]),
     '',
     'compute         rotational all erotate/sphere',
-    'thermo_style    custom step time atoms ke c_rotational',
+    // f_balance[3]: max/mean atoms per rank just before the latest rebalancing, how far the ranks drifted apart
+    // (project issue 27 asks for it over the run, from the deck's own output).
+    'thermo_style    custom step time atoms ke c_rotational f_balance[3]',
     'thermo_modify   norm no flush yes',
     `thermo          ${outputEvery}`,
     `dump            frames all custom ${outputEvery} ${DECK_FILES.dump} ${DUMP_COLUMNS.join(' ')}`,

@@ -61,7 +61,8 @@ export function deckReadme(r: ReadmeInput): string {
     '',
     `LAMMPS writes \`${DECK_FILES.dump}\` (id, type, radius, position, velocity, angular velocity every ${out} steps = `
       + `${f(out * manifest.dt)} s), \`${DECK_FILES.final}\` (the last state at full precision), \`${DECK_FILES.log}\` `
-      + '(thermo: step, time, atoms, translational and rotational kinetic energy, J)'
+      + '(thermo: step, time, atoms, translational and rotational kinetic energy, J, and the ranks\' imbalance, '
+      + 'max/mean atoms per rank, just before the latest rebalancing)'
       + (manifest.trace ? ` and \`${DECK_FILES.trace}\` (the first sphere at every step, for the bounces analysis)` : '')
       + '. Results depend on the number of MPI ranks in the last digits (grainflow\'s do not depend on its threads).',
     '',

@@ -11,6 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe } from 'vitest';
 import { createSetup } from '../../src/run/setup.js';
+import { DECK_FILES, readDeckManifest } from '../../src/interop/deck-manifest.js';
+import { DUMP_COLUMNS } from '../../src/interop/lammps-deck.js';
+import { dumpFrames } from '../../src/interop/lammps-dump.js';
 import { exportLammpsDeck } from '../../src/interop/lammps-export.js';
 import { importLammpsRun, type ImportedSummary } from '../../src/interop/lammps-import.js';
 import { runToDirectory, type RunSummary } from '../../src/run/run.js';
@@ -42,16 +45,30 @@ export function runLammps(deck: string, ranks = 1): void {
 }
 
 /**
- * The ranks' share of the atoms at the end of every `run` of the deck's log.lammps ("Nlocal: ave max min"): the
- * largest max/ave over the runs with at least `least` atoms per rank on average (a handful of atoms cannot split
- * evenly); 1 when every rank holds the same.
+ * The ranks' share of the atoms over the deck's run, from its log.lammps: the largest max/mean atoms per rank of
+ * the thermo column f_balance[3] (the imbalance just before each rebalancing, at every thermo output) and of the
+ * "Nlocal: ave max min" lines at the end of every `run`, over the rows with at least `least` atoms per rank on
+ * average (a handful of atoms cannot split evenly); 1 when every rank holds the same.
  */
 export function rankImbalance(deck: string, least = 50): number {
   const log = fs.readFileSync(path.join(deck, 'log.lammps'), 'utf8');
+  const ranks = Number(/^Loop time of \S+ on (\d+) procs/m.exec(log)?.[1] ?? 1);
   let worst = 1;
   for (const m of log.matchAll(/^Nlocal:\s+(\S+) ave\s+(\S+) max/gm)) {
     const [ave, max] = [Number(m[1]), Number(m[2])];
     if (ave >= least) worst = Math.max(worst, max / ave);
+  }
+  const thermo = [...log.matchAll(/^\s*Step\s.*$/gm)];
+  if (thermo.length === 0) throw new Error(`${deck}/log.lammps has no thermo output`);
+  for (const header of thermo) {
+    const names = header[0].trim().split(/\s+/);
+    const [atoms, imbalance] = [names.indexOf('Atoms'), names.indexOf('f_balance[3]')];
+    if (imbalance < 0) throw new Error(`${deck}/log.lammps: the thermo output has no f_balance[3] column`);
+    for (const line of log.slice(header.index! + header[0].length + 1).split('\n')) {
+      const row = line.trim().split(/\s+/).map(Number);
+      if (row.length !== names.length || row.some(Number.isNaN)) break;
+      if (row[atoms] / ranks >= least) worst = Math.max(worst, row[imbalance]);
+    }
   }
   return worst;
 }
@@ -89,4 +106,19 @@ export function readCsvColumns(file: string): Record<string, number[]> {
   const columns: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const line of lines) line.split(',').forEach((cell, k) => columns[names[k]].push(Number(cell)));
   return columns;
+}
+
+/**
+ * The first dumped time (s, LAMMPS's step × its dt) at which a sphere's centre lies below `z` in the deck's
+ * dump.grainflow, read frame by frame; null when none ever does.
+ */
+export function firstTimeBelow(deck: string, z: number): number | null {
+  const { dt } = readDeckManifest(deck);
+  const column = DUMP_COLUMNS.indexOf('z');
+  for (const frame of dumpFrames(path.join(deck, DECK_FILES.dump), DUMP_COLUMNS)) {
+    for (let row = 0; row < frame.atoms; row++) {
+      if (frame.values[row * DUMP_COLUMNS.length + column] < z) return frame.step * dt;
+    }
+  }
+  return null;
 }
