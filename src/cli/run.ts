@@ -23,7 +23,8 @@ import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 export const RUN_USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--max-steps N] [--quiet] [--render] [--force]
        grainflow run --resume <dir> [--workers N] [--max-steps N] [--quiet]
 
-  run        simulate the scenario and write scenario.json, summary.json, series.csv and impacts.csv to <dir>
+  run        simulate the scenario and write scenario.json, summary.json, series.csv and impact-statistics.csv
+             to <dir> (every collision in impacts.bin with the scenario's outputs.impactRecords; docs/outputs.md)
   --out      output directory (appears when the run succeeds; untouched when it fails)
   --force    replace an existing --out that grainflow made (marker .grainflow-output); never a directory it did
              not make, the working directory, your home or /
