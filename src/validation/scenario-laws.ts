@@ -36,6 +36,19 @@ const COOLING = absolute(1 / 6, 'half the distance between Haff\'s 2 and Brillia
   + 'two windows do not overlap and each law is told from the other; the 500 soft spheres sit ~0.08 above the '
   + 'hard-sphere value, inside it');
 
+/** Markers per decade of 1 + t/τ in the cooling figure: every row of temperature.csv would bury the law's line. */
+const MARKERS_PER_DECADE = 12;
+
+/** Indices of increasing values x, the first after each step of 1/perDecade decade on a log axis (and the last). */
+function evenOnLogAxis(x: readonly number[], perDecade: number): number[] {
+  const kept: number[] = [];
+  let next = -Infinity;
+  x.forEach((v, k) => {
+    if (Math.log10(v) >= next || k === x.length - 1) { kept.push(k); next = Math.log10(v) + 1 / perDecade; }
+  });
+  return kept;
+}
+
 async function cooling(context: CaseContext): Promise<CaseResult> {
   const checks: Check[] = [];
   const series: PlotSeries[] = [];
@@ -54,8 +67,9 @@ async function cooling(context: CaseContext): Promise<CaseResult> {
     figures.push(`p = ${fit.exponent.toFixed(2)}`);
     // T against 1 + t/τ on log axes: the late-time slope is −p.
     const x = rows.map((r) => 1 + r[0] / fit.tau);
+    const shown = evenOnLogAxis(x, MARKERS_PER_DECADE);
     series.push(
-      { name: `grainflow, ${path.basename(file)}`, x, y: rows.map((r) => r[1] / fit.T0), mark: 'point' },
+      { name: `grainflow, ${path.basename(file)}`, x: shown.map((k) => x[k]), y: shown.map((k) => rows[k][1] / fit.T0), mark: 'point' },
       { name: `(1 + t/τ)^{−${theory === 2 ? '2' : '5/3'}}`, x, y: x.map((v) => v ** -theory) },
     );
   }
