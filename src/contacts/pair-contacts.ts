@@ -90,7 +90,6 @@ export function pairBytes(historyStride: number, trackImpacts: boolean): number 
 /** After the last of gatheredPairs: above every pair index, so the pair pass's walk through them stops there. */
 const GATHERED_PAIRS_END = 0x7fffffff;
 
-
 const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
   part: 'pairContacts',
   // 3: the tangential history holds a spring force (N), no longer a displacement (docs/physics.md §9.3);
