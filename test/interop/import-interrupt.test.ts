@@ -54,10 +54,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // Signalled once the import is writing: its staging directory beside the output exists.
+    // Signalled once the import is writing: its staging directory beside the output exists. The lock file appears
+    // first, so wait for the staging directory itself (waiting for any entry raced the two on a loaded machine).
+    const staging = () => fs.readdirSync(parent).some((f) => f.includes('partial'));
     const deadline = Date.now() + 60_000;
-    while (fs.readdirSync(parent).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(fs.readdirSync(parent).some((f) => f.includes('partial')), 'the import started writing').toBe(true);
+    while (!staging() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(staging(), 'the import started writing').toBe(true);
     child.kill(signal);
     const status = await exited;
     expect(stderr).toMatch(new RegExp(`^grainflow: import stopped by ${signal}; nothing written\\n$`));
