@@ -44,10 +44,8 @@ export interface ValueRanges {
 }
 
 export interface FrameEntry {
-  /** the requested output time (s) the frame stands for */
+  /** the requested output time (s): the spheres and walls drawn are where they are at t (spheres-at-time.ts) */
   t: number;
-  /** the time of the state drawn minus t (s), within ±dt/2: the state is that of the step nearest t */
-  offset?: number;
   file: string;
   /** spheres present (ids 0..count−1) */
   count: number;
@@ -117,7 +115,7 @@ export class FrameWriter implements SnapshotWriter {
     }
     const file = `${String(this.frames.length).padStart(6, '0')}.f32`;
     this.writeArray(file, data);
-    this.frames.push({ t: s.t, offset: s.offset, file, count: n, walls: s.walls, ranges: frameRanges(data, n) });
+    this.frames.push({ t: s.t, file, count: n, walls: s.walls, ranges: frameRanges(data, n) });
     this.last = s;
     this.framedLast = framedBox(s.position, s.radius);
     this.framedAll = unionBox(this.framedAll, this.framedLast);

@@ -1,8 +1,8 @@
 /**
  * When a run writes its frames and VTK files (docs/outputs.md, "Frames at the requested times"): at the step
  * nearest each requested time j·outputs.interval (and at the run's last step), each stamped with that requested
- * time, not the step's. The time step is never adjusted to the interval — that would change every result — so a
- * snapshot's state is up to dt/2 from its stamp, and the frame index says by how much (`offset`).
+ * time, not the step's. The time step is never adjusted to the interval — that would change every result — so
+ * the state of that step, up to dt/2 from the stamp, is carried to the stamp for the snapshot (spheres-at-time.ts).
  * series.csv rows and the analyses keep their own cadence (every round(interval/dt) steps, at the steps' times).
  *
  * Both questions are answered from the step number alone, so a resumed run continues the same schedule.

@@ -1,20 +1,14 @@
 /** One snapshot of the particles and the interface of the writers that store snapshots (frames, VTK). */
+import type { SpheresById } from './spheres-at-time.js';
 import type { Extent, WallPlacement, WallSurfaces } from './wall-surfaces.js';
 
-export interface Snapshot {
-  /** simulated time (s): the requested output time the snapshot stands for (src/output/output-times.ts) */
+/**
+ * The spheres at time t, by id (spheres-at-time.ts): only those present then, so spheres poured in during a run
+ * make later snapshots longer.
+ */
+export interface Snapshot extends SpheresById {
+  /** simulated time (s): the requested output time (src/output/output-times.ts), the time of the state it holds */
   t: number;
-  /** the state's own time minus t (s): within ±dt/2 (0 for an imported run's frames) */
-  offset?: number;
-  /**
-   * by particle id: centre (m), velocity (m/s), angular velocity (rad/s), xyz interleaved; radius (m) and material
-   * index. Only the spheres present at time t: spheres poured in during a run make later snapshots longer.
-   */
-  position: Float64Array;
-  velocity: Float64Array;
-  angularVelocity: Float64Array;
-  radius: Float64Array;
-  material: Uint16Array;
   /** where each wall is at time t */
   walls: WallPlacement;
 }

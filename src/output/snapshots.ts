@@ -1,6 +1,6 @@
 /**
- * Snapshots of the particles at the output interval, in id order (the simulation re-numbers particles for
- * memory locality; outputs must not), with where each wall is then, handed to the frame and VTK writers the
+ * Snapshots of the particles at the requested output times, in id order (spheres-at-time.ts), with where each wall
+ * is then, handed to the frame and VTK writers the
  * scenario asks for. The walls are drawn at the end, once the particles' extent over the whole run is known (see
  * wall-surfaces.ts); a plane's patch spans every sphere of the run (issue 28: a patch sized by the robust extent
  * left spheres lying on the floor beyond its edge, floating in the picture). The camera frames the robust extent and
@@ -11,6 +11,7 @@ import type { ScenarioModel } from '../engine/setup.js';
 import type { RunOutputDirectory } from './run-directory.js';
 import { FrameWriter } from './frames.js';
 import { VtkWriter } from './vtk.js';
+import { spheresAt } from './spheres-at-time.js';
 import { wallPlacement, wallSurfaces, type Extent } from './wall-surfaces.js';
 import { grownBox, robustBox, unionBox } from './robust-extent.js';
 import type { RunExtents, Snapshot, SnapshotWriter } from './snapshot.js';
@@ -34,13 +35,12 @@ export class SnapshotOutputs {
   }
 
   /**
-   * The state `st` at time t, written as the snapshot of time `stamp` (a requested output time, output-times.ts;
-   * default t): walls are placed at t, with the spheres they touch.
+   * The snapshot of time t (a requested output time, output-times.ts) from the state `st` of time `stateTime`
+   * (default t), within dt/2 of it: the spheres carried to t (spheres-at-time.ts), the walls placed at t.
    */
-  record(t: number, st: ParticleState, stamp = t): void {
+  record(t: number, st: ParticleState, stateTime = t): void {
     if (this.writers.length === 0) return;
-    const snapshot = byId(stamp, st, wallPlacement(this.setup.walls.motion, t));
-    snapshot.offset = t - stamp;
+    const snapshot: Snapshot = { t, ...spheresAt(st, t - stateTime), walls: wallPlacement(this.setup.walls.motion, t) };
     for (const r of snapshot.radius) this.maxRadius = Math.max(this.maxRadius, r);
     const p = snapshot.position;
     const all = p.length > 0 ? centreBox(p) : null;
@@ -93,24 +93,4 @@ function centreBox(p: Float64Array): Extent {
     max[a] = high;
   }
   return { min: min as Extent['min'], max: max as Extent['max'] };
-}
-
-function byId(t: number, st: ParticleState, walls: Snapshot['walls']): Snapshot {
-  const { n, id, pos, vel, omega } = st;
-  const position = new Float64Array(3 * n);
-  const velocity = new Float64Array(3 * n);
-  const angularVelocity = new Float64Array(3 * n);
-  const radius = new Float64Array(n);
-  const material = new Uint16Array(n);
-  for (let p = 0; p < n; p++) {
-    radius[id[p]] = st.radius[p];
-    material[id[p]] = st.material[p];
-    const q = 3 * id[p];
-    for (let a = 0; a < 3; a++) {
-      position[q + a] = pos[3 * p + a];
-      velocity[q + a] = vel[3 * p + a];
-      angularVelocity[q + a] = omega[3 * p + a];
-    }
-  }
-  return { t, position, velocity, angularVelocity, radius, material, walls };
 }

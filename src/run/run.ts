@@ -177,9 +177,9 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
     impacts?.statistics.endInterval(sim.time);
     analysis?.sample(sim);
   };
-  // Frames and VTK files at the steps nearest the requested times, stamped with those (output-times.ts).
-  const snapshot = (k: number) => snapshots.record(sim.time, sim.st,
-    snapshotTime(k, outputInterval, dt, steps, setup.scenario.time.duration));
+  // Frames and VTK files at the requested times, from the states of the steps nearest them (output-times.ts).
+  const snapshot = (k: number) => snapshots.record(
+    snapshotTime(k, outputInterval, dt, steps, setup.scenario.time.duration), sim.st, sim.time);
   const lastGood = () => (checkpoints?.newest ? `; last good checkpoint kept: ${checkpoints.newest}` : '');
   const writeCheckpoint = () => checkpoints?.write(sim, runValues);
   checkpoints?.reportResume();
