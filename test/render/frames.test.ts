@@ -23,7 +23,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FRAME_FORMAT_VERSION, type FrameIndex } from '../../src/output/frames.js';
-import { loadScenarioFile } from '../../src/scenario/load.js';
 import { wallSurfaces, type Extent } from '../../src/output/wall-surfaces.js';
 import { buildWallModel } from '../../src/walls/build.js';
 import { createSetup } from '../../src/run/setup.js';
