@@ -4,10 +4,10 @@
  * step n nearest it (output-times.ts), |δ| = |t − t_n| ≤ dt/2, carried to t by the Taylor expansion of the
  * trajectory with the acceleration the integrator already holds (docs/physics.md §11.1, §11.5):
  *   x(t) = x_n + v_n δ + ½ a_n δ²,   v(t) = v_n + a_n δ,   ω(t) = ω_n + α_n δ,
- * a_n = F_n/m and α_n = τ_n/I the force and torque at x_n that gatherAndKick (src/kernel/passes.ts) left in the
- * state's force and torque arrays for the next step's first half-kick. The error is O(δ³) in x and O(δ²) in v and ω
- * (the next Taylor terms, jerk δ³/6 and jerk δ²/2): exact for a free fall. Only what is written changes, never the
- * state; a snapshot of a state of its own time (δ = 0, an imported run's dump) is that state.
+ * where a_n = F_n/m and α_n = τ_n/I come from the force and torque at x_n that gatherAndKick (src/kernel/passes.ts)
+ * leaves in the state for the next step's first half-kick. The error is O(δ³) in x and O(δ²) in v and ω (the next
+ * Taylor terms hold the rate of change of the acceleration): exact for a free fall. Only what is written changes,
+ * never the state; a state of the snapshot's own time (δ = 0: an imported run's dump) is written as it is.
  */
 import type { ParticleState } from '../particles/state.js';
 

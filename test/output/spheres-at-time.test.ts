@@ -1,8 +1,8 @@
 /**
  * The spheres of a snapshot at exactly its time (src/output/spheres-at-time.ts), from the state of the step nearest:
  *  - a ball in free fall, thrown sideways, at requested times between steps (dt = 37 µs, times every 1 ms): centre
- *    x₀ + v₀t − ½gt² and velocity v₀ − gt to 1e-12 relative, where the state of the nearest step is off by v·δ
- *    (δ up to dt/2: up to 1e-5 relative here);
+ *    x₀ + v₀t − ½gt² and velocity v₀ − gt to 1e-12 relative, where the state of the nearest step is off by
+ *    v·δ (δ up to dt/2: up to 1e-5 relative here);
  *  - the force and torque arrays give the acceleration and the angular acceleration (a = F/m, α = τ/I), by id
  *    whatever the storage order; a frozen sphere stays where it is; δ = 0 gives the state itself.
  */
@@ -60,7 +60,8 @@ describe('spheresAt', () => {
       material: Uint16Array.of(1, 0, 2),
     } as unknown as ParticleState;
     const delta = 1e-3;
-    const expectClose = (actual: Float64Array, expected: number[]) => expected.forEach((v, a) => expect(actual[a]).toBeCloseTo(v, 15));
+    const expectClose = (actual: Float64Array, expected: number[]) =>
+      expected.forEach((v, a) => expect(actual[a]).toBeCloseTo(v, 15));
     const s = spheresAt(st, delta);
     // Id 1 (stored first): a = (2, 0, −4), α = (0, 2, 0).
     expectClose(s.position.subarray(3, 6), [1 + 0.1 * delta + delta ** 2, 2, 3 - 0.2 * delta - 2 * delta ** 2]);

@@ -100,7 +100,7 @@ describe('frames of a run', () => {
     expect(readF32(path.join(out, 'frames/walls.f32'))).toHaveLength(90);
   });
 
-  it('place each wall where it is at every frame\'s time: a gate until its removeAt, a lifted cylinder, a turning drum', async () => {
+  it('place each wall where it is at each frame\'s time: a gate until removeAt, a lifted cylinder, a turning drum', async () => {
     // dt = 23 µs: the frames' times (every ms) lie between steps, where the walls of the nearest step are up to
     // 2 m/s × 11.5 µs from where they are at t.
     const omega = 3;
@@ -143,7 +143,8 @@ describe('frames of a run', () => {
       expect(setup.lanes).toBe(workers);
       const out = path.join(scratch, `workers-${workers}`);
       await runToDirectory(setup, out);
-      const written = ['particles.pvd', ...['frames', 'vtk'].flatMap((d) => fs.readdirSync(path.join(out, d)).map((f) => `${d}/${f}`))];
+      const inside = (d: string) => fs.readdirSync(path.join(out, d)).map((f) => `${d}/${f}`);
+      const written = ['particles.pvd', ...inside('frames'), ...inside('vtk')];
       return new Map(written.sort().map((f) => [f, fs.readFileSync(path.join(out, f))]));
     };
     const one = await files(1), two = await files(2);

@@ -1,8 +1,8 @@
 /**
  * The viewer plays a run in simulated real time at 1× (issue 28, point 8: it played 20 stored frames a second, so
- * a ball falling for 0.4 s took 1 s at "1×"), and says how far apart the stored frames really are (point 10:
- * frames fall on whole steps, not always at the interval asked for); its step buttons show their arrows in the
- * Chromium npm ships, whose one font has no ◀ ▶ (point 7).
+ * a ball falling for 0.4 s took 1 s at "1×"), and says how far apart the stored frames are (point 10: frames once
+ * fell on whole steps, not at the interval asked for; now they hold the state at their times); its step buttons
+ * show their arrows in the Chromium npm ships, whose one font has no ◀ ▶ (point 7).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -103,8 +103,8 @@ function showSummary(run) {
   fillList($('summary'), summary ? SUMMARY_FIELDS.map(([label, get]) => [label, get(summary, scenario)])
     : [['particles', index.particles], ['frames', index.frames.length]]);
   if (scenario) fillList($('parameters'), PARAMETER_FIELDS.map(([label, get]) => [label, get(scenario)]));
-  // Frames are stored at whole steps: every round(interval / dt) steps, which is not the interval asked for when
-  // dt does not divide it (1.0097 ms for 1 ms). Shown beside it, so the stored times are not a surprise.
+  // How far apart the stored frames are, beside the parameters: the requested interval (frames hold the state at
+  // exactly their times, docs/outputs.md "Frames at the requested times"), or a run's own spacing (an import's dumps).
   if (index.frames.length > 1) fillList($('parameters'), [['frames every (s)', index.frames[1].t - index.frames[0].t]]);
 }
 
