@@ -11,7 +11,7 @@ import { renderLinePlotSvg } from '../plot/line-plot.js';
 import { formatQuantity } from '../plot/si-units.js';
 import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
-  CliInputError, geometryOptions, LAW_USAGE, lawSpec, parseOptions, text, withInputErrors,
+  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, parseOptions, text, withInputErrors,
 } from './impact-options.js';
 import { outputOptions } from './output-options.js';
 
@@ -67,7 +67,7 @@ function report(c: LawCalibration): string {
   const { stiffness, damping, effectiveMass } = c.reference;
   lines.push(`${c.normal.model}: ${describeGeometry(c.geometry)}`);
   const linear = c.linearSpring;
-  lines.push(`  ${linear ? 'k' : 'K'} = ${stiffness.toPrecision(6)} ${linear ? 'N/m' : 'N m^-3/2'}, m* = ${effectiveMass.toPrecision(6)} kg`);
+  lines.push(`  ${linear ? 'k' : 'K'} = ${stiffness.toPrecision(6)} ${linear ? 'N/m' : HERTZ_STIFFNESS_UNIT.terminal}, m* = ${effectiveMass.toPrecision(6)} kg`);
   const constant = c.scenarioConstant;
   if (constant) {
     // A dimensionless constant (Tsuji's α) to 4 decimals, one with units to 6 significant digits.

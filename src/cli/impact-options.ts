@@ -13,6 +13,12 @@ import { parseCommandLine } from './arguments.js';
 
 export class CliInputError extends Error {}
 
+/**
+ * The unit of Hertz's K, N m^-3/2, as each medium reads it: raised in a plot (src/plot/math-text.ts markup), and
+ * N/m^1.5 on a terminal, whose fonts often lack the superscript solidus (ᐟ) that N m⁻³ᐟ² needs.
+ */
+export const HERTZ_STIFFNESS_UNIT = { plot: 'N m^{−3/2}', terminal: 'N/m^1.5' } as const;
+
 /** parseArgs option declarations for the law and the impact geometry. */
 export const LAW_OPTIONS = {
   model: { type: 'string' },

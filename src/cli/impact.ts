@@ -16,7 +16,8 @@ import {
 } from '../api/single-impact.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import {
-  CliInputError, geometryOptions, LAW_USAGE, lawSpec, numberOption, parseOptions, text, withInputErrors,
+  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, numberOption, parseOptions, text,
+  withInputErrors,
 } from './impact-options.js';
 import { outputOptions } from './output-options.js';
 
@@ -56,9 +57,10 @@ interface Scene {
 }
 
 interface Table {
-  /** file-name suffix and heading of this table */
+  /** file-name suffix of this table's plot */
   suffix: string;
-  heading: string;
+  /** its heading, with the unit of K as the medium reads it (HERTZ_STIFFNESS_UNIT) */
+  heading: (stiffnessUnit: string) => string;
   scene: Scene;
   cases: Case[];
 }
@@ -92,7 +94,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
       const gravity = numberOption(values, 'gravity', '>= 0 (m/s²)', (x) => x >= 0);
       const g = geometryOptions(values);
       const scene = { ...g, speed, gravity };
-      tables = [{ suffix: '', heading: `${model} at ${speed} m/s`, scene, cases: [{ label: model, normal: lawSpec(values, model) }] }];
+      tables = [{ suffix: '', heading: () => `${model} at ${speed} m/s`, scene, cases: [{ label: model, normal: lawSpec(values, model) }] }];
       name = model;
     }
     const target = text(values, 'out') ?? `impact-${name}`;
@@ -101,7 +103,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
     await writeOutputDirectory(target, outputOptions(values, 'impact'), async (out) => {
       const csv = ['table,law,restitution_in,e_out,max_overlap_m,max_force_N,contact_time_s'];
       for (const { table, outcomes } of results) {
-        process.stdout.write(`${table.heading}\n  law                             e_out    δ_max (m)    F_max (N)   contact time (µs)\n`);
+        process.stdout.write(`${table.heading(HERTZ_STIFFNESS_UNIT.terminal)}\n  law                             e_out    δ_max (m)    F_max (N)   contact time (µs)\n`);
         table.cases.forEach((c, k) => {
           const o = outcomes[k];
           process.stdout.write(`  ${c.label.padEnd(31)} ${o.restitution.toFixed(4)}   ${o.maxOverlap.toExponential(4)}   `
@@ -114,7 +116,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
         out.writeFile(`force-overlap${table.suffix ? `-${table.suffix}` : ''}.svg`, await renderLinePlotSvg({
           title: 'Force–overlap loops',
           // The heading's parameters on a line of their own, so the figure stays its width.
-          subtitle: table.heading.split(/(?<=\)): /),
+          subtitle: table.heading(HERTZ_STIFFNESS_UNIT.plot).split(/(?<=\)): /),
           x: { label: 'overlap δ', unit: 'm' },
           y: { label: 'normal force F', unit: 'N' },
           series: table.cases.map((c, k) => ({ name: c.label, x: outcomes[k].trace.overlap, y: outcomes[k].trace.force })),
@@ -181,7 +183,7 @@ function exampleTables(example: Example, endOfContact: EndOfContact): Table[] {
     const secant = 334.6 / 1.5467e-5;
     return [{
       suffix: '',
-      heading: `two aluminium spheres (docs/physics.md §7.9): R = ${R} m, m = ${mass} kg, K = ${exponent(K)} N m^-3/2, v₀ = ${speed} m/s, e = ${e}, ${endOfContact}`,
+      heading: (unit) => `two aluminium spheres (docs/physics.md §7.9): R = ${R} m, m = ${mass} kg, K = ${exponent(K)} ${unit}, v₀ = ${speed} m/s, e = ${e}, ${endOfContact}`,
       scene: { material, radius: R, target: 'sphere', speed, gravity: 0, endOfContact },
       cases: everyLaw(e, speed, secant),
     }];
@@ -190,7 +192,7 @@ function exampleTables(example: Example, endOfContact: EndOfContact): Table[] {
   const material = { youngsModulus: youngsModulusForStiffness(K, R, 'wall', nu), poissonsRatio: nu, density: densityForMass(mass, R) };
   return [0.2, 0.4, 0.6, 0.8].map((e) => ({
     suffix: `e${e}`,
-    heading: `bouncing ball (docs/physics.md §7.9): m = ${mass} kg, R = ${R} m, K = ${exponent(K)} N m^-3/2, v₀ = 4.2 m/s, g = 9.8 m/s², e = ${e}, ${endOfContact}`,
+    heading: (unit) => `bouncing ball (docs/physics.md §7.9): m = ${mass} kg, R = ${R} m, K = ${exponent(K)} ${unit}, v₀ = 4.2 m/s, g = 9.8 m/s², e = ${e}, ${endOfContact}`,
     scene: { material, radius: R, target: 'wall', speed: 4.2, gravity: 9.8, endOfContact },
     cases: bouncingBallLaws(e),
   }));

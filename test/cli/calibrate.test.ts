@@ -1,11 +1,13 @@
 /**
  * `grainflow calibrate` and `grainflow impact` end to end (the compiled CLI; `npm test` builds first):
- *  - Tsuji at e = 0.5 prints α = 0.4818 ("free") and 0.5708 ("no-tension"), docs/physics.md §7.4 table;
+ *  - Tsuji at e = 0.5 prints α = 0.4818 ("free") and 0.5708 ("no-tension"), docs/physics.md §7.4 table, and K in
+ *    N/m^1.5;
  *  - for Kuwabara–Kono, Brilliantov and Bordbar the printed constant ("chi" or "A"), given to a scenario in place of
  *    "restitution" and run through the engine (test/helpers/collision.ts) at v_ref, gives e within ±0.003 of the
  *    target, for both conventions;
  *  - the table covers 0.001–10 m/s, and the files appear; bad input exits 2 with one line and writes nothing;
- *  - `impact --example aluminium-spheres` prints the Hunt–Crossley row of §7.9.
+ *  - `impact --example aluminium-spheres` prints the Hunt–Crossley row of §7.9; K's unit N m^-3/2 reads
+ *    "N/m^1.5" on the terminal and is typeset with a raised −3/2 in the plot's subtitle.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +32,7 @@ describe('grainflow calibrate', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`α = ${alpha} (dimensionless)`);
+    expect(r.stdout).toMatch(/K = [\d.e+]+ N\/m\^1\.5, m\* = /);
     // Table rows from 0.001 to 10 m/s; Tsuji's e does not depend on speed (§3.3).
     const rows = r.stdout.split('\n').filter((line) => /^ {2}\d/.test(line)).map((line) => line.trim().split(/\s+/).map(Number));
     expect(rows[0][0]).toBe(0.001);
@@ -82,5 +85,10 @@ describe('grainflow impact', () => {
     // e_out 0.768, δ_max 1.3966e-5 m, F_max 304.8 N, contact time 156.8 µs (docs/physics.md §7.9)
     [0.768, 1.3966e-5, 304.8, 156.8].forEach((expected, k) => expect(Math.abs(row[k + 1] / expected - 1)).toBeLessThan(0.01));
     expect(readdirSync(out).sort()).toEqual(['.grainflow-output', 'force-overlap.svg', 'impacts.csv']);
+    expect(r.stdout).toContain('K = 5.5e9 N/m^1.5,');
+    const svg = readFileSync(path.join(out, 'force-overlap.svg'), 'utf8');
+    expect(svg).toMatch(/K = 5\.5e9 N m<tspan dy="-[\d.]+" font-size="[\d.]+px">−3\/2<\/tspan>/);
+    // No markup or caret unit left in the drawn text (the aria-label reads "N m^(−3/2)", math-text.ts plainMath).
+    expect(svg).not.toMatch(/\^\{|\^-3\/2/);
   });
 });
