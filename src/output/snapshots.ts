@@ -1,10 +1,10 @@
 /**
  * Snapshots of the particles at the requested output times, in id order (spheres-at-time.ts), with where each wall
- * is then, handed to the frame and VTK writers the
- * scenario asks for. The walls are drawn at the end, once the particles' extent over the whole run is known (see
- * wall-surfaces.ts); a plane's patch spans every sphere of the run (issue 28: a patch sized by the robust extent
- * left spheres lying on the floor beyond its edge, floating in the picture). The camera frames the robust extent and
- * the bounded walls only (frames.ts), so a stray sphere widens the floor without shrinking the picture.
+ * is then, handed to the frame and VTK writers the scenario asks for. The walls are drawn at the end, once the
+ * particles' extent over the whole run is known (see wall-surfaces.ts); a plane's patch spans every sphere of the
+ * run (issue 28: a patch sized by the robust extent left spheres lying on the floor beyond its edge, floating in the
+ * picture). The camera frames the robust extent and the bounded walls only (frames.ts), so a stray sphere widens
+ * the floor without shrinking the picture.
  */
 import type { ParticleState } from '../particles/state.js';
 import type { ScenarioModel } from '../engine/setup.js';
