@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BAD_FIXTURES_DIRECTORY, rejectedOnLoad } from '../fixtures/bad/expected-fields.js';
+import { grainflowInProcess } from '../helpers/cli-in-process.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-cli-'));
@@ -23,18 +24,33 @@ function grainflow(...args: string[]) {
 }
 
 describe('grainflow run with bad input', () => {
+  /** What a refusal of `file` must look like: status 2, one line naming `field`, no trace, nothing written. */
+  function expectRefused(r: { status: number | null; stderr: string }, out: string, field: string) {
+    expect(r.status, r.stderr).toBe(2);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(` ${field}: `);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(scratch).filter((name) => name.includes('partial'))).toEqual([]);
+  }
+
+  // Every fixture through the CLI's main in this process (a bug would throw out of it, failing the test, where the
+  // process would print a trace); the spawned runs below show the process adds nothing to the refusal.
   it.each(Object.entries(rejectedOnLoad))(
     '%s exits 2 with one line naming %s and writes nothing',
-    (file, field) => {
+    async (file, field) => {
       const out = path.join(scratch, `bad-${file}`);
-      const r = grainflow('run', path.join(BAD_FIXTURES_DIRECTORY, file), '--out', out, '--quiet');
-      expect(r.status).toBe(2);
-      const lines = r.stderr.trimEnd().split('\n');
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain(` ${field}: `);
-      expect(r.stderr).not.toMatch(/\n\s+at /);
-      expect(existsSync(out)).toBe(false);
-      expect(readdirSync(scratch).filter((name) => name.includes('partial'))).toEqual([]);
+      expectRefused(await grainflowInProcess(['run', path.join(BAD_FIXTURES_DIRECTORY, file), '--out', out, '--quiet']), out, field);
+    },
+  );
+
+  // One fixture per stage that refuses a scenario: reading the file, the schema, the cross-field checks, the run's budget.
+  it.each(['malformed-trailing-comma.json', 'contact-friction-misspelled.json', 'duplicate-contact-pair.json', 'duration-huge.json'])(
+    '%s, end to end in a process of its own: exit status 2, the same one line, nothing written',
+    (file) => {
+      const out = path.join(scratch, `spawned-bad-${file}`);
+      expectRefused(grainflow('run', path.join(BAD_FIXTURES_DIRECTORY, file), '--out', out, '--quiet'), out, rejectedOnLoad[file]);
     },
   );
 

@@ -5,11 +5,14 @@
  *    whatever other arguments are given (nothing runs);
  *  - `grainflow --version` prints package.json's version;
  *  - a bare `grainflow`, an unknown command or an option before the command: one line, the list, status 2.
+ * The cases of one behaviour call the CLI's main in this process (helpers/cli-in-process.ts); one of each is also
+ * spawned end to end: `--help`, a command's --help among other arguments, `--version`, a bare `grainflow`.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { grainflowInProcess } from '../helpers/cli-in-process.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 const COMMANDS = ['run', 'view', 'render', 'calibrate', 'impact', 'export', 'import'];
@@ -30,8 +33,8 @@ function listed(text: string): { name: string; summary: string }[] {
 }
 
 describe('grainflow --help', () => {
-  it.each(['--help', '-h'])('%s lists every command with its summary and exits 0', (flag) => {
-    const r = grainflow(flag);
+  it.each([['--help', 'spawned'], ['-h', 'in process']])('%s (%s) lists every command with its summary and exits 0', async (flag, how) => {
+    const r = how === 'spawned' ? grainflow(flag) : await grainflowInProcess([flag]);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
     const commands = listed(r.stdout);
@@ -49,8 +52,8 @@ describe('grainflow --help', () => {
 });
 
 describe('grainflow <command> --help', () => {
-  it.each(COMMANDS.flatMap((c) => [[c, '--help'], [c, '-h']]))('%s %s prints its usage and exits 0', (command, flag) => {
-    const r = grainflow(command, flag);
+  it.each(COMMANDS.flatMap((c) => [[c, '--help'], [c, '-h']]))('%s %s prints its usage and exits 0', async (command, flag) => {
+    const r = await grainflowInProcess([command, flag]);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout.startsWith(`usage: grainflow ${command} `)).toBe(true);
@@ -75,11 +78,11 @@ describe('grainflow without a known command', () => {
   const list = grainflow('--help').stdout;
 
   it.each([
-    [[], 'grainflow: missing command'],
-    [['fly', 'x'], 'grainflow: unknown command "fly"'],
-    [['--quiet', 'run', 'x.json'], 'grainflow: the command comes first (got "--quiet")'],
-  ])('%j: one line, the command list on stderr, status 2', (args, line) => {
-    const r = grainflow(...args);
+    [[], 'grainflow: missing command', 'spawned'],
+    [['fly', 'x'], 'grainflow: unknown command "fly"', 'in process'],
+    [['--quiet', 'run', 'x.json'], 'grainflow: the command comes first (got "--quiet")', 'in process'],
+  ])('%j: one line (%s), the command list on stderr, status 2 (%s)', async (args, line, how) => {
+    const r = how === 'spawned' ? grainflow(...args) : await grainflowInProcess(args);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`${line}\n${list}`);

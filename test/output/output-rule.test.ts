@@ -7,6 +7,8 @@
  * line; an existing output of calibrate/impact needs --force; every output directory grainflow makes holds the
  * marker, listing what is in it. Exit status 2 for every refusal,
  * one line on stderr naming the path, never a stack trace.
+ * The many refusals of --out call the CLI's main in this process (helpers/cli-in-process.ts); one case of each kind
+ * is also spawned end to end, and every run, calibration, impact and render that writes is a process of its own.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutputExistsError, parseScenario, runScenario } from '../../src/api/index.js';
+import { grainflowInProcess } from '../helpers/cli-in-process.js';
 import { CLI, grainflow } from '../helpers/privileges.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-rule-'));
@@ -89,11 +92,13 @@ describe('--out . in a folder of the user\'s own, for every command that writes'
     [command, '/', 'the root directory'],
   ]);
 
-  it.each(cases)('%s --out %s: refused with and without --force, nothing touched', (command, out, what) => {
+  it.each(cases)('%s --out %s: refused with and without --force, nothing touched', async (command, out, what) => {
     const dir = userFolder(`user-${command}-${out.replace(/\W/g, '_')}`);
     const before = snapshot(dir);
     for (const force of [[], ['--force']]) {
-      const r = grainflow([...commands[command](out), ...force], dir);
+      const endToEnd = command === 'run' && out === '.' && force.length > 0;
+      const r = endToEnd ? grainflow([...commands[command](out), ...force], dir)
+        : await grainflowInProcess([...commands[command](out), ...force], dir);
       expectOneLineRefusal(r, new RegExp(`^grainflow: --out ${out.replace('.', '\\.')} is ${what}; grainflow never writes `));
     }
     expect(snapshot(dir)).toEqual(before);
@@ -156,12 +161,14 @@ describe('an --out that is not a directory', () => {
 
   it.each([
     [file, 'a file'], ['/dev/null', 'a character device'], [fifo, 'a FIFO'], [link, 'a symbolic link'],
-  ])('%s (%s) is refused by every command, with and without --force, and left as it was', (out, what) => {
+  ])('%s (%s) is refused by every command, with and without --force, and left as it was', async (out, what) => {
     const runBefore = snapshot(finishedRun);
     for (const args of [['run', TWO_SPHERES, '--out', out, '--quiet'], ['calibrate', '--model', 'hertz', '--out', out],
       ['impact', '--model', 'hertz', '--speed', '1', '--out', out]]) {
       for (const force of [[], ['--force']]) {
-        expectOneLineRefusal(grainflow([...args, ...force]),
+        // `run … --force` end to end, the rest in this process.
+        const endToEnd = args[0] === 'run' && force.length > 0;
+        expectOneLineRefusal(endToEnd ? grainflow([...args, ...force]) : await grainflowInProcess([...args, ...force]),
           new RegExp(`^grainflow: --out ${out.replace(/[.]/g, '\\.')} is ${what}, not a directory; --force replaces only directories grainflow made$`));
       }
     }
