@@ -11,6 +11,7 @@ import { parseScenario } from '../src/scenario/load.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { createSetup } from '../src/run/setup.js';
 import { runToDirectory, type RunSummary } from '../src/run/run.js';
+import { laneLines } from './lane-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -131,4 +132,10 @@ export function amdahlReport(r: CaseResult): string {
     + `output ${percent(ph.output)}), on every lane ${percent(steps - serial)} (forces ${percent(ph.forces)}, `
     + `integration ${percent(ph.integration)}, pair search ${percent(ph.pairSearch)}, `
     + `wall search ${percent(ph.wallSearch)}) → Amdahl: ${projected.join(', ')}`;
+}
+
+/** Under each run on several lanes: the barrier rounds of its steps (bench/lane-report.ts). */
+export function laneReport(r: CaseResult): string[] {
+  const { lanes, phaseSeconds: ph, lanePhases } = r.summary.performance;
+  return laneLines(lanes, lanePhases, ph.broadphase + ph.forces + ph.integration + ph.output);
 }

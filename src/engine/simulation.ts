@@ -22,6 +22,7 @@ import type { KernelTable } from '../forces/contact-table.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
 import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
+import type { LanePhaseReport } from './parallel/lane-statistics.js';
 import { initialMotionReleased, releaseInitialMotion, type EngineModel } from './model.js';
 import { createPourer, type Pourer } from './pour.js';
 import { ExternalForces } from './external-forces.js';
@@ -218,6 +219,14 @@ export class Simulation implements SavedState {
   async useWorkers(lanes: number): Promise<void> {
     await this.executor.close();
     this.executor = lanes > 1 ? await ParallelExecutor.create(this.executorInputs(), lanes) : this.serialExecutor();
+  }
+
+  /**
+   * The barrier rounds of each phase since useWorkers: their wall time, each lane's busy time and work
+   * (engine/parallel/lane-statistics.ts). Wall-clock figures, like `phase`.
+   */
+  lanePhases(): LanePhaseReport[] {
+    return this.executor.lanePhases();
   }
 
   /** Stops the worker threads, if any. */
