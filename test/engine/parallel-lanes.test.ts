@@ -78,9 +78,9 @@ const phase = (report: LanePhaseReport[], name: string) => {
 };
 
 describe('the lanes\' report of a run', () => {
-  it('counts every round, each lane\'s work as the ranges gave it, and busy time within the rounds (1, 2, 3 lanes)', async () => {
+  it('counts every round, each lane\'s work as the ranges gave it, and busy time within the rounds (1, 2, 3, 7 lanes: more than the cores)', async () => {
     const reference = await simulate(1);
-    for (const lanes of [1, 2, 3]) {
+    for (const lanes of [1, 2, 3, 7]) {
       const run = lanes === 1 ? reference : await simulate(lanes);
       // The searches' ranges follow measured times; results do not.
       expect(run.state, `${lanes} lanes`).toEqual(reference.state);

@@ -55,10 +55,12 @@ export class SerialExecutor {
   /** each lane's share of the pair pass's and the gather pass's cost (control.ts rebalance) */
   private readonly pairShare: Float64Array;
   private readonly gatherShare: Float64Array;
-  /** the pair search's sphere ranges (equal shares of the cost: the search is not timed per lane) */
-  private readonly searchShare: Float64Array;
+  /** each lane's share of the pair search's and the wall-candidate search's cost (control.ts rebalance) */
+  private readonly pairSearchShare: Float64Array;
+  private readonly wallSearchShare: Float64Array;
+  /** the pair search's sphere ranges */
   private readonly searchRanges: Int32Array;
-  /** the wall-candidate search's sphere ranges (equal shares of the cost, as the pair search's) */
+  /** the wall-candidate search's sphere ranges */
   private readonly wallSearchRanges: Int32Array;
   /** each lane's busy time at the last rebalancing (control.ts rebalance) */
   private readonly busyAtRebalance: Float64Array;
@@ -73,7 +75,8 @@ export class SerialExecutor {
     this.scratch = Array.from({ length: lanes }, () => inputs.memory.float64(SCRATCH_LENGTH));
     this.pairShare = new Float64Array(lanes).fill(1 / lanes);
     this.gatherShare = new Float64Array(lanes).fill(1 / lanes);
-    this.searchShare = new Float64Array(lanes).fill(1 / lanes);
+    this.pairSearchShare = new Float64Array(lanes).fill(1 / lanes);
+    this.wallSearchShare = new Float64Array(lanes).fill(1 / lanes);
     this.searchRanges = new Int32Array(lanes + 1);
     this.wallSearchRanges = new Int32Array(lanes + 1);
     this.busyAtRebalance = new Float64Array(TIMED * lanes);
@@ -165,9 +168,11 @@ export class SerialExecutor {
     const { pairs, st } = this.inputs;
     const counts = this.control.lanePairs;
     // Cost of a sphere's row: its pairs as first body in the list being replaced (its row index is still the old
-    // list's; after a re-numbering it is the old numbering's, a worse guess for that one build only).
+    // list's; after a re-numbering it is the old numbering's, a worse guess for that one build only); each lane's
+    // share of it follows the lanes' measured times of the searches before, as the passes' do.
     const rows = pairs.rowStart, ranges = this.searchRanges;
-    balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.searchShare, this.laneCost);
+    rebalance(this.control, timedSlot(Phase.findPairs), this.lanes, this.pairSearchShare, this.busyAtRebalance);
+    balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.pairSearchShare, this.laneCost);
     for (;;) {
       // The list's history is the other lanes' room; it moves when the list grows.
       const columns = { ...pairColumns(list), cls: pairs.cls, c: pairs.c };
@@ -200,9 +205,10 @@ export class SerialExecutor {
     const { walls, st } = this.inputs;
     const counts = this.control.laneWallCandidates;
     // Cost of a sphere: one distance per analytic primitive, plus its candidates of the list being replaced (a
-    // sphere near a mesh queries the tree deeper).
+    // sphere near a mesh queries the tree deeper); the shares follow the lanes' measured times, as above.
     const rows = walls.rowStart, ranges = this.wallSearchRanges;
-    balanceRanges(st.n, this.lanes, (p) => 1 + rows[p + 1] - rows[p], ranges, this.searchShare, this.laneCost);
+    rebalance(this.control, timedSlot(Phase.findWallCandidates), this.lanes, this.wallSearchShare, this.busyAtRebalance);
+    balanceRanges(st.n, this.lanes, (p) => 1 + rows[p + 1] - rows[p], ranges, this.wallSearchShare, this.laneCost);
     for (;;) {
       const segments = laneSegments(list.columns, list.spare, this.lanes);
       const job: WallSearchJob = { search, ranges, segments };
