@@ -259,7 +259,8 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const energies = sim.energies();
   const contacts = sim.measureContacts();
   const { st } = sim;
-  const toSeconds = (ms: number) => ms / 1000;
+  const phaseSeconds = { ...sim.phase };
+  for (const name of Object.keys(phaseSeconds) as (keyof PhaseSeconds)[]) phaseSeconds[name] /= 1000;
   return {
     name: setup.scenario.name,
     seed: setup.scenario.seed,
@@ -285,14 +286,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
       lanes: setup.lanes,
       wallSeconds,
       particleStepsPerSecond: sim.particleSteps / wallSeconds,
-      phaseSeconds: {
-        broadphase: toSeconds(sim.phase.broadphase),
-        pairSearch: toSeconds(sim.phase.pairSearch),
-        wallSearch: toSeconds(sim.phase.wallSearch),
-        forces: toSeconds(sim.phase.forces),
-        integration: toSeconds(sim.phase.integration),
-        output: toSeconds(sim.phase.output),
-      },
+      phaseSeconds,
       lanePhases,
     },
   };

@@ -2,7 +2,8 @@
  * How the lanes split a step's work and what they report of it (engine/parallel/control.ts balanceRanges and
  * rebalance, lane-statistics.ts; issue #26 point 2): the ranges carry each lane's cost, the shares follow the lanes'
  * measured times, and a run's report holds every barrier round with each lane's busy time and work — the same work
- * the cost model gave the lanes, and busy time inside the rounds.
+ * the cost model gave the lanes, and busy time inside the rounds — and the rebuild's parts are timed apart, the serial
+ * ones among them (Simulation.phase).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -67,7 +68,7 @@ describe('rebalance', () => {
 function simulate(lanes: number) {
   const scenario = editedScenario('test/fixtures/settle-2k.json', () => {});
   return afterStepsOnLanes(scenario, lanes, 300, (sim) => ({
-    state: stateBytes(sim), rebuilds: sim.rebuilds, n: sim.st.n, report: sim.lanePhases(),
+    state: stateBytes(sim), rebuilds: sim.rebuilds, n: sim.st.n, report: sim.lanePhases(), phase: { ...sim.phase },
   }));
 }
 
@@ -103,6 +104,12 @@ describe('the lanes\' report of a run', () => {
       const drift = phase(report, 'kick + drift').work;
       expect(drift.reduce((a, b) => a + b, 0)).toBe(300 * run.n);
       expect(Math.max(...drift) - Math.min(...drift)).toBeLessThanOrEqual(300);
+      // The rebuild's parts, each timed once: the searches inside their lists' rebuilds, the parts inside the rebuilds.
+      const ph = run.phase;
+      for (const [name, ms] of Object.entries(ph)) expect(ms, name).toBeGreaterThan(0);
+      expect(ph.pairList).toBeGreaterThanOrEqual(ph.binning + ph.pairSearch);
+      expect(ph.wallList).toBeGreaterThanOrEqual(ph.wallSearch);
+      expect(ph.renumber + ph.pairList + ph.wallList + ph.laneRanges).toBeLessThanOrEqual(ph.broadphase);
       // The pair pass's work is the cost model's, the same total on any lane count for the same lists.
       const pairWork = (r: typeof run) => phase(r.report, 'pair forces').work.reduce((a, b) => a + b, 0);
       expect(pairWork(run)).toBe(pairWork(reference));
