@@ -11,6 +11,7 @@ import { parseScenario } from '../src/scenario/load.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { createSetup } from '../src/run/setup.js';
 import { runToDirectory, type RunSummary } from '../src/run/run.js';
+import type { PhaseSeconds } from '../src/engine/simulation.js';
 import { laneLines } from './lane-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -114,7 +115,7 @@ export function formatResult(r: CaseResult, speedUp: number | undefined): string
 const PROJECTED_THREADS = [2, 4, 8, 16];
 
 /**
- * The serial fraction per phase of a 1-lane run's steps and Amdahl's speed-up S(N) = 1 / (s + (1 − s)/N) from it:
+ * The serial fraction per phase of a 1-lane run's steps (its phase times, any unit) and Amdahl's speed-up S(N) = 1 / (s + (1 − s)/N) from it:
  * what runs on the main thread alone at any lane count — the parts of the neighbour rebuild other than its two
  * searches (wrapping and re-numbering, ghosts and binning, the lists' carried contacts, join and row index, the lane
  * ranges after it, the pourer's placements) and the outputs — against what the lanes share (the passes, the pair search
@@ -122,8 +123,7 @@ const PROJECTED_THREADS = [2, 4, 8, 16];
  * out: it does not grow with the run. An upper bound: it counts no barrier wait, no imbalance between lanes and no
  * memory bandwidth shared by the cores.
  */
-export function amdahlReport(r: CaseResult): string {
-  const ph = r.summary.performance.phaseSeconds;
+export function amdahlReport(ph: PhaseSeconds): string {
   const steps = ph.broadphase + ph.forces + ph.integration + ph.output;
   const searches = ph.pairSearch + ph.wallSearch;
   const serial = ph.broadphase - searches + ph.output;

@@ -103,7 +103,7 @@ if (cases.length > 0) {
         const rate = r.summary.performance.particleStepsPerSecond;
         if (w === 1) oneWorker = rate;
         console.log(formatResult(r, oneWorker === undefined ? undefined : rate / oneWorker));
-        if (w === 1) console.log(amdahlReport(r));
+        if (w === 1) console.log(amdahlReport(r.summary.performance.phaseSeconds));
         for (const line of laneReport(r)) console.log(line);
         reference ??= fingerprint(r.summary);
         if (fingerprint(r.summary) !== reference) {
