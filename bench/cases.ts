@@ -11,6 +11,8 @@ import { parseScenario } from '../src/scenario/load.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { createSetup } from '../src/run/setup.js';
 import { runToDirectory, type RunSummary } from '../src/run/run.js';
+import type { PhaseSeconds } from '../src/engine/simulation.js';
+import { laneLines } from './lane-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -113,22 +115,35 @@ export function formatResult(r: CaseResult, speedUp: number | undefined): string
 const PROJECTED_THREADS = [2, 4, 8, 16];
 
 /**
- * The serial fraction per phase of a 1-lane run's steps and Amdahl's speed-up S(N) = 1 / (s + (1 − s)/N) from it:
- * what runs on the main thread alone at any lane count (the neighbour rebuild except its searches, the outputs)
- * against what the lanes share (the passes, the pair search and the wall-candidate search). Start-up ("other": the first neighbour build, the
- * threads, the run driver) is left out: it does not grow with the run. An upper bound: it counts no barrier wait,
- * no imbalance between lanes and no memory bandwidth shared by the cores.
+ * The serial fraction per phase of a 1-lane run's steps (its phase times, any unit) and Amdahl's speed-up S(N) = 1 / (s + (1 − s)/N) from it:
+ * what runs on the main thread alone at any lane count — the parts of the neighbour rebuild other than its two
+ * searches (wrapping and re-numbering, ghosts and binning, the lists' carried contacts, join and row index, the lane
+ * ranges after it, the pourer's placements) and the outputs — against what the lanes share (the passes, the pair search
+ * and the wall-candidate search). Start-up ("other": the first neighbour build, the threads, the run driver) is left
+ * out: it does not grow with the run. An upper bound: it counts no barrier wait, no imbalance between lanes and no
+ * memory bandwidth shared by the cores.
  */
-export function amdahlReport(r: CaseResult): string {
-  const ph = r.summary.performance.phaseSeconds;
+export function amdahlReport(ph: PhaseSeconds): string {
   const steps = ph.broadphase + ph.forces + ph.integration + ph.output;
   const searches = ph.pairSearch + ph.wallSearch;
   const serial = ph.broadphase - searches + ph.output;
   const s = serial / steps;
   const percent = (seconds: number) => `${((100 * seconds) / steps).toFixed(1)} %`;
   const projected = PROJECTED_THREADS.map((n) => `${n}: ${(1 / (s + (1 - s) / n)).toFixed(2)}×`);
-  return `  of the steps: serial ${percent(serial)} (rebuild except the searches ${percent(ph.broadphase - searches)}, `
-    + `output ${percent(ph.output)}), on every lane ${percent(steps - serial)} (forces ${percent(ph.forces)}, `
-    + `integration ${percent(ph.integration)}, pair search ${percent(ph.pairSearch)}, `
+  const rebuildParts = ph.renumber + ph.pairList + ph.wallList + ph.laneRanges;
+  const serialParts = [
+    `re-numbering ${percent(ph.renumber)}`, `ghosts + binning ${percent(ph.binning)}`,
+    `pair list ${percent(ph.pairList - ph.binning - ph.pairSearch)}`, `wall list ${percent(ph.wallList - ph.wallSearch)}`,
+    `lane ranges ${percent(ph.laneRanges)}`, `rest of the rebuilds ${percent(ph.broadphase - rebuildParts)}`,
+    `output ${percent(ph.output)}`,
+  ];
+  return `  of the steps: serial ${percent(serial)} (${serialParts.join(', ')}), on every lane ${percent(steps - serial)} `
+    + `(forces ${percent(ph.forces)}, integration ${percent(ph.integration)}, pair search ${percent(ph.pairSearch)}, `
     + `wall search ${percent(ph.wallSearch)}) → Amdahl: ${projected.join(', ')}`;
+}
+
+/** Under each run on several lanes: the barrier rounds of its steps (bench/lane-report.ts). */
+export function laneReport(r: CaseResult): string[] {
+  const { lanes, phaseSeconds: ph, lanePhases } = r.summary.performance;
+  return laneLines(lanes, lanePhases, ph.broadphase + ph.forces + ph.integration + ph.output);
 }

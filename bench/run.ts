@@ -16,7 +16,9 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { runBroadphaseBench } from './broadphase.js';
-import { amdahlReport, CASES, RESULT_HEADER, fingerprint, formatResult, runCase, type BroadphaseName } from './cases.js';
+import {
+  amdahlReport, CASES, RESULT_HEADER, fingerprint, formatResult, laneReport, runCase, type BroadphaseName,
+} from './cases.js';
 import { runMemoryBench } from './memory.js';
 import { DEFAULT_VS_LAMMPS, runVsLammps } from './vs-lammps.js';
 import { DEFAULT_DEFAULTS_ON, runDefaultsOn } from './defaults-on.js';
@@ -101,7 +103,8 @@ if (cases.length > 0) {
         const rate = r.summary.performance.particleStepsPerSecond;
         if (w === 1) oneWorker = rate;
         console.log(formatResult(r, oneWorker === undefined ? undefined : rate / oneWorker));
-        if (w === 1) console.log(amdahlReport(r));
+        if (w === 1) console.log(amdahlReport(r.summary.performance.phaseSeconds));
+        for (const line of laneReport(r)) console.log(line);
         reference ??= fingerprint(r.summary);
         if (fingerprint(r.summary) !== reference) {
           console.log(`  ^ final state differs from the first ${c.name} run: ${fingerprint(r.summary)} vs ${reference}`);
@@ -112,7 +115,8 @@ if (cases.length > 0) {
   console.log('speed-up: particle-steps/s over the 1-worker run of the same case and broad phase; '
     + '% of run wall time (search: the part of broad that runs on every lane); other = start-up (first neighbour '
     + 'build, workers); serial and parallel shares of the steps (start-up left out) and Amdahl\'s speed-up from them '
-    + 'under each 1-worker run');
+    + 'under each 1-worker run; under each run on several lanes, the barrier rounds per phase: wall time, each '
+    + 'lane\'s busy time and wait, max/mean of the lanes\' work (cost-model units) and busy time');
 }
 if (only.includes('broadphase')) {
   console.log('');

@@ -12,8 +12,9 @@
 import { writeFileSync } from 'node:fs';
 import { loadScenarioFile } from '../src/scenario/load.js';
 import { createSetup } from '../src/run/setup.js';
-import { Simulation } from '../src/engine/simulation.js';
+import { Simulation, type PhaseSeconds } from '../src/engine/simulation.js';
 import { wrapPositions } from '../src/broadphase/periodic.js';
+import type { LanePhaseReport } from '../src/engine/parallel/lane-statistics.js';
 
 export interface GrainflowReport {
   spheres: number;
@@ -23,6 +24,10 @@ export interface GrainflowReport {
   /** seconds of each of the two loops */
   loopSeconds: [number, number];
   neighbourRebuilds: number;
+  /** the barrier rounds of both loops per phase (engine/parallel/lane-statistics.ts) */
+  lanePhases: LanePhaseReport[];
+  /** milliseconds per phase of both loops (Simulation.phase) */
+  phaseMs: PhaseSeconds;
   contacts: number;
   kineticEnergy: number;
   /**
@@ -62,6 +67,7 @@ async function main(): Promise<void> {
     loopSeconds[loop] = (performance.now() - t0) / 1000;
   }
   const lanes = sim.lanes;
+  const lanePhases = sim.lanePhases();
   await sim.close();
   if (finalFile !== undefined) {
     const { pos, n } = sim.st;
@@ -72,7 +78,7 @@ async function main(): Promise<void> {
   }
   const memory = process.memoryUsage();
   const report: GrainflowReport = {
-    spheres: sim.st.n, lanes, setupSeconds, loopSeconds, neighbourRebuilds: sim.rebuilds,
+    spheres: sim.st.n, lanes, setupSeconds, loopSeconds, neighbourRebuilds: sim.rebuilds, lanePhases, phaseMs: sim.phase,
     contacts: sim.measureContacts().contacts, kineticEnergy: sim.energies().kinetic,
     rss: memory.rss, heapPlusBuffers: memory.heapUsed + memory.arrayBuffers + sim.memory.byteLength,
     maxRss: process.resourceUsage().maxRSS * 1024,

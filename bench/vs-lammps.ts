@@ -23,6 +23,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bedScenario, lammpsData, latticeBed, stretchedBed, tiledBed, writeSphereFile, type LatticeBed } from './lattice-bed.js';
 import type { GrainflowReport } from './vs-lammps-run.js';
+import { laneLines } from './lane-report.js';
+import { amdahlReport } from './cases.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runner = path.join(here, 'vs-lammps-run.js');
@@ -63,6 +65,11 @@ export interface Timing {
   maxRssLargest?: number;
   heapPlusBuffers?: number;
   perRank?: number;
+  /**
+   * grainflow: on one lane the serial fraction of its steps with Amdahl's projection (cases.ts amdahlReport), on
+   * several its barrier rounds per phase (bench/lane-report.ts)
+   */
+  breakdown?: string[];
 }
 
 const hasTimeV = existsSync('/usr/bin/time');
@@ -96,6 +103,8 @@ function runGrainflow(scenario: string, threads: number, steps: [number, number]
   const lines = r.stdout.trim().split('\n');
   const report = JSON.parse(lines[lines.length - 1]) as GrainflowReport;
   return {
+    breakdown: report.lanes === 1 ? [amdahlReport(report.phaseMs)]
+      : laneLines(report.lanes, report.lanePhases, report.loopSeconds[0] + report.loopSeconds[1]),
     code: 'grainflow', threads, lanes: report.lanes, spheres: report.spheres, wall: r.seconds, loops: report.loopSeconds, steps,
     maxRss: r.maxRssKb.length === 0 ? report.maxRss : 1024 * r.maxRssKb[0], heapPlusBuffers: report.heapPlusBuffers,
   };
@@ -177,6 +186,7 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
         const g = runGrainflow(scenarios.get(threads)!, threads, options.steps, dir, keepFinal ? finalFile : undefined);
         if (keepFinal) settled = { bed, file: finalFile };
         console.log(line(g, lammps.get(threads)));
+        for (const text of g.breakdown ?? []) console.log(text);
       }
     }
     if (options.millionSteps > 0) {

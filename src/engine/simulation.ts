@@ -22,6 +22,7 @@ import type { KernelTable } from '../forces/contact-table.js';
 import type { StepParams } from '../contacts/contact-arrays.js';
 import { Phase } from './parallel/control.js';
 import { ParallelExecutor, SerialExecutor, type ExecutorInputs } from './parallel/executor.js';
+import type { LanePhaseReport } from './parallel/lane-statistics.js';
 import { initialMotionReleased, releaseInitialMotion, type EngineModel } from './model.js';
 import { createPourer, type Pourer } from './pour.js';
 import { ExternalForces } from './external-forces.js';
@@ -44,6 +45,16 @@ export interface PhaseSeconds {
   pairSearch: number;
   /** of broadphase: the sphere–wall candidate search, which runs on every lane (the rest of a rebuild on this thread alone) */
   wallSearch: number;
+  /** of broadphase, on this thread alone: wrapping into the periodic box, Morton re-numbering, positions at the build */
+  renumber: number;
+  /** of broadphase, on this thread alone: the periodic ghosts and the spheres sorted into the grid's cells */
+  binning: number;
+  /** of broadphase: the pair list's rebuild, binning and pair search included (the rest: carried contacts, the join, row index) */
+  pairList: number;
+  /** of broadphase: the wall list's rebuild, its search included (the rest: carried contacts, the join, row index) */
+  wallList: number;
+  /** of broadphase, on this thread alone: the lanes' ranges, split particles and CSR after a rebuild (executor contactsChanged) */
+  laneRanges: number;
   forces: number;
   integration: number;
   output: number;
@@ -130,7 +141,10 @@ export class Simulation implements SavedState {
   readonly walls: WallContactList;
   /** where the scenario's walls are at the current time */
   readonly wallStates: WallStates;
-  readonly phase: PhaseSeconds = { broadphase: 0, pairSearch: 0, wallSearch: 0, forces: 0, integration: 0, output: 0 };
+  readonly phase: PhaseSeconds = {
+    broadphase: 0, pairSearch: 0, wallSearch: 0, renumber: 0, binning: 0, pairList: 0, wallList: 0, laneRanges: 0,
+    forces: 0, integration: 0, output: 0,
+  };
   time = 0;
   stepCount = 0;
   rebuilds = 0;
@@ -199,10 +213,9 @@ export class Simulation implements SavedState {
     // Before the first build, whose pair search runs on the executor's lanes; balanced again for the built lists.
     this.executor = this.serialExecutor();
     this.rebuild();
+    this.contactsChanged();
     // the set-up's build belongs to no step's phase
-    this.phase.pairSearch = 0;
-    this.phase.wallSearch = 0;
-    this.executor.contactsChanged();
+    Object.assign(this.phase, { pairSearch: 0, wallSearch: 0, renumber: 0, binning: 0, pairList: 0, wallList: 0, laneRanges: 0 });
     this.initialForces();
   }
 
@@ -218,6 +231,14 @@ export class Simulation implements SavedState {
   async useWorkers(lanes: number): Promise<void> {
     await this.executor.close();
     this.executor = lanes > 1 ? await ParallelExecutor.create(this.executorInputs(), lanes) : this.serialExecutor();
+  }
+
+  /**
+   * The barrier rounds of each phase since useWorkers: their wall time, each lane's busy time and work
+   * (engine/parallel/lane-statistics.ts). Wall-clock figures, like `phase`.
+   */
+  lanePhases(): LanePhaseReport[] {
+    return this.executor.lanePhases();
   }
 
   /** Stops the worker threads, if any. */
@@ -254,7 +275,14 @@ export class Simulation implements SavedState {
    * re-balanced and (worker threads) handed the restored lists, as after a rebuild.
    */
   stateRestored(): void {
+    this.contactsChanged();
+  }
+
+  /** After a rebuild or restore: the lanes' ranges for the new lists (executor contactsChanged), timed. */
+  private contactsChanged(): void {
+    const started = performance.now();
     this.executor.contactsChanged();
+    this.phase.laneRanges += performance.now() - started;
   }
 
   private serialExecutor(): SerialExecutor {
@@ -289,7 +317,7 @@ export class Simulation implements SavedState {
     // Particle and wall motion together, so a moving wall cannot pass through the skin unseen.
     if (Math.sqrt(ex.maxDisplacement2()) + this.wallStates.maxDisplacementSinceBuild() > halfSkin) {
       this.rebuild();
-      ex.contactsChanged();
+      this.contactsChanged();
       t2 = performance.now();
       this.phase.broadphase += t2 - t1;
     }
@@ -309,7 +337,7 @@ export class Simulation implements SavedState {
       const t4 = performance.now();
       if (this.pourer.placeDue(this.st, this.stepCount, this.time) > 0) {
         this.rebuild();
-        ex.contactsChanged();
+        this.contactsChanged();
       }
       this.phase.broadphase += performance.now() - t4;
     }
@@ -382,7 +410,8 @@ export class Simulation implements SavedState {
    * neighbours are close in memory (docs/architecture.md §3).
    */
   private rebuild(): void {
-    const { st } = this;
+    const { st, phase } = this;
+    const started = performance.now();
     if (this.setup.periodic) wrapPositions(st.pos, st.n, this.setup.periodic);
     let newIndexOf: Int32Array | null = null;
     if (this.rebuilds % RESORT_EVERY === 0) {
@@ -393,15 +422,21 @@ export class Simulation implements SavedState {
       inversePermutation(order, st.n, integers);
       newIndexOf = integers;
     }
+    const renumbered = performance.now();
     this.pairs.rebuild((out) => this.findPairs(out), st, this.setup.table, newIndexOf);
+    const pairsBuilt = performance.now();
     this.walls.rebuild((search, out) => {
-      const started = performance.now();
+      const searching = performance.now();
       const count = this.executor.findWallCandidates(search, out);
-      this.phase.wallSearch += performance.now() - started;
+      phase.wallSearch += performance.now() - searching;
       return count;
     }, this.setup.skin, newIndexOf);
+    const wallsBuilt = performance.now();
     st.posAtBuild.set(st.pos.subarray(0, 3 * st.n));
     this.rebuilds++;
+    phase.renumber += renumbered - started + performance.now() - wallsBuilt;
+    phase.pairList += pairsBuilt - renumbered;
+    phase.wallList += wallsBuilt - pairsBuilt;
   }
 
   /**
@@ -413,11 +448,13 @@ export class Simulation implements SavedState {
     const { st, periodic, broadphase } = this;
     const { skin } = this.setup;
     if (broadphase instanceof GridBroadPhase) {
+      const started = performance.now();
       const ghosts = periodic?.ghosts(st.pos, st.radius, st.n, skin);
       const cells = broadphase.bin(st.pos, st.radius, st.n, skin, ghosts);
-      const started = performance.now();
+      const binned = performance.now();
       this.executor.findPairs(cells, periodic?.ghostMap(st.n) ?? null, out);
-      this.phase.pairSearch += performance.now() - started;
+      this.phase.binning += binned - started;
+      this.phase.pairSearch += performance.now() - binned;
       return PairsFound.withConstants;
     }
     if (periodic) {

@@ -28,6 +28,7 @@ import { renderLinePlotSvg, type PlotEvent } from '../plot/line-plot.js';
 import { wallEvents } from './wall-events.js';
 import type { RunSetup } from './setup.js';
 import type { PourReport } from '../engine/pour.js';
+import type { LanePhaseReport } from '../engine/parallel/lane-statistics.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
 import { LostContactError } from '../contacts/carried-contacts.js';
 import { CHECK_EVERY, Watchdog } from './watchdog.js';
@@ -110,6 +111,8 @@ export interface RunSummary {
     wallSeconds: number;
     particleStepsPerSecond: number;
     phaseSeconds: PhaseSeconds;
+    /** per phase: its barrier rounds' wall time, each lane's busy time and work (engine/parallel/lane-statistics.ts) */
+    lanePhases: LanePhaseReport[];
   };
 }
 
@@ -184,6 +187,8 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const writeCheckpoint = () => checkpoints?.write(sim, runValues);
   checkpoints?.reportResume();
   await sim.useWorkers(setup.lanes);
+  // Read before the lanes are closed.
+  let lanePhases: LanePhaseReport[] = [];
   try {
     if (!resumed) {
       sample();
@@ -234,6 +239,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
       }
     }
     snapshots.finish();
+    lanePhases = sim.lanePhases();
   } finally {
     series.close();
     impacts?.statistics.close();
@@ -253,7 +259,8 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const energies = sim.energies();
   const contacts = sim.measureContacts();
   const { st } = sim;
-  const toSeconds = (ms: number) => ms / 1000;
+  const phaseSeconds = { ...sim.phase };
+  for (const name of Object.keys(phaseSeconds) as (keyof PhaseSeconds)[]) phaseSeconds[name] /= 1000;
   return {
     name: setup.scenario.name,
     seed: setup.scenario.seed,
@@ -279,14 +286,8 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
       lanes: setup.lanes,
       wallSeconds,
       particleStepsPerSecond: sim.particleSteps / wallSeconds,
-      phaseSeconds: {
-        broadphase: toSeconds(sim.phase.broadphase),
-        pairSearch: toSeconds(sim.phase.pairSearch),
-        wallSearch: toSeconds(sim.phase.wallSearch),
-        forces: toSeconds(sim.phase.forces),
-        integration: toSeconds(sim.phase.integration),
-        output: toSeconds(sim.phase.output),
-      },
+      phaseSeconds,
+      lanePhases,
     },
   };
 }

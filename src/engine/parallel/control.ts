@@ -20,6 +20,19 @@ export const Phase = {
 } as const;
 export type PhaseCode = (typeof Phase)[keyof typeof Phase];
 
+/** The phases every lane times (lane.ts), in the order of their slots in ControlBlock.laneBusy. */
+export const TIMED_PHASES = [
+  Phase.kickDrift, Phase.pairForces, Phase.gatherAndKick, Phase.findPairs, Phase.findWallCandidates,
+] as const;
+export const TIMED = TIMED_PHASES.length;
+/** The slot of each phase code in TIMED_PHASES (−1: not timed), a table so that each round pays one load. */
+const TIMED_SLOT = [-1, 0, 1, 2, -1, -1, 3, 4];
+
+/** The slot of a timed phase: laneBusy[TIMED · lane + slot]. */
+export function timedSlot(phase: PhaseCode): number {
+  return TIMED_SLOT[phase];
+}
+
 /** Int32 slots of the control block. */
 export const Slot = {
   phase: 0,
@@ -52,7 +65,10 @@ export interface ControlBlock {
   pairBounds: Int32Array;
   /** lane k gathers particles gatherBounds[k] .. gatherBounds[k+1]−1 (idem) */
   gatherBounds: Int32Array;
-  /** per lane, per phase (kickDrift, pairForces, gatherAndKick): milliseconds of work since the last rebalancing */
+  /**
+   * per lane, per timed phase (TIMED_PHASES): milliseconds of its own work since the lanes started, at
+   * [TIMED · lane + slot]; the rebalancing (rebalance) and the lanes' statistics (lane-statistics.ts) read it
+   */
   laneBusy: Float64Array;
   /** [time at the end of the current step] */
   time: Float64Array;
@@ -67,7 +83,7 @@ export function createControlBlock(lanes: number): ControlBlock {
     laneWallCandidates: new Int32Array(new SharedArrayBuffer(lanes * 4)),
     pairBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     gatherBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
-    laneBusy: new Float64Array(new SharedArrayBuffer(3 * lanes * 8)),
+    laneBusy: new Float64Array(new SharedArrayBuffer(TIMED * lanes * 8)),
     time: new Float64Array(new SharedArrayBuffer(8)),
   };
 }
@@ -117,44 +133,54 @@ export function laneStart(count: number, lane: number, lanes: number): number {
 
 /**
  * Splits items 0..count−1 into contiguous lane ranges (bounds[k] .. bounds[k+1]−1) so that lane k gets the share
- * share[k] of the total cost (shares sum to 1; equal shares without measurements). Ranges never change results,
- * only how long each lane works; uneven beds (a dense bottom under a dilute top) need this, because Morton order
- * puts them in different lanes.
+ * share[k] of the total cost (shares sum to 1; equal shares without measurements), and writes each lane's cost into
+ * laneCost[k]. Ranges never change results, only how long each lane works; uneven beds (a dense bottom under a dilute
+ * top) need this, because Morton order puts them in different lanes.
  */
 export function balanceRanges(
   count: number, lanes: number, cost: (item: number) => number, bounds: Int32Array, share: ArrayLike<number>,
+  laneCost: Float64Array,
 ): void {
   let total = 0;
   for (let k = 0; k < count; k++) total += cost(k);
   bounds[0] = 0;
-  let lane = 1, sum = 0, target = share[0] * total;
+  let lane = 1, sum = 0, target = share[0] * total, atBound = 0;
   for (let k = 0; k < count && lane < lanes; k++) {
     sum += cost(k);
     while (lane < lanes && sum >= target) {
       bounds[lane] = k + 1;
+      laneCost[lane - 1] = sum - atBound;
+      atBound = sum;
       target += share[lane++] * total;
     }
   }
-  while (lane <= lanes) bounds[lane++] = count;
+  laneCost[lane - 1] = total - atBound;
+  while (lane <= lanes) {
+    bounds[lane] = count;
+    if (lane < lanes) laneCost[lane] = 0;
+    lane++;
+  }
 }
 
 /**
  * The cost model is only a model: each lane's measured time for its share since the last rebalancing corrects the
- * shares of one phase (0 kickDrift, 1 pairForces, 2 gatherAndKick) for the next ranges — a lane that took longer
- * than the others for its share gets less. Halfway to the measured balance each time, so noise in one interval
- * does not swing the ranges. Clears the measurements.
+ * shares of one timed phase (its slot) for the next ranges — a lane that took longer than the others for its share
+ * gets less. Halfway to the measured balance each time, so noise in one interval does not swing the ranges.
+ * `busyBefore` holds each lane's laneBusy at the last rebalancing (slot `slot` of TIMED per lane) and is moved on.
  */
-export function rebalance(c: ControlBlock, phase: number, lanes: number, share: Float64Array): void {
+export function rebalance(
+  c: ControlBlock, slot: number, lanes: number, share: Float64Array, busyBefore: Float64Array,
+): void {
   let speeds = 0;
   const speed = new Float64Array(lanes);
   for (let lane = 0; lane < lanes; lane++) {
-    const ms = c.laneBusy[3 * lane + phase];
+    const k = TIMED * lane + slot, ms = c.laneBusy[k] - busyBefore[k];
     if (!(ms > 0)) return;
     speed[lane] = share[lane] / ms;
     speeds += speed[lane];
   }
   for (let lane = 0; lane < lanes; lane++) {
     share[lane] = 0.5 * share[lane] + 0.5 * (speed[lane] / speeds);
-    c.laneBusy[3 * lane + phase] = 0;
+    busyBefore[TIMED * lane + slot] = c.laneBusy[TIMED * lane + slot];
   }
 }

@@ -18,9 +18,10 @@ import type { PairContactList } from '../../contacts/pair-contacts.js';
 import type { ContactArrays, StepParams } from '../../contacts/contact-arrays.js';
 import type { WallContactList } from '../../contacts/wall-contacts.js';
 import {
-  awaitArrivals, balanceRanges, createControlBlock, Phase, rebalance, Slot, startPhase, type ControlBlock,
-  type PhaseCode,
+  awaitArrivals, balanceRanges, createControlBlock, laneStart, Phase, rebalance, Slot, startPhase, TIMED, timedSlot,
+  type ControlBlock, type PhaseCode,
 } from './control.js';
+import { LaneStatistics, type LanePhaseReport } from './lane-statistics.js';
 import { Lane, type LaneContacts, type LaneContext, type WallSearchJob } from './lane.js';
 import { pairColumns, type PairBuildJob } from './pair-search.js';
 import type { PairClasses } from '../../contacts/pair-contacts.js';
@@ -54,11 +55,19 @@ export class SerialExecutor {
   /** each lane's share of the pair pass's and the gather pass's cost (control.ts rebalance) */
   private readonly pairShare: Float64Array;
   private readonly gatherShare: Float64Array;
-  /** the pair search's sphere ranges (equal shares of the cost: the search is not timed per lane) */
-  private readonly searchShare: Float64Array;
+  /** each lane's share of the pair search's and the wall-candidate search's cost (control.ts rebalance) */
+  private readonly pairSearchShare: Float64Array;
+  private readonly wallSearchShare: Float64Array;
+  /** the pair search's sphere ranges */
   private readonly searchRanges: Int32Array;
-  /** the wall-candidate search's sphere ranges (equal shares of the cost, as the pair search's) */
+  /** the wall-candidate search's sphere ranges */
   private readonly wallSearchRanges: Int32Array;
+  /** each lane's busy time at the last rebalancing (control.ts rebalance) */
+  private readonly busyAtRebalance: Float64Array;
+  /** each lane's cost of the ranges being set (balanceRanges) */
+  private readonly laneCost: Float64Array;
+  /** the rounds' wall time and each lane's work, per phase */
+  protected readonly statistics: LaneStatistics;
 
   constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
     this.lanes = lanes;
@@ -66,9 +75,13 @@ export class SerialExecutor {
     this.scratch = Array.from({ length: lanes }, () => inputs.memory.float64(SCRATCH_LENGTH));
     this.pairShare = new Float64Array(lanes).fill(1 / lanes);
     this.gatherShare = new Float64Array(lanes).fill(1 / lanes);
-    this.searchShare = new Float64Array(lanes).fill(1 / lanes);
+    this.pairSearchShare = new Float64Array(lanes).fill(1 / lanes);
+    this.wallSearchShare = new Float64Array(lanes).fill(1 / lanes);
     this.searchRanges = new Int32Array(lanes + 1);
     this.wallSearchRanges = new Int32Array(lanes + 1);
+    this.busyAtRebalance = new Float64Array(TIMED * lanes);
+    this.laneCost = new Float64Array(lanes);
+    this.statistics = new LaneStatistics(lanes);
     this.main = new Lane(this.laneContext(0), inputs);
   }
 
@@ -83,7 +96,19 @@ export class SerialExecutor {
 
   /** Runs a phase on every lane and returns when all are done. */
   run(phase: PhaseCode): void {
+    const started = performance.now();
+    this.runRound(phase);
+    this.statistics.roundEnded(timedSlot(phase), performance.now() - started);
+  }
+
+  /** One barrier round of `phase`: here, lane 0 alone. */
+  protected runRound(phase: PhaseCode): void {
     this.main.run(phase);
+  }
+
+  /** Every phase's rounds so far: wall time, each lane's busy time and work (lane-statistics.ts). */
+  lanePhases(): LanePhaseReport[] {
+    return this.statistics.report(this.control);
   }
 
   /** Largest squared displacement since the last build, over all lanes. */
@@ -102,15 +127,34 @@ export class SerialExecutor {
   contactsChanged(): void {
     const { pairs, walls, st } = this.inputs;
     const c = this.control;
-    rebalance(c, Phase.pairForces - Phase.kickDrift, this.lanes, this.pairShare);
-    rebalance(c, Phase.gatherAndKick - Phase.kickDrift, this.lanes, this.gatherShare);
-    balanceRanges(pairs.count, this.lanes, (p) => 1 + 9 * pairs.touching[p], c.pairBounds, this.pairShare);
-    pairs.markGathered(c.pairBounds, this.lanes);
+    const { lanes, laneCost } = this;
+    const pairSlot = timedSlot(Phase.pairForces), gatherSlot = timedSlot(Phase.gatherAndKick);
+    rebalance(c, pairSlot, lanes, this.pairShare, this.busyAtRebalance);
+    rebalance(c, gatherSlot, lanes, this.gatherShare, this.busyAtRebalance);
+    balanceRanges(pairs.count, lanes, (p) => 1 + 9 * pairs.touching[p], c.pairBounds, this.pairShare, laneCost);
+    this.setRangeWork(pairSlot, laneCost);
+    pairs.markGathered(c.pairBounds, lanes);
     const { csrStart: csr, gathered } = pairs, ws = walls.rowStart;
-    balanceRanges(st.n, this.lanes, (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]),
-      c.gatherBounds, this.gatherShare);
+    balanceRanges(st.n, lanes, (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]),
+      c.gatherBounds, this.gatherShare, laneCost);
+    this.setRangeWork(gatherSlot, laneCost);
+    // Kick + drift costs the same per sphere: equal counts (lane.ts laneStart).
+    for (let lane = 0; lane < lanes; lane++) laneCost[lane] = laneStart(st.n, lane + 1, lanes) - laneStart(st.n, lane, lanes);
+    this.setRangeWork(timedSlot(Phase.kickDrift), laneCost);
     // The lists may live in new arrays: the main lane's kernel is bound to the current ones.
     this.main.contacts = this.inputs;
+  }
+
+  /** Each lane's work in the pass of `slot` from now on (lane-statistics.ts). */
+  private setRangeWork(slot: number, laneCost: Float64Array): void {
+    for (let lane = 0; lane < this.lanes; lane++) this.statistics.rangeWork[TIMED * lane + slot] = laneCost[lane];
+  }
+
+  /** Each lane's work in a search round: its spheres and the candidates it found (lane-statistics.ts). */
+  private addSearchWork(phase: PhaseCode, ranges: Int32Array, found: Int32Array): void {
+    for (let lane = 0; lane < this.lanes; lane++) {
+      this.statistics.addWork(timedSlot(phase), lane, ranges[lane + 1] - ranges[lane] + found[lane]);
+    }
   }
 
   /**
@@ -124,9 +168,11 @@ export class SerialExecutor {
     const { pairs, st } = this.inputs;
     const counts = this.control.lanePairs;
     // Cost of a sphere's row: its pairs as first body in the list being replaced (its row index is still the old
-    // list's; after a re-numbering it is the old numbering's, a worse guess for that one build only).
+    // list's; after a re-numbering it is the old numbering's, a worse guess for that one build only); each lane's
+    // share of it follows the lanes' measured times of the searches before, as the passes' do.
     const rows = pairs.rowStart, ranges = this.searchRanges;
-    balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.searchShare);
+    rebalance(this.control, timedSlot(Phase.findPairs), this.lanes, this.pairSearchShare, this.busyAtRebalance);
+    balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.pairSearchShare, this.laneCost);
     for (;;) {
       // The list's history is the other lanes' room; it moves when the list grows.
       const columns = { ...pairColumns(list), cls: pairs.cls, c: pairs.c };
@@ -135,6 +181,7 @@ export class SerialExecutor {
       this.main.pairSearch = job;
       this.postPairSearch(job);
       this.run(Phase.findPairs);
+      this.addSearchWork(Phase.findPairs, ranges, counts);
       const needed = capacityNeeded(counts, this.lanes, segments, 8 * pairs.historyStride);
       if (needed === 0) {
         list.count = joinSegments(segments, counts, this.lanes);
@@ -158,15 +205,17 @@ export class SerialExecutor {
     const { walls, st } = this.inputs;
     const counts = this.control.laneWallCandidates;
     // Cost of a sphere: one distance per analytic primitive, plus its candidates of the list being replaced (a
-    // sphere near a mesh queries the tree deeper).
+    // sphere near a mesh queries the tree deeper); the shares follow the lanes' measured times, as above.
     const rows = walls.rowStart, ranges = this.wallSearchRanges;
-    balanceRanges(st.n, this.lanes, (p) => 1 + rows[p + 1] - rows[p], ranges, this.searchShare);
+    rebalance(this.control, timedSlot(Phase.findWallCandidates), this.lanes, this.wallSearchShare, this.busyAtRebalance);
+    balanceRanges(st.n, this.lanes, (p) => 1 + rows[p + 1] - rows[p], ranges, this.wallSearchShare, this.laneCost);
     for (;;) {
       const segments = laneSegments(list.columns, list.spare, this.lanes);
       const job: WallSearchJob = { search, ranges, segments };
       this.main.wallSearch = job;
       this.postWallSearch(job);
       this.run(Phase.findWallCandidates);
+      this.addSearchWork(Phase.findWallCandidates, ranges, counts);
       const needed = capacityNeeded(counts, this.lanes, segments, 8 * walls.historyStride);
       if (needed === 0) return joinSegments(segments, counts, this.lanes);
       list.reserve(needed);
@@ -220,7 +269,7 @@ export class ParallelExecutor extends SerialExecutor {
     return ex;
   }
 
-  override run(phase: PhaseCode): void {
+  protected override runRound(phase: PhaseCode): void {
     startPhase(this.control, phase);
     this.main.run(phase);
     awaitArrivals(this.control, this.lanes - 1);

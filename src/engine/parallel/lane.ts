@@ -11,7 +11,7 @@ import { Kernel } from '../../forces/kernel-instance.js';
 import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { RowBuffer } from '../../broadphase/grid.js';
-import { Phase, laneStart, type ControlBlock, type PhaseCode } from './control.js';
+import { Phase, laneStart, TIMED, timedSlot, type ControlBlock, type PhaseCode } from './control.js';
 import { searchLaneRows, type PairBuildJob } from './pair-search.js';
 import { writePairConstants } from '../../contacts/pair-contacts.js';
 import { DampingMemo } from '../../contacts/damping-memo.js';
@@ -77,14 +77,15 @@ export class Lane {
     bindWallList(this.kernel, lists.walls);
   }
 
-  /** Runs the lane's share of `phase`, and adds a pass's time to the control block's laneBusy. */
+  /**
+   * Runs the lane's share of `phase` and adds its time to the control block's laneBusy: the passes' times balance
+   * their ranges (control.ts rebalance), and every phase's time against the round's is the lane's wait
+   * (lane-statistics.ts).
+   */
   run(phase: PhaseCode): void {
     const started = performance.now();
     this.runPhase(phase);
-    // The three passes' times balance their ranges (control.ts rebalance); the pair search splits by spheres.
-    if (phase <= Phase.gatherAndKick) {
-      this.ctx.control.laneBusy[3 * this.ctx.lane + phase - Phase.kickDrift] += performance.now() - started;
-    }
+    this.ctx.control.laneBusy[TIMED * this.ctx.lane + timedSlot(phase)] += performance.now() - started;
   }
 
   private runPhase(phase: PhaseCode): void {

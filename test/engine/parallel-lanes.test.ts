@@ -1,0 +1,119 @@
+/**
+ * How the lanes split a step's work and what they report of it (engine/parallel/control.ts balanceRanges and
+ * rebalance, lane-statistics.ts; issue #26 point 2): the ranges carry each lane's cost, the shares follow the lanes'
+ * measured times, and a run's report holds every barrier round with each lane's busy time and work — the same work
+ * the cost model gave the lanes, and busy time inside the rounds — and the rebuild's parts are timed apart, the serial
+ * ones among them (Simulation.phase).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  balanceRanges, createControlBlock, rebalance, TIMED, timedSlot, Phase,
+} from '../../src/engine/parallel/control.js';
+import type { LanePhaseReport } from '../../src/engine/parallel/lane-statistics.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
+import { afterStepsOnLanes, stateBytes } from '../helpers/on-lanes.js';
+
+describe('balanceRanges', () => {
+  // Items of uneven cost: a dense block (cost 10) then a dilute tail (cost 1).
+  const cost = (k: number) => (k < 30 ? 10 : 1);
+  const total = 30 * 10 + 70;
+
+  it.each([1, 2, 3, 7])('splits by cost into contiguous ranges and writes each lane\'s cost (%i lanes)', (lanes) => {
+    const bounds = new Int32Array(lanes + 1), laneCost = new Float64Array(lanes).fill(-1);
+    balanceRanges(100, lanes, cost, bounds, new Float64Array(lanes).fill(1 / lanes), laneCost);
+    expect(bounds[0]).toBe(0);
+    expect(bounds[lanes]).toBe(100);
+    for (let lane = 0; lane < lanes; lane++) {
+      expect(bounds[lane + 1]).toBeGreaterThanOrEqual(bounds[lane]);
+      let sum = 0;
+      for (let k = bounds[lane]; k < bounds[lane + 1]; k++) sum += cost(k);
+      expect(laneCost[lane], `lane ${lane}`).toBe(sum);
+      // No lane is more than one item's cost above its equal share.
+      expect(sum).toBeLessThanOrEqual(total / lanes + 10);
+    }
+  });
+
+  it('gives a lane with an empty range no cost when there are fewer items than lanes', () => {
+    const bounds = new Int32Array(5), laneCost = new Float64Array(4).fill(-1);
+    balanceRanges(2, 4, () => 1, bounds, new Float64Array(4).fill(0.25), laneCost);
+    expect(bounds[4]).toBe(2);
+    for (let lane = 0; lane < 4; lane++) expect(laneCost[lane], `lane ${lane}`).toBe(bounds[lane + 1] - bounds[lane]);
+  });
+});
+
+describe('rebalance', () => {
+  it('moves a phase\'s shares halfway towards the lanes\' measured speeds, from the times since the last call', () => {
+    const c = createControlBlock(2), share = new Float64Array([0.5, 0.5]), before = new Float64Array(TIMED * 2);
+    const slot = timedSlot(Phase.findPairs);
+    // Lane 0 took three times as long as lane 1 for the same share.
+    c.laneBusy[slot] = 30;
+    c.laneBusy[TIMED + slot] = 10;
+    rebalance(c, slot, 2, share, before);
+    expect(share[0]).toBeCloseTo(0.5 * 0.5 + 0.5 * 0.25, 12);
+    expect(share[1]).toBeCloseTo(0.5 * 0.5 + 0.5 * 0.75, 12);
+    // Nothing measured since: the shares stay.
+    rebalance(c, slot, 2, share, before);
+    expect(share[0]).toBeCloseTo(0.375, 12);
+    // Equal times for the new shares: halfway towards speeds proportional to the shares, i.e. unchanged.
+    c.laneBusy[slot] += 10;
+    c.laneBusy[TIMED + slot] += 10;
+    rebalance(c, slot, 2, share, before);
+    expect(share[0]).toBeCloseTo(0.5 * 0.375 + 0.5 * 0.375, 12);
+    // Other phases' slots are untouched.
+    expect(before[timedSlot(Phase.pairForces)]).toBe(0);
+  });
+});
+
+/** settle-2k on `lanes` lanes, 300 steps: its state, touching pairs, and the report of its barrier rounds. */
+function simulate(lanes: number) {
+  const scenario = editedScenario('test/fixtures/settle-2k.json', () => {});
+  return afterStepsOnLanes(scenario, lanes, 300, (sim) => ({
+    state: stateBytes(sim), rebuilds: sim.rebuilds, n: sim.st.n, report: sim.lanePhases(), phase: { ...sim.phase },
+  }));
+}
+
+const phase = (report: LanePhaseReport[], name: string) => {
+  const found = report.find((q) => q.phase === name);
+  if (found === undefined) throw new Error(`no ${name} in the report`);
+  return found;
+};
+
+describe('the lanes\' report of a run', () => {
+  it('counts every round, each lane\'s work as the ranges gave it, and busy time within the rounds (1, 2, 3, 7 lanes: more than the cores)', async () => {
+    const reference = await simulate(1);
+    for (const lanes of [1, 2, 3, 7]) {
+      const run = lanes === 1 ? reference : await simulate(lanes);
+      // The searches' ranges follow measured times; results do not.
+      expect(run.state, `${lanes} lanes`).toEqual(reference.state);
+      const { report } = run;
+      for (const name of ['kick + drift', 'pair forces', 'gather + kick']) expect(phase(report, name).rounds).toBe(300);
+      // One round per search and rebuild, and one more whenever a list outgrew its room.
+      expect(phase(report, 'pair search').rounds).toBeGreaterThanOrEqual(run.rebuilds);
+      expect(phase(report, 'wall search').rounds).toBeGreaterThanOrEqual(run.rebuilds);
+      for (const q of report) {
+        expect(q.busySeconds.length).toBe(lanes);
+        expect(q.work.length).toBe(lanes);
+        for (let lane = 0; lane < lanes; lane++) {
+          expect(q.busySeconds[lane], `${q.phase}, lane ${lane}`).toBeGreaterThan(0);
+          // Clocks of different threads: allow a microsecond per round.
+          expect(q.busySeconds[lane], `${q.phase}, lane ${lane}`).toBeLessThanOrEqual(q.seconds + 1e-6 * q.rounds);
+          expect(q.work[lane], `${q.phase}, lane ${lane}`).toBeGreaterThan(0);
+        }
+      }
+      // Kick + drift: every sphere once per step, in equal counts.
+      const drift = phase(report, 'kick + drift').work;
+      expect(drift.reduce((a, b) => a + b, 0)).toBe(300 * run.n);
+      expect(Math.max(...drift) - Math.min(...drift)).toBeLessThanOrEqual(300);
+      // The rebuild's parts, each timed once: the searches inside their lists' rebuilds, the parts inside the rebuilds.
+      const ph = run.phase;
+      for (const [name, ms] of Object.entries(ph)) expect(ms, name).toBeGreaterThan(0);
+      expect(ph.pairList).toBeGreaterThanOrEqual(ph.binning + ph.pairSearch);
+      expect(ph.wallList).toBeGreaterThanOrEqual(ph.wallSearch);
+      expect(ph.renumber + ph.pairList + ph.wallList + ph.laneRanges).toBeLessThanOrEqual(ph.broadphase);
+      // The pair pass's work is the cost model's, the same total on any lane count for the same lists.
+      const pairWork = (r: typeof run) => phase(r.report, 'pair forces').work.reduce((a, b) => a + b, 0);
+      expect(pairWork(run)).toBe(pairWork(reference));
+      expect(pairWork(run)).toBeGreaterThan(300 * run.n);
+    }
+  });
+});
