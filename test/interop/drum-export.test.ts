@@ -150,8 +150,8 @@ lammpsTests('LAMMPS: the rotating drum against grainflow', () => {
   it('dynamic angle of repose within 2°, the bed turning with the drum at its rate', async () => {
     // 1.4 s instead of 1.8 s: 21 surface samples from 1.0 s, the angle's standard error ≈ 0.5° (0.3° over 41).
     const checked = editedScenario('scenarios/drum.json', (s) => { s.time = { ...s.time, duration: 1.4 }; });
-    const lammps = await throughLammps(checked, scratch, 'drum');
-    const grainflow = await throughGrainflow(checked, scratch, 'drum');
+    const lammps = await throughLammps(checked, scratch, 'drum-run');
+    const grainflow = await throughGrainflow(checked, scratch, 'drum-run');
     const angle = (a: Record<string, unknown> | undefined) => a!.dynamicAngle_deg as number;
     const [theirs, ours] = [angle(lammps.summary.analysis), angle(grainflow.summary.analysis)];
     expect(ours, 'grainflow: a rolling bed').toBeGreaterThan(25);
