@@ -69,10 +69,10 @@ function planes(id: string, axis: number, lo: number | null, hi: number | null):
  */
 function unexported(wall: WallSpec): [string, string] | null {
   if (wall.type === 'mesh') return null;
-  if ('surfaceVelocity' in wall && wall.surfaceVelocity !== undefined && shear(wall) === null) {
-    return ['surfaceVelocity', 'cannot be exported to LAMMPS: its only moving surface is fix wall/gran\'s `shear`, a plane '
-      + 'at rest along x, y or z whose material moves along one coordinate axis (give such a plane a surfaceVelocity '
-      + 'with one non-zero component, or leave the field out)'];
+  if ('surfaceVelocity' in wall && wall.surfaceVelocity?.some((v) => v !== 0) && shear(wall) === null) {
+    return ['surfaceVelocity', 'cannot be exported to LAMMPS: it moves a wall\'s material without its geometry only by '
+      + 'fix wall/gran `shear`, on a plane at rest along x, y or z and along one coordinate axis (a surfaceVelocity '
+      + 'with one non-zero component on such a plane exports; a moving, turning or oblique belt does not)'];
   }
   if (wall.type === 'cylinder' && axisOf(wall.axis) < 0) {
     return ['axis', `cannot be exported to LAMMPS: its cylinder regions lie along x, y or z; got [${wall.axis.join(', ')}]`];

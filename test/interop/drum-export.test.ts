@@ -98,6 +98,23 @@ describe('a rotating drum in a LAMMPS deck', () => {
   });
 });
 
+describe('a wall that moves and turns', () => {
+  it('is a region displaced by its move variables and turned by its angle about the rotation point as given', () => {
+    const deck = exportLammpsDeck(editedScenario('scenarios/bouncing-ball.json', (s) => {
+      s.walls = [{ type: 'box', min: [-0.1, -0.1, -0.1], max: [0.1, 0.1, 0.2], material: s.walls[0].material,
+        motion: { velocity: [0.01, 0, 0], start: 0.2, rotation: { axis: [0, 0, 3], point: [0.05, 0, 0], angularVelocity: -2 } } } as never];
+    }), { out: path.join(scratch, 'box') }).dir;
+    const lines = commands(deck);
+    expect(lines.filter((l) => l.startsWith('region w0'))).toEqual([
+      'region w0 block -0.1 0.1 -0.1 0.1 -0.1 0.2 side in units box move v_w0_dx NULL NULL rotate v_w0_theta 0.05 0 0 0 0 1',
+    ]);
+    // No ramp: θ = ω·e, negative for a negative rate; and the displacement v·e beside it.
+    expect(variableAt(lines, 'w0_theta', 0.7)).toBeCloseTo(-2 * 0.5, 12);
+    expect(variableAt(lines, 'w0_dx', 0.7)).toBeCloseTo(0.01 * 0.5, 12);
+    expect(variableAt(lines, 'w0_theta', 0.1)).toBeCloseTo(0, 15);
+  });
+});
+
 describe('a belt: a plane at rest with a surface velocity', () => {
   it('along one axis is fix wall/gran `shear` on that axis', () => {
     const deck = exportLammpsDeck(editedScenario('scenarios/bouncing-ball.json', (s) => {
