@@ -164,6 +164,15 @@ function approximations({ scenario, notes }: ReadmeInput): string[] {
     list.push('Moving walls: LAMMPS takes a region\'s velocity from its displacement over the last step, so the wall\'s '
       + 'velocity switches on one step later than grainflow\'s at `start` and off one step later at `stop`.');
   }
+  if (scenario.walls.some((w) => (w.motion?.rotation?.angularVelocity ?? 0) !== 0)) {
+    list.push('Rotating walls: the region turns by θ(t), grainflow\'s integrated angle exactly (ramp included); LAMMPS takes '
+      + 'the rate from θ\'s change over the last step, the ramp\'s mean rate over that step where grainflow uses its value '
+      + 'at the step\'s end. The wall velocity ω × r enters the damping and friction as in grainflow, but LAMMPS\'s rolling '
+      + 'resistance on a wall uses the sphere\'s spin alone (fix_wall_gran.cpp), grainflow\'s the spin relative to the '
+      + 'wall\'s: a sphere turning with the wall meets a rolling torque in LAMMPS only. Measured on scenarios/drum.json '
+      + '(μ_r = 0.3 on the wall, 1 rank at the resolved step): dynamic angle of repose 34.3° ± 0.3° in LAMMPS, 34.7° ± 0.3° '
+      + 'in grainflow (docs/lammps.md).');
+  }
   if (notes.contacts.some((c) => c.spread !== null)) {
     list.push('Kuwabara–Kono and Brilliantov: `damping viscoelastic` gives η₀·m*·√(R δ)·δ̇, grainflow c·√δ·δ̇ with c ∝ K^{3/5}m*^{2/5} '
       + '(restitution at a reference speed), √R_eff/D′ (viscosities) or (3/2)KA; η₀ is set at the materials\' mean spheres, '

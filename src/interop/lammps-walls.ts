@@ -2,8 +2,10 @@
  * grainflow's walls (src/walls/wall-spec.ts) as LAMMPS wall surfaces. A box at rest, and a plane at rest whose normal
  * is a coordinate axis, are `fix wall/gran … xplane/yplane/zplane` planes: LAMMPS tests them per atom without a
  * region (a box as five `wall/gran/region` block faces cost 42–49 % of LAMMPS's loop in a 200 000-sphere settle,
- * project issue 27). Every other wall is one region for `fix wall/gran/region` (two for a silo: floor and side),
- * the region's `move` following the wall's prescribed translation.
+ * project issue 27); such a plane with a surfaceVelocity along one axis is a belt, `shear`. Every other wall is
+ * one region for `fix wall/gran/region` (two for a silo: floor and side; three for a closed cylinder: its side
+ * along x, y or z and two plane end caps), the region's `move` following the wall's prescribed translation and its
+ * `rotate` the rotation (lammps-rotation.ts).
  *
  * Which side a region acts from (measured on LAMMPS 29 Sep 2021, project issue 27): a closed region (a plane, a
  * closed block) acts on the spheres inside it only; an open one (cylinders and cones, always exported `open 1 open 2`,
@@ -19,6 +21,8 @@
  */
 import { ScenarioError } from '../base/scenario-error.js';
 import type { WallSpec } from '../walls/wall-spec.js';
+import { axisOf, unit } from './lammps-axes.js';
+import { elapsedExpression, rotation } from './lammps-rotation.js';
 
 /** One LAMMPS wall surface of a wall: a region, or planes of `fix wall/gran`. */
 export interface WallSurface {
@@ -53,42 +57,54 @@ const FLOOR_RISE = 1e-3;
 
 const num = (x: number) => String(x);
 
-/**
- * The unit vector along `v`: the scenario takes any non-zero normal, but LAMMPS normalises it by its length, whose
- * square underflows to 0 for a normal of 1e-300 (ERROR: Illegal region plane normal vector). Scaled by its largest
- * component first, so no square underflows or overflows.
- */
-function unit(v: readonly number[]): number[] {
-  const largest = Math.max(...v.map(Math.abs));
-  const scaled = v.map((x) => x / largest);
-  const length = Math.hypot(...scaled);
-  return scaled.map((x) => x / length);
-}
-
-/** The axis (0, 1, 2) a normal lies along, or −1 when it is oblique. */
-function axisOf(normal: readonly number[]): number {
-  const along = [0, 1, 2].filter((a) => normal[a] !== 0);
-  return along.length === 1 ? along[0] : -1;
-}
-
 /** `fix wall/gran` planes along `axis` at `lo` (spheres above it) and `hi` (below it); null: no plane there. */
 function planes(id: string, axis: number, lo: number | null, hi: number | null): WallSurface {
   const at = (x: number | null) => (x === null ? 'NULL' : num(x));
   return { id: `${id}_${'xyz'[axis]}`, commands: [], fix: 'wall/gran', where: `${'xyz'[axis]}plane ${at(lo)} ${at(hi)}`, curvatureRadius: 0 };
 }
 
-/** The surfaces and motion variables of walls[k]; mesh walls are refused. */
+/**
+ * Why LAMMPS cannot express `wall`, as [field, reason]; null when it can. Mesh walls are refused by their type
+ * (deckWall).
+ */
+function unexported(wall: WallSpec): [string, string] | null {
+  if (wall.type === 'mesh') return null;
+  if ('surfaceVelocity' in wall && wall.surfaceVelocity?.some((v) => v !== 0) && shear(wall) === null) {
+    return ['surfaceVelocity', 'cannot be exported to LAMMPS: it moves a wall\'s material without its geometry only by '
+      + 'fix wall/gran `shear`, on a plane at rest along x, y or z and along one coordinate axis (a surfaceVelocity '
+      + 'with one non-zero component on such a plane exports; a moving, turning or oblique belt does not)'];
+  }
+  if (wall.type === 'cylinder' && axisOf(wall.axis) < 0) {
+    return ['axis', `cannot be exported to LAMMPS: its cylinder regions lie along x, y or z; got [${wall.axis.join(', ')}]`];
+  }
+  if ((wall.type === 'cone') && !(wall.axis[0] === 0 && wall.axis[1] === 0 && wall.axis[2] > 0 && wall.center.length === 2)) {
+    return ['axis', 'cannot be exported to LAMMPS yet: cones are exported upright (axis [0, 0, 1], centre [x, y]); '
+      + `got axis [${wall.axis.join(', ')}], centre [${wall.center.join(', ')}]`];
+  }
+  return null;
+}
+
+/**
+ * The plane of fix wall/gran `shear` for a plane wall's surface velocity: the axis the velocity lies along and its
+ * value, when the plane is at rest along a coordinate axis and the velocity along one other axis; else null.
+ */
+function shear(wall: WallSpec): { axis: number; speed: number } | null {
+  if (wall.type !== 'plane' || wall.surfaceVelocity === undefined || moves(wall)) return null;
+  const axis = axisOf(wall.surfaceVelocity);
+  return axisOf(wall.normal) >= 0 && axis >= 0 ? { axis, speed: wall.surfaceVelocity[axis] } : null;
+}
+
+/** Whether a wall's prescribed motion moves it: a motion of zero velocity and no rotation leaves it at rest. */
+function moves(wall: WallSpec): boolean {
+  const m = wall.motion;
+  return m !== undefined && (m.velocity.some((v) => v !== 0) || (m.rotation?.angularVelocity ?? 0) !== 0);
+}
+
+/** The surfaces and motion variables of walls[k]; mesh walls and what `unexported` names are refused. */
 export function deckWall(wall: WallSpec, k: number): DeckWall {
   const id = `w${k}`;
-  const unexported = wall.motion?.rotation !== undefined ? 'motion.rotation'
-    : 'surfaceVelocity' in wall && wall.surfaceVelocity !== undefined ? 'surfaceVelocity'
-      : 'closed' in wall && wall.closed ? 'closed'
-        : 'axis' in wall && !(wall.axis[0] === 0 && wall.axis[1] === 0 && wall.axis[2] > 0 && wall.center.length === 2)
-          ? 'axis' : null;
-  if (unexported !== null) {
-    throw new ScenarioError(`walls[${k}].${unexported}`, 'cannot be exported to LAMMPS yet: rotating walls, surface '
-      + 'velocities, end caps and tilted or 3-D-centred axes are grainflow-only (leave the field out to export)');
-  }
+  const refusal = unexported(wall);
+  if (refusal !== null) throw new ScenarioError(`walls[${k}].${refusal[0]}`, refusal[1]);
   const { variables, move } = motion(wall, id);
   const region = (name: string, shape: string, open = '') =>
     `region ${name} ${shape} side in units box${open}${move}`;
@@ -101,7 +117,11 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
       const axis = axisOf(wall.normal);
       if (atRest && axis >= 0) {
         const p = wall.point[axis];
-        return { index: k, variables, surfaces: [wall.normal[axis] > 0 ? planes(id, axis, p, null) : planes(id, axis, null, p)] };
+        const plane = wall.normal[axis] > 0 ? planes(id, axis, p, null) : planes(id, axis, null, p);
+        // A belt: LAMMPS moves the plane's material along one axis with `shear`, the plane staying put.
+        const belt = shear(wall);
+        if (belt !== null) plane.where += ` shear ${'xyz'[belt.axis]} ${num(belt.speed)}`;
+        return { index: k, variables, surfaces: [plane] };
       }
       return { index: k, variables, surfaces: [
         surface(id, 0, [region(id, `plane ${[...wall.point, ...unit(wall.normal)].map(num).join(' ')}`)]),
@@ -116,9 +136,18 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
         region(id, `block ${[0, 1, 2].flatMap((a) => [wall.min[a], wall.max[a]]).map(num).join(' ')}`, wall.openTop ? ' open 6' : ''),
       ])] };
     case 'cylinder': {
-      const [cx, cy] = wall.center;
-      return { index: k, variables, surfaces: [surface(id, 2 * wall.radius,
-        [region(id, `cylinder z ${num(cx)} ${num(cy)} ${num(wall.radius)} ${num(wall.zMin)} ${num(wall.zMax)}`, open)])] };
+      // Along x, y or z (unexported refuses other axes): the side an open cylinder, end caps two plane regions
+      // facing each other, so that the curvature correction stays with the side (curvatureRadius).
+      const { along, lo, hi, centre } = cylinderSpan(wall);
+      const c = centre.filter((_, a) => a !== along);
+      const side = surface(id, 2 * wall.radius, [region(id, `cylinder ${'xyz'[along]} ${[...c, wall.radius, lo, hi].map(num).join(' ')}`, open)]);
+      if (!wall.closed) return { index: k, variables, surfaces: [side] };
+      const cap = (name: string, at: number, facing: number) => {
+        const point = centre.map((x, a) => (a === along ? at : x));
+        const normal = [0, 1, 2].map((a) => (a === along ? facing : 0));
+        return surface(name, 0, [region(name, `plane ${[...point, ...normal].map(num).join(' ')}`)]);
+      };
+      return { index: k, variables, surfaces: [side, cap(`${id}_lo`, lo, 1), cap(`${id}_hi`, hi, -1)] };
     }
     case 'cone': {
       const [cx, cy] = wall.center;
@@ -152,14 +181,14 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
 }
 
 /**
- * Equal-style variables of the wall's displacement, v·(clamp(t, start, stop) − start) (src/walls/motion.ts), and
- * the region keyword that moves it; nothing for a wall at rest.
+ * Equal-style variables of the wall's displacement, v·(clamp(t, start, stop) − start) (src/walls/motion.ts), and of
+ * its angle (lammps-rotation.ts), and the region keywords that move and turn it; nothing for a wall at rest.
  */
 function motion(wall: WallSpec, id: string): { variables: string[]; move: string } {
   const m = wall.motion;
-  if (m === undefined || m.velocity.every((v) => v === 0)) return { variables: [], move: '' };
-  const elapsed = `((time>${num(m.start)})*(time-${num(m.start)})`
-    + (m.stop === undefined ? ')' : `-(time>${num(m.stop)})*(time-${num(m.stop)}))`);
+  const turning = rotation(wall, id);
+  if (m === undefined || m.velocity.every((v) => v === 0)) return { variables: turning.variables, move: turning.rotate };
+  const elapsed = elapsedExpression(m.start, m.stop);
   const variables: string[] = [];
   const moves = m.velocity.map((v, a) => {
     if (v === 0) return 'NULL';
@@ -167,7 +196,7 @@ function motion(wall: WallSpec, id: string): { variables: string[]; move: string
     variables.push(`variable ${name} equal "${num(v)}*${elapsed}"`);
     return `v_${name}`;
   });
-  return { variables, move: ` move ${moves.join(' ')}` };
+  return { variables: [...variables, ...turning.variables], move: ` move ${moves.join(' ')}${turning.rotate}` };
 }
 
 /** Axis-aligned bounds (m) of a finite wall at t = 0, to size the LAMMPS box; null for an infinite plane. */
@@ -178,13 +207,30 @@ export function wallBounds(wall: WallSpec): { min: number[]; max: number[] } | n
       return null;
     case 'box':
       return { min: [...wall.min], max: [...wall.max] };
-    case 'cylinder':
-      return revolved(wall.center, wall.radius, wall.zMin, wall.zMax);
+    case 'cylinder': {
+      const { along, lo, hi, centre } = cylinderSpan(wall);
+      const min = centre.map((x, a) => (a === along ? lo : x - wall.radius));
+      const max = centre.map((x, a) => (a === along ? hi : x + wall.radius));
+      return { min, max };
+    }
     case 'cone':
       return revolved(wall.center, Math.max(wall.bottomDiameter, wall.topDiameter) / 2, wall.zBottom, wall.zTop);
     case 'silo':
       return revolved(wall.center, wall.diameter / 2, wall.zBottom, wall.zBottom + wall.height);
   }
+}
+
+/**
+ * A cylinder along a coordinate axis: that axis (0, 1, 2), its rims' coordinates lo < hi along it, and the centre
+ * as a 3-D point (an [x, y] centre is [x, y, 0]; zMin and zMax are measured from it along the unit axis,
+ * src/walls/build.ts pushRevolved).
+ */
+function cylinderSpan(wall: Extract<WallSpec, { type: 'cylinder' }>): { along: number; lo: number; hi: number; centre: number[] } {
+  const along = axisOf(wall.axis);
+  const centre = wall.center.length === 3 ? [...wall.center] : [wall.center[0], wall.center[1], 0];
+  const sign = Math.sign(wall.axis[along]);
+  const [a, b] = [centre[along] + sign * wall.zMin, centre[along] + sign * wall.zMax];
+  return { along, lo: Math.min(a, b), hi: Math.max(a, b), centre };
 }
 
 function revolved(c: readonly number[], r: number, z0: number, z1: number) {

@@ -57,16 +57,3 @@ describe('names and vectors in an exported deck', () => {
     for (const row of rows) expect(row).toContain('negative on purpose');
   });
 });
-
-describe('walls LAMMPS cannot express', () => {
-  it.each([
-    ['motion.rotation', { motion: { rotation: { axis: [0, 0, 1], point: [0, 0, 0], angularVelocity: 1 } } }],
-    ['surfaceVelocity', { surfaceVelocity: [0.1, 0, 0] }],
-  ])('a plane with %s is refused on one line naming the field', (field, extra) => {
-    const checked = editedScenario('scenarios/bouncing-ball.json', (s) => {
-      s.walls = [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'ball', ...extra } as never];
-    });
-    expect(() => exportLammpsDeck(checked, { out: path.join(scratch, 'refused') }))
-      .toThrow(new RegExp(`^walls\\[0\\]\\.${field.replace('.', '\\.')}: cannot be exported to LAMMPS yet`));
-  });
-});
