@@ -5,7 +5,7 @@
  * is parsed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,11 +57,17 @@ describe('--resume', () => {
     expect(r.lines[0]).toMatch(/^grainflow: cannot resume: .* is not a resumable run \(no checkpoints\/scenario\.json; only runs with outputs\.checkpointEvery/);
   });
 
+  /** A finished run with checkpoints at `out`: a copy of one made once (its files name no absolute path). */
+  let template: string | undefined;
   const checkpointedRun = (out: string) => {
-    const scenario = JSON.parse(readFileSync('scenarios/two-spheres.json', 'utf8'));
-    const file = path.join(scratch, 'checkpointed.json');
-    writeFileSync(file, JSON.stringify({ ...scenario, outputs: { ...scenario.outputs, contactTrace: false, checkpointEvery: 0.0005 } }));
-    expect(grainflow('run', file, '--out', out).status).toBe(0);
+    if (template === undefined) {
+      const scenario = JSON.parse(readFileSync('scenarios/two-spheres.json', 'utf8'));
+      const file = path.join(scratch, 'checkpointed.json');
+      writeFileSync(file, JSON.stringify({ ...scenario, outputs: { ...scenario.outputs, contactTrace: false, checkpointEvery: 0.0005 } }));
+      template = path.join(scratch, 'checkpointed');
+      expect(grainflow('run', file, '--out', template).status).toBe(0);
+    }
+    cpSync(template, out, { recursive: true });
   };
 
   it('refuses a finished run', () => {

@@ -62,10 +62,19 @@ function setupOf(c: ResumeCase, workers = c.workers) {
 
 const quiet = () => {};
 
-/** The uninterrupted run. */
-async function straight(c: ResumeCase, out: string): Promise<RunSummary> {
-  const setup = setupOf(c);
-  return runToDirectory(setup, out, { checkpoints: new RunCheckpoints(setup, out, false, quiet) });
+/**
+ * The uninterrupted run, made once per scenario and worker count: cases that differ only in the workers of the
+ * resumed part compare against the same run (the tests only read it).
+ */
+const straightRuns = new Map<string, Promise<{ out: string; summary: RunSummary }>>();
+function straight(c: ResumeCase, out: string): Promise<{ out: string; summary: RunSummary }> {
+  const key = `${c.scenario} ${c.workers}`;
+  if (!straightRuns.has(key)) {
+    const setup = setupOf(c);
+    straightRuns.set(key, runToDirectory(setup, out, { checkpoints: new RunCheckpoints(setup, out, false, quiet) })
+      .then((summary) => ({ out, summary })));
+  }
+  return straightRuns.get(key)!;
 }
 
 /** The run stopped after c.stopAfter steps, then resumed in a fresh set-up (as a new process would). */
@@ -86,8 +95,8 @@ const deterministic = (dir: string) => JSON.stringify({ ...JSON.parse(read(dir, 
 
 describe.each(Object.entries(RESUME_CASES))('%s: stop, checkpoint, resume', (name, c) => {
   it(`ends byte-identical to the run that never stopped`, async () => {
-    const a = path.join(scratch, `${name}-straight`), b = path.join(scratch, `${name}-resumed`);
-    const reference = await straight(c, a);
+    const { out: a, summary: reference } = await straight(c, path.join(scratch, `${name}-straight`));
+    const b = path.join(scratch, `${name}-resumed`);
     const resumed = await stoppedAndResumed(c, b);
     // The case exercises what it claims: collisions before and after the stop, contacts with history at the end.
     expect(reference.performance.lanes).toBe(c.workers);

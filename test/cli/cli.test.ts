@@ -54,16 +54,17 @@ describe('grainflow run with bad input', () => {
     },
   );
 
-  it('rejects bad command lines with one line pointing at the options and status 2', () => {
+  it('rejects bad command lines with one line pointing at the options and status 2', async () => {
+    // The first end to end, the others through the CLI's main in this process.
     for (const [args, problem] of [[['run'], 'missing <scenario.json>'], [['run', 'scenarios/two-spheres.json'], 'missing --out <dir>'],
       [['run', 'scenarios/two-spheres.json', '--out', 'x', '--workers', '0'], '--workers must be a whole number >= 1 (got "0")']] as const) {
-      const r = grainflow(...args);
+      const r = args.length === 1 ? grainflow(...args) : await grainflowInProcess([...args]);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toBe(`grainflow: ${problem} (options: grainflow run --help)\n`);
     }
-    // Without a known command: the list of commands (test/cli/commands.test.ts).
+    // Without a known command: the list of commands (test/cli/commands.test.ts, which also spawns these).
     for (const args of [[], ['fly', 'x']]) {
-      const r = grainflow(...args);
+      const r = await grainflowInProcess(args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('usage: grainflow <command>');
       expect(r.stderr).toMatch(/^ {2}run {2,}/m);
