@@ -95,8 +95,10 @@ lammpsTests('LAMMPS: every scenario in scenarios/ exports (or, with frozen spher
         .reduce((n, b) => n + (b.count ?? 0), 0);
       if ((scenario.insert ?? []).some((b) => b.rate !== undefined)) expect(summary.particles).toBeGreaterThan(initial);
       else expect(summary.particles).toBe(initial);
-      // The gates were removed: the log shows the split runs.
       const log = fs.readFileSync(path.join(deck, 'log.lammps'), 'utf8');
+      // No rank split before the neighbour lists exist (a `balance` before the first run: no ghost atoms).
+      expect(log).not.toContain('Communication cutoff is 0.0');
+      // The gates were removed: the log shows the split runs.
       const gates = (scenario.walls ?? []).filter((w) => w.removeAt !== undefined).length;
       expect((log.match(/^unfix /gm) ?? []).length).toBeGreaterThanOrEqual(gates);
     });
