@@ -85,7 +85,8 @@ export function deckReadme(r: ReadmeInput): string {
     'Every pair of sphere materials is one `pair_coeff`; every wall surface and sphere material one `fix wall/gran/region` '
       + 'or, for planes along the axes, `fix wall/gran` '
       + '(a wall fix has one coefficient set for all its atoms). Stiffness and damping are given explicitly: '
-      + '`hertz k_n` with k_n = (4/3)E* (grainflow\'s K = (4/3)E*√R_eff, docs/physics.md §1.5), scaled by √(R_eff/R_L) on '
+      + '`hertz k_n` with k_n = (4/3)E* (grainflow\'s K = (4/3)E*√R_eff, E* and G* mixed from both bodies\' E and ν, '
+      + 'a wall\'s material included, docs/physics.md §1.5; `hertz/material` would take one material for a wall), scaled by √(R_eff/R_L) on '
       + 'curved region walls; `tangential mindlin/force 8G*` (the spring kept as a force, §9.2–9.3); the damping below; `limit_damping` for "no-tension" (§6.2).',
     '',
     row(['bodies', 'law from', 'damping in LAMMPS', 'e over the radius range (viscoelastic)']), row(['---', '---', '---', '---']),

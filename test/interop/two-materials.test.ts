@@ -103,7 +103,12 @@ lammpsTests('LAMMPS: contacts of two materials (glass bead on steel walls and sp
       const impacts = impactDurations(exportImpacts(grainflow.run).file);
       const { dt } = checked.scenario.time as { dt: number };
       const overlaps = lammpsOverlaps(lammps.deck);
-      const measured = [[contactTime(overlaps.wall, dt), impacts.get('0 wall:0')], [contactTime(overlaps.pair, dt), impacts.get('3 4')]];
+      const grainflowTime = (bodies: string) => {
+        const t = impacts.get(bodies);
+        expect(t, `grainflow's impact of ${bodies}`).toBeDefined();
+        return t!;
+      };
+      const measured = [[contactTime(overlaps.wall, dt), grainflowTime('0 wall:0')], [contactTime(overlaps.pair, dt), grainflowTime('3 4')]];
       for (const [lmp, gf] of measured) expect(Math.abs(lmp / gf - 1), `contact time ${lmp} vs ${gf} s`).toBeLessThan(TOLERANCE);
     });
   }
