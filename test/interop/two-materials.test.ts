@@ -17,7 +17,7 @@ import { exportImpacts } from '../../src/api/impact-export.js';
 import { DUMP_COLUMNS } from '../../src/interop/lammps-deck.js';
 import { readDump } from '../../src/interop/lammps-dump.js';
 import { parseScenario } from '../../src/scenario/load.js';
-import { lammpsTests, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
+import { contactFrames, lammpsTests, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
 
 const scratch = scratchDirectory('lammps-two-materials');
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -53,16 +53,6 @@ function scenario(steelE: number, options: { rolling?: boolean } = {}) {
       { type: 'cylinder', center: [0.1, 0], radius: 0.02, zMin: 0, zMax: 0.1, material: 'steel' }],
     outputs: { interval: options.rolling ? 1e-3 : dt, impactRecords: true, frames: false },
   }, scratch);
-}
-
-/** Contact time (s) of a dumped overlap series, one value a step, its zero crossings interpolated linearly. */
-function contactTime(overlaps: number[], dt: number): number {
-  const first = overlaps.findIndex((d) => d > 0);
-  const last = overlaps.length - 1 - [...overlaps].reverse().findIndex((d) => d > 0);
-  expect(first, 'in contact after the first frame').toBeGreaterThan(0);
-  expect(last, 'and apart before the last').toBeLessThan(overlaps.length - 1);
-  const crossing = (k: number) => k + overlaps[k] / (overlaps[k] - overlaps[k + 1]);
-  return (crossing(last) - crossing(first - 1)) * dt;
 }
 
 /** grainflow's contact times (s) by "i j" (j a sphere id or wall:K) from its impacts.csv. */
@@ -108,7 +98,7 @@ lammpsTests('LAMMPS: contacts of two materials (glass bead on steel walls and sp
         expect(t, `grainflow's impact of ${bodies}`).toBeDefined();
         return t!;
       };
-      const measured = [[contactTime(overlaps.wall, dt), grainflowTime('0 wall:0')], [contactTime(overlaps.pair, dt), grainflowTime('3 4')]];
+      const measured = [[contactFrames(overlaps.wall) * dt, grainflowTime('0 wall:0')], [contactFrames(overlaps.pair) * dt, grainflowTime('3 4')]];
       for (const [lmp, gf] of measured) expect(Math.abs(lmp / gf - 1), `contact time ${lmp} vs ${gf} s`).toBeLessThan(TOLERANCE);
     });
   }
