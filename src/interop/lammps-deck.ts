@@ -179,11 +179,16 @@ export function buildLammpsDeck(
     ...(trace ? ['atom_modify     map yes'] : []),
     `boundary        ${periodicAxes(checked).map((p) => (p ? 'p' : 'm')).join(' ')}`,
     'newton          off',
-    'comm_modify     vel yes',
-    // Ranks split by recursive bisection over the atoms (fix balance below; a brick grid split along z left one of
-    // two ranks empty in a silo, project issue 27).
+    // The ghost cutoff given before `balance`: LAMMPS sets it from the neighbour lists only when the first run
+    // initialises them, and a `balance` before that ran with 0 ("WARNING: Communication cutoff is 0.0. No ghost
+    // atoms will be generated", issue 27). It is the pair cutoff LAMMPS derives (two largest radii) plus the skin,
+    // a hair wider so that rounding never makes LAMMPS widen it ("Communication cutoff adjusted").
+    `comm_modify     vel yes cutoff ${num((2 * largestRadius + setup.skin) * (1 + 1e-9))}`,
+    // Recursive bisection over the atoms (a brick grid split along z left one of two ranks empty in a silo, project
+    // issue 27), again every BALANCE_EVERY steps as the spheres fall, pour in and drain.
     'comm_style      tiled',
     `read_data       ${DECK_FILES.data}`,
+    'balance         1.1 rcb',
     ...census.map((m) => `group           ${group(m)} type ${typeOf(m.material)}   # ${deckText(m.name)}`),
     '',
     '# contacts: pair_style granular, one pair_coeff per pair of sphere materials (README.md, Contacts)',
@@ -194,10 +199,6 @@ export function buildLammpsDeck(
     '',
     ...(g > 0 ? [`fix             gravity all gravity ${num(g)} vector ${setup.gravity.map(num).join(' ')}`] : []),
     'fix             integrate all nve/sphere',
-    // Rebalances at the set-up of every `run`, before its first step, and every BALANCE_EVERY steps as the spheres
-    // fall, pour in and drain. No `balance` command before the first run: LAMMPS's communication cutoff is 0 until
-    // the run initialises the neighbour lists, and such a command warned "Communication cutoff is 0.0" (its split
-    // is the one this fix makes at the set-up: the same final state, byte for byte, in a 2-rank settle).
     `fix             balance all balance ${BALANCE_EVERY} 1.1 rcb`,
     `neighbor        ${num(setup.skin)} bin`,
     'neigh_modify    delay 0 every 1 check yes',
