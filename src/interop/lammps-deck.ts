@@ -179,7 +179,11 @@ export function buildLammpsDeck(
     ...(trace ? ['atom_modify     map yes'] : []),
     `boundary        ${periodicAxes(checked).map((p) => (p ? 'p' : 'm')).join(' ')}`,
     'newton          off',
-    'comm_modify     vel yes',
+    // The ghost cutoff given before `balance`: LAMMPS sets it from the neighbour lists only when the first run
+    // initialises them, and a `balance` before that ran with 0 ("WARNING: Communication cutoff is 0.0. No ghost
+    // atoms will be generated", issue 27). It is the pair cutoff LAMMPS derives (two largest radii) plus the skin,
+    // a hair wider so that rounding never makes LAMMPS widen it ("Communication cutoff adjusted").
+    `comm_modify     vel yes cutoff ${num((2 * largestRadius + setup.skin) * (1 + 1e-9))}`,
     // Recursive bisection over the atoms (a brick grid split along z left one of two ranks empty in a silo, project
     // issue 27), again every BALANCE_EVERY steps as the spheres fall, pour in and drain.
     'comm_style      tiled',

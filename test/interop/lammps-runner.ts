@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createSetup } from '../../src/run/setup.js';
 import { DECK_FILES, readDeckManifest } from '../../src/interop/deck-manifest.js';
 import { DUMP_COLUMNS } from '../../src/interop/lammps-deck.js';
@@ -121,4 +121,18 @@ export function firstTimeBelow(deck: string, z: number): number | null {
     }
   }
   return null;
+}
+
+/**
+ * How long (in frames, fractional) an overlap series dumped once a step stays positive: from its first to its last
+ * zero crossing, each interpolated linearly between the frames around it. The contact must begin after the first
+ * frame and end before the last.
+ */
+export function contactFrames(overlaps: readonly number[]): number {
+  const first = overlaps.findIndex((d) => d > 0);
+  const last = overlaps.length - 1 - [...overlaps].reverse().findIndex((d) => d > 0);
+  expect(first, 'in contact after the first frame').toBeGreaterThan(0);
+  expect(last, 'and apart before the last').toBeLessThan(overlaps.length - 1);
+  const crossing = (k: number) => k + overlaps[k] / (overlaps[k] - overlaps[k + 1]);
+  return crossing(last) - crossing(first - 1);
 }

@@ -85,8 +85,10 @@ lammpsTests('LAMMPS: every scenario in scenarios/ exports (or, with frozen spher
         .reduce((n, b) => n + (b.count ?? 0), 0);
       if ((scenario.insert ?? []).some((b) => b.rate !== undefined)) expect(summary.particles).toBeGreaterThan(initial);
       else expect(summary.particles).toBe(initial);
-      // The gates were removed: the log shows the split runs.
       const log = fs.readFileSync(path.join(deck, 'log.lammps'), 'utf8');
+      // The ghost cutoff is set before the first `balance` and is the one the neighbour lists need (neither 0 nor widened).
+      expect(log).not.toMatch(/WARNING: Communication cutoff/);
+      // The gates were removed: the log shows the split runs.
       const gates = (scenario.walls ?? []).filter((w) => w.removeAt !== undefined).length;
       expect((log.match(/^unfix /gm) ?? []).length).toBeGreaterThanOrEqual(gates);
     });
