@@ -211,6 +211,10 @@ export function buildLammpsDeck(
     // (project issue 27 asks for it over the run, from the deck's own output).
     'thermo_style    custom step time atoms ke c_rotational f_balance[3]',
     'thermo_modify   norm no flush yes',
+    // ke is ½·dof·k_B·T of the thermo temperature, Σ½mv² only while its degrees of freedom are counted right:
+    // LAMMPS counts them once at set-up (a deck that pours spheres in would print ke = −0 throughout) and takes 3
+    // off for the centre of mass (one sphere would print 0).
+    'compute_modify  thermo_temp dynamic/dof yes extra/dof 0',
     `thermo          ${outputEvery}`,
     `dump            frames all custom ${outputEvery} ${DECK_FILES.dump} ${DUMP_COLUMNS.join(' ')}`,
     // Unsorted (sorting gathers every frame by id across the ranks); the importer places atoms by id.

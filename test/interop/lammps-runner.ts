@@ -58,19 +58,27 @@ export function rankImbalance(deck: string, least = 50): number {
     const [ave, max] = [Number(m[1]), Number(m[2])];
     if (ave >= least) worst = Math.max(worst, max / ave);
   }
+  for (const row of thermoRows(deck, log)) {
+    if (row['f_balance[3]'] === undefined) throw new Error(`${deck}/log.lammps: the thermo output has no f_balance[3] column`);
+    if (row.Atoms / ranks >= least) worst = Math.max(worst, row['f_balance[3]']);
+  }
+  return worst;
+}
+
+/** Every thermo row of every `run` in a deck's log.lammps, by column name, in the order printed. */
+export function thermoRows(deck: string, log = fs.readFileSync(path.join(deck, 'log.lammps'), 'utf8')): Record<string, number>[] {
   const thermo = [...log.matchAll(/^\s*Step\s.*$/gm)];
   if (thermo.length === 0) throw new Error(`${deck}/log.lammps has no thermo output`);
+  const rows: Record<string, number>[] = [];
   for (const header of thermo) {
     const names = header[0].trim().split(/\s+/);
-    const [atoms, imbalance] = [names.indexOf('Atoms'), names.indexOf('f_balance[3]')];
-    if (imbalance < 0) throw new Error(`${deck}/log.lammps: the thermo output has no f_balance[3] column`);
     for (const line of log.slice(header.index! + header[0].length + 1).split('\n')) {
       const row = line.trim().split(/\s+/).map(Number);
       if (row.length !== names.length || row.some(Number.isNaN)) break;
-      if (row[atoms] / ranks >= least) worst = Math.max(worst, row[imbalance]);
+      rows.push(Object.fromEntries(names.map((name, k) => [name, row[k]])));
     }
   }
-  return worst;
+  return rows;
 }
 
 export interface LammpsOutcome {

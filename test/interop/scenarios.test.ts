@@ -16,7 +16,7 @@ import { EXPORTED_LAWS } from '../../src/interop/lammps-contact.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { asciiStl, writeStl } from '../walls/stl-helpers.js';
-import { lammpsTests, rankImbalance, readCsvColumns, runLammps, scratchDirectory } from './lammps-runner.js';
+import { lammpsTests, rankImbalance, readCsvColumns, runLammps, scratchDirectory, thermoRows } from './lammps-runner.js';
 import type { ParticleSpec } from '../../src/scenario/schema.js';
 
 const CLI = path.resolve('bin/grainflow.js');
@@ -85,6 +85,13 @@ lammpsTests('LAMMPS: every scenario in scenarios/ exports (or, with frozen spher
         .reduce((n, b) => n + (b.count ?? 0), 0);
       if ((scenario.insert ?? []).some((b) => b.rate !== undefined)) expect(summary.particles).toBeGreaterThan(initial);
       else expect(summary.particles).toBe(initial);
+      // The thermo output's kinetic energy at the last step is the final state's Σ ½mv² (from final.grainflow) to
+      // its 8 printed digits: LAMMPS counts a temperature's degrees of freedom once, at set-up, and 3 fewer than
+      // 3N, so without `compute_modify thermo_temp dynamic/dof yes extra/dof 0` a deck that pours spheres in prints
+      // ke = −0 throughout, and one with a single sphere 0.
+      const rows = thermoRows(deck);
+      const kinetic = summary.final.kineticEnergy as number;
+      expect(Math.abs(rows[rows.length - 1].KinEng - kinetic), 'thermo ke at the last step').toBeLessThanOrEqual(1e-7 * kinetic);
       const log = fs.readFileSync(path.join(deck, 'log.lammps'), 'utf8');
       // The ghost cutoff is set before the first `balance` and is the one the neighbour lists need (neither 0 nor widened).
       expect(log).not.toMatch(/WARNING: Communication cutoff/);
