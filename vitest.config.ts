@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     // `npm test` is the fast tier; GRAINFLOW_LONG_TESTS=1 adds the long one (test/helpers/tiers.ts).
     exclude: excluded,
-    // The fast tier runs two files at a time (vitest's default on 2 cores is one): 4.7 instead of 7 minutes here.
+    // The fast tier runs two files at a time (vitest's default on 2 cores is one): about 4 instead of 7 minutes here.
     // The long tier keeps one: its LAMMPS runs use both cores themselves.
     maxWorkers: LONG_TESTS ? 1 : 2,
     // A limit only stops a test that hangs; it must not fail one that a shared, loaded 2-core machine slows down
