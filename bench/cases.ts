@@ -101,7 +101,7 @@ export function formatResult(r: CaseResult, speedUp: number | undefined): string
   const p = s.performance;
   const share = (seconds: number) => ((100 * seconds) / p.wallSeconds).toFixed(1);
   const ph = p.phaseSeconds;
-  const other = p.wallSeconds - ph.broadphase - ph.forces - ph.integration - ph.output;
+  const other = p.wallSeconds - stepsTime(ph);
   return row([
     r.name, r.broadphase, String(p.lanes), String(s.particles), String(s.steps), r.setupSeconds.toFixed(2),
     p.wallSeconds.toFixed(1), (p.particleStepsPerSecond / 1e6).toFixed(3),
@@ -114,6 +114,11 @@ export function formatResult(r: CaseResult, speedUp: number | undefined): string
 /** Thread counts the Amdahl projection is printed for (issue #26: workstations have 8–64 cores). */
 const PROJECTED_THREADS = [2, 4, 8, 16];
 
+/** The time of the steps themselves: rebuilds, forces, integration and outputs (phase times, any unit). */
+function stepsTime(ph: PhaseSeconds): number {
+  return ph.broadphase + ph.forces + ph.integration + ph.output;
+}
+
 /**
  * The serial fraction per phase of a 1-lane run's steps (its phase times, any unit) and Amdahl's speed-up S(N) = 1 / (s + (1 − s)/N) from it:
  * what runs on the main thread alone at any lane count — the parts of the neighbour rebuild other than its two
@@ -124,7 +129,7 @@ const PROJECTED_THREADS = [2, 4, 8, 16];
  * memory bandwidth shared by the cores.
  */
 export function amdahlReport(ph: PhaseSeconds): string {
-  const steps = ph.broadphase + ph.forces + ph.integration + ph.output;
+  const steps = stepsTime(ph);
   const searches = ph.pairSearch + ph.wallSearch;
   const serial = ph.broadphase - searches + ph.output;
   const s = serial / steps;
@@ -145,5 +150,5 @@ export function amdahlReport(ph: PhaseSeconds): string {
 /** Under each run on several lanes: the barrier rounds of its steps (bench/lane-report.ts). */
 export function laneReport(r: CaseResult): string[] {
   const { lanes, phaseSeconds: ph, lanePhases } = r.summary.performance;
-  return laneLines(lanes, lanePhases, ph.broadphase + ph.forces + ph.integration + ph.output);
+  return laneLines(lanes, lanePhases, stepsTime(ph));
 }

@@ -7,6 +7,7 @@ import type { AnalysisSpec } from '../scenario/schema.js';
 import type { ImpactRecord, Simulation } from '../engine/simulation.js';
 import type { ScenarioModel } from '../engine/setup.js';
 import { isFrozen, type ParticleState } from '../particles/state.js';
+import { centrePoint } from '../walls/wall-spec.js';
 import { renderLinePlotSvg, type PlotSeries } from '../plot/line-plot.js';
 import { angleOfRepose } from './repose.js';
 import { beverloo, massFlowRate } from './discharge.js';
@@ -331,7 +332,7 @@ function drumAnalysis(spec: Extract<AnalysisSpec, { type: 'rotating-drum' }>, se
   if (wall.type !== 'cylinder' || wall.motion?.rotation === undefined) throw new Error('checked: the drum is a turning cylinder');
   const length = Math.hypot(...wall.axis);
   const drum: DrumGeometry = {
-    centre: [wall.center[0], wall.center[1], wall.center.length === 3 ? wall.center[2] : 0],
+    centre: centrePoint(wall.center),
     axis: [wall.axis[0] / length, wall.axis[1] / length, wall.axis[2] / length],
     radius: wall.radius, zMin: wall.zMin, zMax: wall.zMax,
   };

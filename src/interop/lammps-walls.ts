@@ -20,7 +20,7 @@
  * `curvatureRadius` = −r_w (for a cone, at its mean radius).
  */
 import { ScenarioError } from '../base/scenario-error.js';
-import type { WallSpec } from '../walls/wall-spec.js';
+import { centrePoint, type WallSpec } from '../walls/wall-spec.js';
 import { axisOf, unit } from './lammps-axes.js';
 import { elapsedExpression, rotation } from './lammps-rotation.js';
 
@@ -77,7 +77,7 @@ function unexported(wall: WallSpec): [string, string] | null {
   if (wall.type === 'cylinder' && axisOf(wall.axis) < 0) {
     return ['axis', `cannot be exported to LAMMPS: its cylinder regions lie along x, y or z; got [${wall.axis.join(', ')}]`];
   }
-  if ((wall.type === 'cone') && !(wall.axis[0] === 0 && wall.axis[1] === 0 && wall.axis[2] > 0 && wall.center.length === 2)) {
+  if (wall.type === 'cone' && !(wall.axis[0] === 0 && wall.axis[1] === 0 && wall.axis[2] > 0 && wall.center.length === 2)) {
     return ['axis', 'cannot be exported to LAMMPS yet: cones are exported upright (axis [0, 0, 1], centre [x, y]); '
       + `got axis [${wall.axis.join(', ')}], centre [${wall.center.join(', ')}]`];
   }
@@ -227,7 +227,7 @@ export function wallBounds(wall: WallSpec): { min: number[]; max: number[] } | n
  */
 function cylinderSpan(wall: Extract<WallSpec, { type: 'cylinder' }>): { along: number; lo: number; hi: number; centre: number[] } {
   const along = axisOf(wall.axis);
-  const centre = wall.center.length === 3 ? [...wall.center] : [wall.center[0], wall.center[1], 0];
+  const centre = centrePoint(wall.center);
   const sign = Math.sign(wall.axis[along]);
   const [a, b] = [centre[along] + sign * wall.zMin, centre[along] + sign * wall.zMax];
   return { along, lo: Math.min(a, b), hi: Math.max(a, b), centre };

@@ -12,6 +12,7 @@ import { logNormalParameters, radiusBounds, type RadiusSpec } from './radius.js'
 import { regionBounds, regionTooSmallFor } from './regions.js';
 import { buildWallModel, type WallModel } from '../walls/build.js';
 import { wallOverlap } from '../walls/overlap.js';
+import { centrePoint } from '../walls/wall-spec.js';
 import { buildContactTable, type ContactTable } from '../forces/contact-table.js';
 import { axisNames, DEFAULT_SKIN_FRACTION, MAX_MATERIALS, type InsertSpec, type Scenario } from './schema.js';
 import { readExplicitSpheres, type ExplicitSpheres } from './explicit-spheres.js';
@@ -395,7 +396,7 @@ function checkDrum(walls: Scenario['walls'], k: number): void {
   if (rotation === undefined) return refuse('does not turn');
   const unit = (v: readonly number[]) => v.map((c) => c / Math.hypot(...v));
   const a = unit(wall.axis), r = unit(rotation.axis);
-  const centre = wall.center.length === 3 ? wall.center : [...wall.center, 0];
+  const centre = centrePoint(wall.center);
   const d = rotation.point.map((c, i) => c - centre[i]);
   const along = d[0] * a[0] + d[1] * a[1] + d[2] * a[2];
   const off = Math.hypot(d[0] - along * a[0], d[1] - along * a[1], d[2] - along * a[2]);

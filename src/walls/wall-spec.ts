@@ -118,3 +118,11 @@ export const wallSchema = z.discriminatedUnion('type', [
 ], { error: `must be a wall with "type" one of ${quoted(wallTypes)}` });
 
 export type WallSpec = z.output<typeof wallSchema>;
+
+/**
+ * A cylinder's, cone's or silo's `center` as a 3-D point: an [x, y] centre is [x, y, 0], so that the rims' positions
+ * along a vertical axis are their heights.
+ */
+export function centrePoint(center: readonly number[]): [number, number, number] {
+  return [center[0], center[1], center.length === 3 ? center[2] : 0];
+}

@@ -26,7 +26,8 @@ export const TIMED_PHASES = [
 ] as const;
 export const TIMED = TIMED_PHASES.length;
 /** The slot of each phase code in TIMED_PHASES (−1: not timed), a table so that each round pays one load. */
-const TIMED_SLOT = [-1, 0, 1, 2, -1, -1, 3, 4];
+const TIMED_SLOT = Array.from({ length: Math.max(...TIMED_PHASES) + 1 },
+  (_, code) => (TIMED_PHASES as readonly number[]).indexOf(code));
 
 /** The slot of a timed phase: laneBusy[TIMED · lane + slot]. */
 export function timedSlot(phase: PhaseCode): number {
