@@ -1,80 +1,18 @@
 /**
- * The laws the shipped scenarios show, each from whole runs of the scenario files (long cases: minutes each):
- *   - granular-gas.json / granular-gas-brilliantov.json: the cooling exponent p of T0/(1 + t/τ)^p against Haff's 2
- *     and Brilliantov & Pöschel's 5/3 (src/analysis/cooling.ts);
- *   - silo.json at D/d = 6, 8, 10, seeds 1–3 each: the mean W of every orifice against Beverloo's law over the
- *     published C and k (beverloo-band.ts), and the log–log slope against D − 1.5 d; k and C fitted together, and
- *     hopper.json's C (same seeds) over the silo's mean C beside Rose & Tanaka's factor with its tan φ_d, are shown,
- *     not checked (the pair trades off, and φ_d is not measured);
- *   - pile.json at μ = 0, 0.05, 0.1, 0.3 and the file's 0.5 (its μ_r = 0.1 but at μ = 0): the angle of repose rises with
- *     μ (the weighted slope over the frictional heaps, analysis/repose.ts reposeTrend); the flat frictionless heap
- *     (the floor stays rough, as in test/physics/pile.test.ts) is shown, not checked.
+ * The silo and hopper discharge case of the report, from whole runs of the scenario files (a long case: minutes):
+ * silo.json at D/d = 6, 8, 10, seeds 1–3 each: the mean W of every orifice against Beverloo's law over the published
+ * C and k (beverloo-band.ts), and the log–log slope against D − 1.5 d; k and C fitted together, and hopper.json's C
+ * (same seeds) over the silo's mean C beside Rose & Tanaka's factor with its tan φ_d, are shown, not checked (the
+ * pair trades off, and φ_d is not measured).
  * Each run is the file as shipped but for the field varied (and frames off); the numbers README quotes for these
  * scenarios are the ones this prints.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { beverlooFit } from '../analysis/discharge.js';
 import { fitLine } from '../analysis/linear-fit.js';
-import { reposeTrend, type ReportedHeap } from '../analysis/repose.js';
-import type { CoolingFit } from '../analysis/cooling.js';
-import type { PlotSeries } from '../plot/line-plot.js';
 import { BEVERLOO_C_RANGE, BEVERLOO_K_RANGE, beverlooBand, beverlooSlopeBand, siloWidthShortfalls } from './beverloo-band.js';
-import {
-  absolute, atLeast, check, inRange, shown, type CaseContext, type CaseResult, type Check, type ValidationCase,
-} from './checks.js';
-import { readScenarioFile, runScenarioFile } from './scenario-run.js';
+import { inRange, shown, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { runScenarioFile } from './scenario-run.js';
 import { seedMean, type SeedMean } from './seed-statistics.js';
-
-/**
- * The two gases must be told apart: Haff's p = 2 (Tsuji, constant e) and Brilliantov & Pöschel's p = 5/3
- * (viscoelastic, e rising as the gas cools). A window of half their distance, ±1/6, is the widest in which no
- * exponent passes for both; the 500 soft spheres sit ~0.08 above the hard-sphere value (their contacts last ~10 % of
- * the free flight at first), inside it.
- */
-const COOLING = absolute(1 / 6, 'half the distance between Haff\'s 2 and Brilliantov & Pöschel\'s 5/3, so that the '
-  + 'two windows do not overlap and each law is told from the other; the 500 soft spheres sit ~0.08 above the '
-  + 'hard-sphere value, inside it');
-
-/** Markers per decade of 1 + t/τ in the cooling figure: every row of temperature.csv would bury the law's line. */
-const MARKERS_PER_DECADE = 12;
-
-/** Indices of increasing values x, the first after each step of 1/perDecade decade on a log axis (and the last). */
-function evenOnLogAxis(x: readonly number[], perDecade: number): number[] {
-  const kept: number[] = [];
-  let next = -Infinity;
-  x.forEach((v, k) => {
-    if (Math.log10(v) >= next || k === x.length - 1) { kept.push(k); next = Math.log10(v) + 1 / perDecade; }
-  });
-  return kept;
-}
-
-async function cooling(context: CaseContext): Promise<CaseResult> {
-  const checks: Check[] = [];
-  const series: PlotSeries[] = [];
-  const figures: string[] = [];
-  for (const [file, theory, name] of [
-    ['scenarios/granular-gas.json', 2, "Haff's law (Tsuji, e = 0.8): p = 2"],
-    ['scenarios/granular-gas-brilliantov.json', 5 / 3, 'Brilliantov & Pöschel (viscoelastic): p = 5/3'],
-  ] as const) {
-    let rows: number[][] = [];
-    const summary = await runScenarioFile(file, () => {}, context, (dir) => {
-      rows = fs.readFileSync(path.join(dir, 'temperature.csv'), 'utf8').trim().split('\n').slice(1)
-        .map((line) => line.split(',').map(Number));
-    });
-    const fit = (summary.analysis as unknown as { fit: CoolingFit }).fit;
-    checks.push(check(`cooling exponent p, ${path.basename(file)}`, name, theory, fit.exponent, COOLING));
-    figures.push(`p = ${fit.exponent.toFixed(2)}`);
-    // T against 1 + t/τ on log axes: the late-time slope is −p.
-    const x = rows.map((r) => 1 + r[0] / fit.tau);
-    const shown = evenOnLogAxis(x, MARKERS_PER_DECADE);
-    series.push(
-      { name: `grainflow, ${path.basename(file)}`, x: shown.map((k) => x[k]), y: shown.map((k) => rows[k][1] / fit.T0), mark: 'point' },
-      { name: `(1 + t/τ)^{−${theory === 2 ? '2' : '5/3'}}`, x, y: x.map((v) => v ** -theory) },
-    );
-  }
-  return { checks, figures: [`cooling exponents ${figures.join(' and ')}`], plot: { title: 'Homogeneous cooling of a granular gas', x: { label: '1 + t/τ', log: true }, y: { label: 'T/T_{0}', log: true }, series } };
-}
 
 const ORIFICES = [6, 8, 10];
 /** Seeds per orifice: the discharge of one seed scatters by a few per cent, so each W is a mean with its standard error. */
@@ -231,53 +169,6 @@ async function beverloo(context: CaseContext): Promise<CaseResult> {
     ] } };
 }
 
-// μ = 0.05 is sampled because the angle rises most at small μ and levels off above about 0.3 (Zhou et al. 2002):
-// with 0.1, 0.3 and 0.5 alone the rise (≈ 3° against ±1.5° per heap) was not two standard errors in every run.
-const LOWER_FRICTIONS = [0, 0.05, 0.1, 0.3];
-const REPOSE_RISES = 'steeper heaps for larger μ (Zhou et al. 2001): the slope of a straight line through the frictional heaps, '
-  + 'each weighted by its uncertainty (the scatter over 8 sectors), is positive by two standard errors (one-sided 98 %)';
-
-
-async function repose(context: CaseContext): Promise<CaseResult> {
-  const { friction: shipped, rollingFriction } = readScenarioFile('scenarios/pile.json').contact;
-  if (shipped === undefined || shipped <= LOWER_FRICTIONS[LOWER_FRICTIONS.length - 1]) {
-    throw new Error(`scenarios/pile.json changed: its μ (${shipped}) should exceed ${LOWER_FRICTIONS.join(', ')}`);
-  }
-  const frictions = [...LOWER_FRICTIONS, shipped];
-  const heaps: ReportedHeap[] = [];
-  for (const mu of frictions) {
-    const summary = await runScenarioFile('scenarios/pile.json', (s) => {
-      s.contact.friction = mu;
-      s.contact.rollingFriction = mu === 0 ? 0 : rollingFriction;
-      // The floor stays rough but for the frictionless control, where nothing may resist sliding or rolling.
-      if (mu === 0) {
-        s.contactPairs![0].friction = 0;
-        s.contactPairs![0].rollingFriction = 0;
-      }
-    }, context);
-    heaps.push(summary.analysis as unknown as ReportedHeap);
-  }
-  const checks: Check[] = [shown('angle of repose (°), μ = 0', 'frictionless spheres spread flat: 0°', 0, heaps[0].angleOfRepose_deg,
-    'frictionless spheres cannot hold a slope, so no engine could fail it; it shows that the estimator reads 0° for a layer')];
-  const mus = frictions.slice(1), angles = heaps.slice(1);
-  const trend = reposeTrend(mus, angles);
-  checks.push(atLeast(`slope of the angle against μ (° per unit μ), μ = ${mus.join(', ')}`, 'two standard errors of the slope',
-    2 * trend.slopeError, trend.slope, REPOSE_RISES));
-  const angle = (h: ReportedHeap) => `${h.angleOfRepose_deg.toFixed(1)}° ± ${h.uncertainty_deg.toFixed(1)}°`;
-  const figures = frictions.map((mu, k) => `${angle(heaps[k])} at μ = ${mu}`);
-  const line = [mus[0], mus[mus.length - 1]];
-  return { checks, figures, plot: { title: `Angle of repose of poured heaps (scenarios/pile.json, μ_{r} = ${rollingFriction})`,
-    x: { label: 'sliding friction μ' }, y: { label: 'angle of repose (°)' }, series: [
-      { name: 'grainflow ± standard error over the 8 sectors', x: mus, y: angles.map((h) => h.angleOfRepose_deg),
-        error: angles.map((h) => h.uncertainty_deg), mark: 'point' },
-      { name: `weighted fit: ${trend.slope.toFixed(1)} ± ${trend.slopeError.toFixed(1)} ° per unit μ`, x: line,
-        y: line.map((mu) => trend.intercept + trend.slope * mu) },
-      { name: 'frictionless: 0°', x: [0], y: [heaps[0].angleOfRepose_deg], mark: 'point' },
-    ] } };
-}
-
-export const SCENARIO_CASES: readonly ValidationCase[] = [
-  { id: 'granular-gas-cooling', title: 'Granular gas cooling: Haff (p = 2) and Brilliantov & Pöschel (p = 5/3)', long: true, run: cooling },
+export const SILO_CASES: readonly ValidationCase[] = [
   { id: 'silo-beverloo', title: "Silo (D/d = 6, 8, 10) and hopper discharge against Beverloo's law", long: true, run: beverloo },
-  { id: 'pile-repose', title: 'Angle of repose against sliding friction', long: true, run: repose },
 ];
