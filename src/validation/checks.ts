@@ -60,9 +60,22 @@ export interface CaseContext {
 export interface ValidationCase {
   /** file name of its plot (without .svg) and the key of `--only` */
   id: string;
+  /**
+   * the URL of the module that defines the case (its import.meta.url, set by `definedIn`): the case's input digest
+   * (input-digest.ts) starts from its compiled file
+   */
+  module: string;
   title: string;
   long: boolean;
   run(context: CaseContext): Promise<CaseResult> | CaseResult;
+}
+
+/** A case as its module writes it; `definedIn` adds the module. */
+export type CaseDefinition = Omit<ValidationCase, 'module'>;
+
+/** The cases a module defines, each marked with that module (pass the module's import.meta.url). */
+export function definedIn(module: string, cases: readonly CaseDefinition[]): ValidationCase[] {
+  return cases.map((c) => ({ ...c, module }));
 }
 
 /** The tolerance of a check: the error allowed, how it is measured and why that much. */

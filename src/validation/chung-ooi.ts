@@ -26,7 +26,9 @@
  */
 import type { Material } from '../scenario/schema.js';
 import type { PlotSeries } from '../plot/line-plot.js';
-import { absolute, check, relative, shown, worstOf, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import {
+  absolute, check, definedIn, relative, shown, worstOf, type CaseResult, type Check, type ValidationCase,
+} from './checks.js';
 import { collide, inTurn, sphereMass, type CollisionSpec, type PlanarMotion } from './collision.js';
 import { oblique, REFINE, slipAfter, type ObliqueRun } from './oblique.js';
 import { hertzContact, mindlinCoefficient } from './hertz.js';
@@ -465,7 +467,7 @@ async function oppositeSpins(): Promise<CaseResult> {
   };
 }
 
-export const CHUNG_OOI_CASES: readonly ValidationCase[] = [
+export const CHUNG_OOI_CASES: readonly ValidationCase[] = definedIn(import.meta.url, [
   { id: 'chung-ooi-1', title: 'Chung & Ooi test 1: elastic impact of two spheres', long: false,
     run: () => elasticImpacts(['glass', 'limestone'], 0.01, 10, false) },
   { id: 'chung-ooi-2', title: 'Chung & Ooi test 2: elastic impact on a rigid plane', long: false,
@@ -482,4 +484,4 @@ export const CHUNG_OOI_CASES: readonly ValidationCase[] = [
   { id: 'chung-ooi-6', title: 'Chung & Ooi test 6: spinning sphere onto a rigid plane', long: false, run: () => spinningImpacts(6) },
   { id: 'chung-ooi-7', title: 'Chung & Ooi test 7: two spheres with equal and opposite spins', long: false, run: oppositeSpins },
   { id: 'chung-ooi-8', title: 'Chung & Ooi test 8: spinning sphere onto a large sphere', long: false, run: () => spinningImpacts(8) },
-];
+]);

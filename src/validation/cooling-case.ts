@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CoolingFit } from '../analysis/cooling.js';
 import type { PlotSeries } from '../plot/line-plot.js';
-import { absolute, check, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { absolute, check, definedIn, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
 import { runScenarioFile } from './scenario-run.js';
 
 /**
@@ -62,6 +62,6 @@ async function cooling(context: CaseContext): Promise<CaseResult> {
   return { checks, figures: [`cooling exponents ${figures.join(' and ')}`], plot: { title: 'Homogeneous cooling of a granular gas', x: { label: '1 + t/τ', log: true }, y: { label: 'T/T_{0}', log: true }, series } };
 }
 
-export const COOLING_CASES: readonly ValidationCase[] = [
+export const COOLING_CASES: readonly ValidationCase[] = definedIn(import.meta.url, [
   { id: 'granular-gas-cooling', title: 'Granular gas cooling: Haff (p = 2) and Brilliantov & Pöschel (p = 5/3)', long: true, run: cooling },
-];
+]);

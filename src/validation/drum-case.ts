@@ -29,7 +29,7 @@
  */
 import { fitLine } from '../analysis/linear-fit.js';
 import { MELLMANN_REGIMES } from '../analysis/drum.js';
-import { atLeast, shown, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { atLeast, definedIn, shown, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
 import { readScenarioFile, runScenarioFile } from './scenario-run.js';
 
 /** Rotation rates of the drum runs (rad/s): half, once and twice the file's. */
@@ -113,6 +113,6 @@ async function drum(context: CaseContext): Promise<CaseResult> {
     ] } };
 }
 
-export const DRUM_CASES: readonly ValidationCase[] = [
+export const DRUM_CASES: readonly ValidationCase[] = definedIn(import.meta.url, [
   { id: 'drum-angle', title: 'Rotating drum: dynamic angle of repose against rotation speed', long: true, run: drum },
-];
+]);

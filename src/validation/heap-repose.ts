@@ -35,7 +35,9 @@
  */
 import type { ReportedHeap } from '../analysis/repose.js';
 import type { Scenario } from '../scenario/schema.js';
-import { absolute, atLeast, check, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import {
+  absolute, atLeast, check, definedIn, type CaseContext, type CaseResult, type Check, type ValidationCase,
+} from './checks.js';
 import { readScenarioFile, runScenarioFile } from './scenario-run.js';
 import { seedMean } from './seed-statistics.js';
 
@@ -164,6 +166,6 @@ async function heapRepose(context: CaseContext): Promise<CaseResult> {
     references: [{ y: reference + band, label: `Zhou et al. + ${band}°` }, { y: reference - band, label: `Zhou et al. − ${band}°` }] } };
 }
 
-export const HEAP_CASES: readonly ValidationCase[] = [
+export const HEAP_CASES: readonly ValidationCase[] = definedIn(import.meta.url, [
   { id: 'heap-repose', title: 'Angle of repose of heap.json: glass beads against Zhou et al. 2002, and against μ and μ_r', long: true, run: heapRepose },
-];
+]);

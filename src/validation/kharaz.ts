@@ -19,7 +19,7 @@
  */
 import type { Material } from '../scenario/schema.js';
 import type { PlotSeries } from '../plot/line-plot.js';
-import { absolute, check, shown, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { absolute, check, definedIn, shown, type CaseResult, type Check, type ValidationCase } from './checks.js';
 import { collide, inTurn, type PlanarMotion, type TangentialModel } from './collision.js';
 import { referenceImpact } from './oblique.js';
 
@@ -168,6 +168,6 @@ async function experiment(): Promise<CaseResult> {
     x: { label: 'incident angle θ (°)' }, y: { label: 'tangential restitution e_{t} = v′_{t}/v_{t}' }, series } };
 }
 
-export const EXPERIMENT_CASES: readonly ValidationCase[] = [
+export const EXPERIMENT_CASES: readonly ValidationCase[] = definedIn(import.meta.url, [
   { id: 'kharaz-2001', title: 'Oblique impacts against experiment: Kharaz, Gorham & Salman 2001', long: false, run: experiment },
-];
+]);

@@ -7,7 +7,7 @@
  * scenario are the ones this prints.
  */
 import { reposeTrend, type ReportedHeap } from '../analysis/repose.js';
-import { atLeast, shown, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { atLeast, definedIn, shown, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
 import { readScenarioFile, runScenarioFile } from './scenario-run.js';
 
 // μ = 0.05 is sampled because the angle rises most at small μ and levels off above about 0.3 (Zhou et al. 2002):
@@ -55,6 +55,6 @@ async function repose(context: CaseContext): Promise<CaseResult> {
     ] } };
 }
 
-export const PILE_CASES: readonly ValidationCase[] = [
+export const PILE_CASES: readonly ValidationCase[] = definedIn(import.meta.url, [
   { id: 'pile-repose', title: 'Angle of repose against sliding friction', long: true, run: repose },
-];
+]);

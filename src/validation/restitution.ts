@@ -14,7 +14,7 @@ import type { PlotSeries } from '../plot/line-plot.js';
 import { normalLawDefinition, normalModelNames } from '../forces/normal/registry.js';
 import { calibrate, DEFAULT_IMPACT_GEOMETRY } from '../run/calibration.js';
 import type { NormalLawInput } from '../run/single-impact.js';
-import { absolute, worstOf, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { absolute, definedIn, worstOf, type CaseResult, type Check, type ValidationCase } from './checks.js';
 
 /** The restitution asked of every law. */
 const TARGET = 0.7;
@@ -73,7 +73,7 @@ function restitutionOfEveryLaw(): CaseResult {
   };
 }
 
-export const RESTITUTION_CASES: readonly ValidationCase[] = [
+export const RESTITUTION_CASES: readonly ValidationCase[] = definedIn(import.meta.url, [
   { id: 'restitution-every-law', title: `Restitution of every normal law against its exact relation (e_in = ${TARGET})`,
     long: false, run: restitutionOfEveryLaw },
-];
+]);

@@ -10,7 +10,7 @@
 import { beverlooFit } from '../analysis/discharge.js';
 import { fitLine } from '../analysis/linear-fit.js';
 import { BEVERLOO_C_RANGE, BEVERLOO_K_RANGE, beverlooBand, beverlooSlopeBand, siloWidthShortfalls } from './beverloo-band.js';
-import { inRange, shown, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { definedIn, inRange, shown, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
 import { runScenarioFile } from './scenario-run.js';
 import { seedMean, type SeedMean } from './seed-statistics.js';
 
@@ -169,6 +169,6 @@ async function beverloo(context: CaseContext): Promise<CaseResult> {
     ] } };
 }
 
-export const SILO_CASES: readonly ValidationCase[] = [
+export const SILO_CASES: readonly ValidationCase[] = definedIn(import.meta.url, [
   { id: 'silo-beverloo', title: "Silo (D/d = 6, 8, 10) and hopper discharge against Beverloo's law", long: true, run: beverloo },
-];
+]);

@@ -15,7 +15,7 @@
  */
 import type { Material } from '../scenario/schema.js';
 import type { PlotSeries } from '../plot/line-plot.js';
-import { absolute, check, shown, worstOf, type CaseResult, type Check, type ValidationCase } from './checks.js';
+import { absolute, check, definedIn, shown, worstOf, type CaseResult, type Check, type ValidationCase } from './checks.js';
 import { collide, inTurn, sphereMass, type PlanarMotion, type TangentialModel } from './collision.js';
 import { oblique, REFINE, type ObliqueSpec } from './oblique.js';
 import { KHARAZ_IMPACT } from './kharaz.js';
@@ -109,8 +109,8 @@ async function microSlipReference(): Promise<CaseResult> {
     ] } };
 }
 
-export const TANGENTIAL_CASES: readonly ValidationCase[] = [
+export const TANGENTIAL_CASES: readonly ValidationCase[] = definedIn(import.meta.url, [
   { id: 'tangential-step', title: 'Tangential contact at the automatic step: a sticking elastic impact', long: false, run: stickingImpact },
   { id: 'mindlin-deresiewicz', title: 'Mindlin–Deresiewicz micro-slip against its independent integration', long: false,
     run: microSlipReference },
-];
+]);

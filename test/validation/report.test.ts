@@ -4,8 +4,8 @@ import { absolute, check, markOpen, shown, type ValidationCase } from '../../src
 import { allPass, reportMarkdown, reportTable } from '../../src/validation/report.js';
 
 const plot = { title: 't', x: { label: 'x' }, y: { label: 'y' }, series: [] };
-const one: ValidationCase = { id: 'one', title: 'Case one', long: false, run: () => ({ checks: [], plot }) };
-const two: ValidationCase = { id: 'two', title: 'Case two', long: true, run: () => ({ checks: [], plot }) };
+const one: ValidationCase = { id: 'one', module: import.meta.url, title: 'Case one', long: false, run: () => ({ checks: [], plot }) };
+const two: ValidationCase = { id: 'two', module: import.meta.url, title: 'Case two', long: true, run: () => ({ checks: [], plot }) };
 const tolerance = absolute(0.01, 'because');
 
 describe('validation report', () => {
