@@ -56,7 +56,7 @@ function buildRoot(file: string): string {
 
 // A statement of tsc's output that names a module: at the start of a line, `import`/`export` … `from 'spec'`, or a
 // bare `import 'spec'`. Doc comments start their lines with `*`, so they never match.
-const STATIC_SPECIFIER = /^\s*(?:import|export)\b[^'"`;]*?(?:\bfrom\s*|import\s*)(['"])([^'"]+)\1/gm;
+const STATIC_SPECIFIER = /^\s*(?:(?:import|export)\b[^'"`;]*?\bfrom|import)\s*(['"])([^'"]+)\1/gm;
 const DYNAMIC_IMPORT = /\bimport\s*\(\s*([^)]*)\)/g;
 
 /** The relative specifiers a compiled module names, statically or by a literal dynamic import. */
