@@ -40,4 +40,16 @@ describe('validation report', () => {
     expect(text).toContain('- k: shown, not checked — no plausible value falls outside.');
     expect(text).toContain('1 checks, 0 failing; 1 rows shown, not checked.');
   });
+
+  it('names each commit the outcomes were produced at, with its cases, and none for a case not run', () => {
+    const text = reportMarkdown([
+      { case: one, checks: [passing], provenance: { commit: 'a'.repeat(40), dirty: false } },
+      { case: { ...two, id: 'three' }, checks: [passing], provenance: { commit: 'b'.repeat(40), dirty: true } },
+      { case: two, checks: [passing], provenance: { commit: 'a'.repeat(40), dirty: false } },
+      { case: { ...two, id: 'four' }, checks: [], skipped: 'left out by --leave-out' },
+    ]);
+    expect(text).toContain('The outcomes were produced at:\n\n'
+      + `- commit ${'a'.repeat(12)}: one, two\n- commit ${'b'.repeat(12)} with uncommitted changes: three\n\nEach was checked current`);
+    expect(text).not.toMatch(/commit .*four/);
+  });
 });
