@@ -1,7 +1,7 @@
 /**
  * The input digest of a validation case: SHA-256 over everything its numbers depend on, so that a stored outcome
  * (outcome-store.ts) can be told current or stale without running the case (docs/verification.md, "The validation
- * report"). It covers
+ * report, case by case"). It covers
  *   - the compiled code: the case's module in the build (dist/) and the closure of its relative imports, static
  *     (`import … from './x.js'`, `export … from`, `import './x.js'`) and dynamic with a literal specifier
  *     (`import('./x.js')`); a dynamic import with a computed specifier cannot be followed, so it is refused. Type-only

@@ -13,7 +13,7 @@
  *   - `--out <dir>` writes elsewhere than docs/validation (its outcomes/ is the store);
  *   - `--workers N` runs the scenarios on N threads (default: the scenario's own `workers`, i.e. every core; the
  *     results do not depend on it).
- * docs/verification.md, "The validation report", says how to regenerate the report case by case.
+ * docs/verification.md, "The validation report, case by case", says how to regenerate the report case by case.
  */
 import { VALIDATION_CASES } from './cases.js';
 import { DigestError } from './input-digest.js';
