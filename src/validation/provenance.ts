@@ -24,3 +24,8 @@ export function gitProvenance(): Provenance {
     return { commit: 'unknown', dirty: true };
   }
 }
+
+/** How the report and `--check` name a provenance: "commit 0123456789ab", "… with uncommitted changes". */
+export function provenanceText(p: Provenance): string {
+  return `commit ${p.commit.slice(0, 12)}${p.dirty ? ' with uncommitted changes' : ''}`;
+}

@@ -5,7 +5,7 @@
  * when a result does. The header names the commit(s) each case's stored outcome was produced at.
  */
 import type { Check, ValidationCase } from './checks.js';
-import type { Provenance } from './provenance.js';
+import { provenanceText, type Provenance } from './provenance.js';
 
 /**
  * A case and what running it gave; `skipped` says why a case was not run (a long case under --fast); `provenance`
@@ -35,7 +35,7 @@ function provenanceLines(outcomes: readonly CaseOutcome[]): string[] {
   const byCommit = new Map<string, string[]>();
   for (const o of outcomes) {
     if (o.provenance === undefined) continue;
-    const at = `commit ${o.provenance.commit.slice(0, 12)}${o.provenance.dirty ? ' with uncommitted changes' : ''}`;
+    const at = provenanceText(o.provenance);
     byCommit.set(at, [...(byCommit.get(at) ?? []), o.case.id]);
   }
   return [...byCommit].map(([at, ids]) => `- ${at}: ${ids.join(', ')}`);

@@ -12,7 +12,7 @@ import { renderLinePlotSvg } from '../plot/line-plot.js';
 import type { ValidationCase } from './checks.js';
 import { compiledModule, DigestError, inputDigest } from './input-digest.js';
 import { OUTCOME_FORMAT, OutcomeFileError, readOutcome, writeOutcome, type StoredOutcome } from './outcome-store.js';
-import { gitProvenance, type Provenance } from './provenance.js';
+import { gitProvenance, provenanceText, type Provenance } from './provenance.js';
 import { allPass, reportMarkdown, reportTable, type CaseOutcome } from './report.js';
 import { recordingReads } from './scenario-run.js';
 
@@ -52,7 +52,7 @@ export const PROCESS_IO: ValidateIo = {
 type Currency = { outcome: StoredOutcome } | { rerun: string };
 
 /** Whether the stored outcome of `c` is current: present, readable and of the input digest computed now. */
-export function currency(c: ValidationCase, out: string): Currency {
+function currency(c: ValidationCase, out: string): Currency {
   try {
     const outcome = readOutcome(out, c.id);
     if (outcome === null) return { rerun: 'no stored outcome' };
@@ -93,7 +93,7 @@ function checkStore(cases: readonly ValidationCase[], options: ValidateOptions, 
     const state = currency(c, options.out);
     if ('rerun' in state) stale++;
     io.print('rerun' in state ? `${c.id}: stale, rerun: ${state.rerun}`
-      : `${c.id}: current (commit ${state.outcome.commit.slice(0, 12)}${state.outcome.dirty ? ' with uncommitted changes' : ''}, ran ${state.outcome.ranAt})`);
+      : `${c.id}: current (${provenanceText(state.outcome)}, ran ${state.outcome.ranAt})`);
   }
   return stale === 0 ? 0 : 1;
 }
