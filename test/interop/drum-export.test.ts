@@ -7,9 +7,9 @@
  *  - what LAMMPS cannot express (tilted cylinders and cones, belts shear cannot move, turning meshes) is refused on
  *    one line naming the field;
  *  - with GRAINFLOW_LONG_TESTS=1, the drum in both engines: the dynamic angle of repose within 2° (the issue's
- *    acceptance) and the bed turning with the drum at its rate and in its sense, measured by Σ(r × v)·a / Σ|r⊥|²
+ *    acceptance) and the bed turning in the drum's sense at more than half its rate, measured by Σ(r × v)·a / Σ|r⊥|²
  *    over the spheres (a drum that did not turn, turned the other way or did not carry the bed in its contacts
- *    gives 0 or −ω there, and an angle near 0°).
+ *    gives ≈ 0 or −ω there, and an angle near 0°).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -176,7 +176,7 @@ function bedRate(particles: { position: number[]; velocity: number[] }[], point:
 }
 
 lammpsTests('LAMMPS: the rotating drum against grainflow', () => {
-  it('dynamic angle of repose within 2°, the bed turning with the drum at its rate', async () => {
+  it("dynamic angle of repose within 2°, the bed turning in the drum's sense at more than half its rate", async () => {
     // The whole scenario: 41 surfaces from 1.0 s. Cut to 1.4 s (21 surfaces) the angles' standard errors rose to
     // 0.5–0.6° and the engines parted by 1.1° instead of 0.4°, too near the 2° (docs/lammps.md).
     const checked = editedScenario('scenarios/drum.json', () => {});
@@ -186,9 +186,15 @@ lammpsTests('LAMMPS: the rotating drum against grainflow', () => {
     const [theirs, ours] = [angle(lammps.summary.analysis), angle(grainflow.summary.analysis)];
     expect(ours, 'grainflow: a rolling bed').toBeGreaterThan(25);
     expect(Math.abs(theirs - ours), `LAMMPS ${theirs}° against grainflow ${ours}°`).toBeLessThan(2);
+    // A sign-and-presence check, not a rate comparison: a rotation exported with the wrong sense gives ≈ −ω, one lost
+    // (not exported, or not reaching the spheres through the wall contacts) ≈ 0; more than ω/2 rules out both. No
+    // tighter bound is claimed: the bed slips against the wall and its surface layer flows down against the turn, so
+    // its mean rate is below ω by the physics, by an amount no reference states.
     const point = [0, 0, 0.05];
+    const omega = drumWall(checked.scenario).motion!.rotation!.angularVelocity;
     for (const [engine, summary] of [['LAMMPS', lammps.summary], ['grainflow', grainflow.summary]] as const) {
-      expect(Math.abs(bedRate(summary.final.particles!, point) / 1.2 - 1), `${engine}: the bed's rate over ω`).toBeLessThan(0.1);
+      expect(bedRate(summary.final.particles!, point), `${engine}: the bed's rate about the axis (ω = ${omega} rad/s)`)
+        .toBeGreaterThan(omega / 2);
     }
   }, 3_600_000);
 });
