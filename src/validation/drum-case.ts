@@ -7,9 +7,9 @@
  * (analysis/drum.ts).
  * Each run is the file as shipped but for the rotation rate (and frames off).
  *
- * The search for a published angle to check (2026-11-27). What was looked for: a measured or DEM dynamic angle of
- * glass beads with its drum diameter, bead size, fill, speed and friction stated, at conditions a few thousand spheres
- * can repeat. What was found, and why none is checked:
+ * The search for a published angle to check (2026-11-27; Lethe's case read and run 2026-11-28). What was looked
+ * for: a measured or DEM dynamic angle of glass beads with its drum diameter, bead size, fill, speed and friction
+ * stated, at conditions a few thousand spheres can repeat. What was found, and why none is checked:
  *   - Sunday, Murdoch, Tardivel, Schwartz & Michel, MNRAS 498 (2020) 1062–1079 (arXiv:2009.10448), Table 3: Chrono DEM
  *     of 1 mm (± 0.2 mm) glass beads, half full, μ = 0.16 between beads and 0.45 on a particle-lined wall, rolling
  *     friction 0.09 in Chrono's model, softened to E = 70 MPa; the angle at Fr = 1e-4 … 0.1 with its scatter. Quoted
@@ -21,9 +21,34 @@
  *     rolling-resistance laws differ (Chrono's against EPSD here) and the angle moves by 9° between μ_r = 0 and 0.09
  *     in their runs, so no tolerance could tell a fault of the engine from the difference of the laws. Sunday et
  *     al. themselves report their angles 5–7° above the experiments of Brucks et al. (2007) that they model.
- *   - The calibration example of Lethe (chaos-polymtl/lethe, examples/dem/3d-rotating-drum-calibration): a measured
- *     26° at 2.198 rad/s in a drum of radius 69 mm holding 6 000 spheres of 5.95 mm, but of 1 768 kg/m³ particles,
- *     not glass, with μ and μ_r fitted to that angle and no scatter given.
+ *   - The calibration example of Lethe (github.com/chaos-polymtl/lethe, examples/dem/3d-rotating-drum-calibration:
+ *     README.md, rotating-drum.prm, calibration_parameter_loop.py, calculate_angle.py, particles.input; its contact
+ *     laws from doc/source/theory/multiphase/dem/dem.rst; read 2026-11-28; no documentation page for the example
+ *     was found). What it states: a drum of radius 69 mm and half-length 92.5 mm (grid arguments 0.069:0.0925), its
+ *     boundaries 0, 1 and 2 turning at 2.198 rad/s about the horizontal axis (the side and, as deal.II numbers a
+ *     cylinder's boundaries, both flat ends; Fr = 0.034, cascading); 6 000 spheres of 5.95 mm (the pre-loaded bed
+ *     it starts from, particles.input, lists 6.0 mm), 1 768 kg/m³, E = 2.4 MPa and ν = 0.37 for spheres and wall;
+ *     Hertz–Mindlin with the normal damping of LIGGGHTS (Tsuji's law with α = √5|β|, docs/physics.md §3.3) and a
+ *     tangential one from the tangential stiffness, constant rolling resistance μ_r R* F_n; Δt = 1e-5 s, 5 s from
+ *     the loaded bed. Its measure: the spheres within 22.5 mm of either end cap, the mean height of the 10 highest
+ *     in 6 mm columns at 8 points across the middle half of the drum, averaged over 4–5 s and fitted by a line (the
+ *     surface a camera sees through a clear end). Experiment 26° ("at 60 Hz on the machine"); fitted e = 0.9,
+ *     μ = 0.3, μ_r = 0.02 for both contacts (README). Why not checked: (1) no uncertainty to take a tolerance
+ *     from: the 26° comes with no scatter, and Lethe's own angle with the fitted values is not given; (2) the fit
+ *     is stated two ways: the sweep in calibration_parameter_loop.py (a407c87) spans μ = 0.2–0.5, μ_r = 0–0.2 and
+ *     e = 0.8–1 in 5, 5 and 3 steps, holding neither μ = 0.3 nor μ_r = 0.02, and its later version (5affbe0) runs
+ *     μ = 0.3, μ_r = 0.05, e = 0.9; (3) the particles are not named (the README links "Solid-liquid rotary kilns:
+ *     An experimental and CFD-DEM study", sciencedirect.com pii S003259102300791X, not readable here).
+ *     Run in grainflow all the same (2026-11-28, a scratch scenario not shipped: that drum closed and turning from
+ *     1.2 s, 6 000 spheres of 5.95 mm poured in, Tsuji e = 0.9, Mindlin, EPSD μ_r = 0.02, which reaches the
+ *     constant model's torque in steady rolling, §9.7; sampled every 0.02 s): over 2.5–3.5 s 33.2° by Lethe's
+ *     measure at the end caps (frame to frame s.d. 1.0°), 30.6° by it at mid-length, 30.1° ± 0.2° by
+ *     analysis/drum.ts in the mid-plane. With no rolling resistance at all (μ_r = 0), over 2.0–3.0 s, 31.6° at
+ *     the end caps and 29.2° at mid-length, against 33.4° and 30.5° with μ_r = 0.02 over the same window. So
+ *     grainflow sits 7° above the measured angle and no rolling-resistance law closes the gap: without any it is
+ *     still 5.6° above, all of μ_r = 0.02 being worth under 2° here. What is left (the tangential damping, §9.4;
+ *     the loaded start; whether Lethe's run with these values gave 26° at all) cannot be told apart without Lethe's
+ *     own angle. The same engine is within 2° of LAMMPS on scenarios/drum.json (test/interop/drum-export.test.ts).
  *   - Yang, Zou & Yu, Powder Technol. 130 (2003) 138 and Mellmann, Powder Technol. 118 (2001) 251: not found in a
  *     readable form.
  */
