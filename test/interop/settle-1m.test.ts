@@ -9,7 +9,7 @@
  *  - the two ranks hold atom counts within 25 % of their mean (log.lammps);
  *  - the import's peak memory is bounded by frames, not by the dump: at most three frames of 12 doubles a sphere
  *    above the export's, which resolves the same set-up and reads no dump (the frame being read, the one before it
- *    not yet collected, and the garbage collector's slack: measured 70–200 MB over 3–7 frames); the dump's seven
+ *    not yet collected, and the garbage collector's slack: measured 90–200 MB over 3–7 frames); the dump's seven
  *    frames are larger than that, so an import that read it whole would fail;
  *  - the render draws the bed: every 1 000th sphere's projected centre lies on a drawn pixel.
  * Measured on 2 cores shared with other work: docs/lammps.md, "A million spheres".
