@@ -66,13 +66,12 @@ function shortened(): { file: string; dt: number; density: number } {
 /** The imported run's frames/index.json. */
 const frameIndex = () => JSON.parse(fs.readFileSync(path.join(run, 'frames/index.json'), 'utf8')) as FrameIndex;
 
-/** A stored frame of the imported run: positions (xyz by id) and speeds. */
-function frame(index: FrameIndex, k: number): { position: Float32Array; speed: Float32Array } {
+/** The positions (xyz by id, m) of a stored frame of the imported run; its speeds follow them in the file. */
+function framePositions(index: FrameIndex, k: number): Float32Array {
   const bytes = fs.readFileSync(path.join(run, 'frames', index.frames.at(k)!.file));
   const n = index.particles;
   expect(bytes.length, `frame ${k}: 3 coordinates and a speed per sphere`).toBe(16 * n);
-  const all = new Float32Array(bytes.buffer, bytes.byteOffset, 4 * n);
-  return { position: all.subarray(0, 3 * n), speed: all.subarray(3 * n) };
+  return new Float32Array(bytes.buffer, bytes.byteOffset, 3 * n);
 }
 
 /** The spheres' radii by id (m). */
@@ -107,7 +106,7 @@ lammpsTests('LAMMPS: the million-sphere example, 2 ranks, exported, run, importe
     expect(index.particles).toBe(spheres);
     expect(index.frames.map((f) => f.count)).toEqual(Array(STEPS / FRAME_STEPS + 1).fill(spheres));
     const radius = radii(index);
-    const { position } = frame(index, -1);
+    const position = framePositions(index, -1);
     let lowest = Infinity, outside = 0;
     for (let p = 0; p < spheres; p++) {
       const [x, y, z] = [position[3 * p], position[3 * p + 1], position[3 * p + 2]];
@@ -123,7 +122,7 @@ lammpsTests('LAMMPS: the million-sphere example, 2 ranks, exported, run, importe
     const index = frameIndex();
     const t = STEPS * dt, g = -example.gravity[2];
     expect(index.frames.at(-1)!.t - index.frames[0].t).toBeCloseTo(t, 12);
-    const fall = meanHeight(frame(index, 0).position) - meanHeight(frame(index, -1).position);
+    const fall = meanHeight(framePositions(index, 0)) - meanHeight(framePositions(index, -1));
     const freeFall = 0.5 * g * t * t;
     // Float32 positions round by at most 4 nm at 0.12 m: 1e-3 of ½gt² (28 µm) is far above that.
     expect(fall / freeFall).toBeLessThan(1 + 1e-3);
@@ -158,7 +157,7 @@ lammpsTests('LAMMPS: the million-sphere example, 2 ranks, exported, run, importe
     const image = decode(fs.readFileSync(path.join(png, last)));
     expect([image.width, image.height]).toEqual([width, height]);
     const project = projector(JSON.parse(fs.readFileSync(path.join(png, 'camera.json'), 'utf8')));
-    const { position } = frame(index, -1);
+    const position = framePositions(index, -1);
     let blank = 0;
     for (let p = 0; p < spheres; p += 1000) {
       const [x, y] = project([position[3 * p], position[3 * p + 1], position[3 * p + 2]]).map(Math.round);
