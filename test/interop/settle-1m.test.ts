@@ -7,10 +7,11 @@
  *    the spheres within ½gt² (28 µm) of the floor meet anything, and velocity Verlet integrates a constant g
  *    exactly — the centre of mass must fall ½gt² (to 1 %, never more) and the kinetic energy be ½M(gt)² (the same);
  *  - the two ranks hold atom counts within 25 % of their mean (log.lammps);
- *  - the import's peak memory is bounded by frames, not by the dump: at most three frames of 12 doubles a sphere
+ *  - the import's peak memory is bounded by frames, not by the dump: at most four frames of 12 doubles a sphere
  *    above the export's, which resolves the same set-up and reads no dump (the frame being read, the one before it
- *    not yet collected, and the garbage collector's slack: measured 90–200 MB over 3–7 frames); the dump's seven
- *    frames are larger than that, so an import that read it whole would fail;
+ *    not yet collected, and the garbage collector's slack: measured 90–200 MB over 3–7 frames, so four frames
+ *    leave about 180 MB for the collector's timing); the dump's seven frames are larger than that, so an import that
+ *    read it whole would fail;
  *  - the render draws the bed: every 1 000th sphere's projected centre lies on a drawn pixel.
  * Measured on 2 cores shared with other work: docs/lammps.md, "A million spheres".
  */
@@ -139,11 +140,11 @@ lammpsTests('LAMMPS: the million-sphere example, 2 ranks, exported, run, importe
     expect(rankImbalance(deck), 'max/mean atoms per rank').toBeLessThan(1.25);
   });
 
-  it('imports within three frames of memory above the export', () => {
+  it('imports within four frames of memory above the export', () => {
     const frameBytes = 12 * 8 * spheres;
     const dumpBytes = fs.statSync(path.join(deck, 'dump.grainflow')).size;
-    expect(dumpBytes, 'the dump is larger than the bound, so reading it whole would fail').toBeGreaterThan(3 * frameBytes);
-    expect(importPeak - exportPeak, `import ${importPeak} B against export ${exportPeak} B`).toBeLessThan(3 * frameBytes);
+    expect(dumpBytes, 'the dump is larger than the bound, so reading it whole would fail').toBeGreaterThan(4 * frameBytes);
+    expect(importPeak - exportPeak, `import ${importPeak} B against export ${exportPeak} B`).toBeLessThan(4 * frameBytes);
   });
 
   it('renders the last frame: every 1 000th sphere\'s centre on a drawn pixel', () => {
