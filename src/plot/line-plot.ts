@@ -13,7 +13,8 @@
  *    panel, in colours told apart also by the colour-blind (Okabe–Ito): more make small multiples, panels of at
  *    most MAX_GROUPS groups on shared axes;
  *  - points drawn over lines, with a white rim, so a measurement is not hidden under its model; error bars (±) on
- *    points that have them; dashed reference lines for targets, dotted vertical lines for events;
+ *    points that have them; dashed reference lines for targets, dotted vertical lines for events; a series may be
+ *    dashed and is then drawn over the solid lines (a fit that lies on a model line leaves it visible);
  *  - axes fitted to the data (and its error bars), not rounded out to the next decade; a linear y range at least
  *    MIN_RELATIVE_SPAN of its centre wide, so noise far below that is not magnified.
  * Nothing here touches the file system.
@@ -42,6 +43,8 @@ export interface PlotSeries {
   y: readonly number[];
   /** 'line' (default) joins the points in the given order; 'point' draws markers only */
   mark?: 'line' | 'point';
+  /** a line drawn dashed, over the solid ones: a fit that lies on a model line leaves that line visible in its gaps */
+  dashed?: boolean;
   /** legend entry and colour shared with the other series of the group (default: name) */
   group?: string;
   /** uncertainty of each y (±, same unit), drawn as an error bar; NaN or absent: none */
@@ -114,6 +117,7 @@ interface Datum {
   /** position along its series, so lines join points in the given order, not sorted by x */
   order: number;
   mark: 'line' | 'point';
+  dashed: boolean;
   /** the error bar's ends, when the point has one (on a log axis, no lower end below 0: the bar then rises only) */
   low?: number;
   high?: number;
@@ -129,7 +133,7 @@ export async function renderLinePlotSvg(plot: LinePlot): Promise<string> {
     return drawable(low, plot.y.log) ? { low, high } : { high };
   };
   const raw: Datum[] = plot.series.flatMap((s) => s.x.map((x, k): Datum => ({
-    x, y: s.y[k], group: s.group ?? s.name, series: s.name, order: k, mark: s.mark ?? 'line', ...barOf(s, k),
+    x, y: s.y[k], group: s.group ?? s.name, series: s.name, order: k, mark: s.mark ?? 'line', dashed: s.dashed ?? false, ...barOf(s, k),
   }))).filter((d) => drawable(d.x, plot.x.log) && drawable(d.y, plot.y.log));
   const references = (plot.references ?? []).filter((r) => drawable(r.y, plot.y.log));
   const yExtremes = raw.flatMap((d) => [d.y, d.low ?? d.y, d.high ?? d.y]);
@@ -177,9 +181,15 @@ export async function renderLinePlotSvg(plot: LinePlot): Promise<string> {
       legend: { labelLimit: 0, symbolType: allLines ? 'stroke' : 'circle' },
     };
     const bars = rows.filter((d) => d.high !== undefined).map((d) => ({ ...d, low: d.low ?? d.y }));
+    const lines = (dashed: boolean) => ({
+      data: { values: rows.filter((d) => d.mark === 'line' && d.dashed === dashed) },
+      mark: { type: 'line', strokeWidth: 1.6, ...(dashed ? { strokeDash: [7, 4] } : {}) },
+      encoding: { x, y, color, detail: { field: 'series' }, order: { field: 'order' } },
+    });
     return [
-      { data: { values: rows.filter((d) => d.mark === 'line') }, mark: { type: 'line', strokeWidth: 1.6 },
-        encoding: { x, y, color, detail: { field: 'series' }, order: { field: 'order' } } },
+      lines(false),
+      // Dashed lines over the solid ones.
+      ...(rows.some((d) => d.dashed) ? [lines(true)] : []),
       ...(bars.length === 0 ? [] : [{
         data: { values: bars }, mark: { type: 'errorbar', ticks: { size: 6 }, thickness: 1.2 },
         encoding: { x, y: { ...y, field: 'low' }, y2: { field: 'high' }, color },

@@ -80,6 +80,21 @@ describe('renderLinePlotSvg', () => {
     expect(lineStrokes[1]).not.toBe(pointFill);
   });
 
+  it('draws a dashed series over a solid line it lies on, so both show', async () => {
+    // The silo's fitted Beverloo line can coincide with a published band edge (silo-beverloo).
+    const svg = await renderLinePlotSvg({
+      title: 'two lines on each other', x: { label: 'x' }, y: { label: 'y' },
+      series: [{ name: 'band edge', x: [0, 1], y: [0, 1] }, { name: 'fit', x: [0, 1], y: [0, 1], dashed: true }],
+    });
+    const lines = [...svg.matchAll(/<path [^>]*aria-roledescription="line mark"[^>]*>/g)].map((m) => m[0]);
+    expect(lines).toHaveLength(2);
+    // Solid first, dashed after it (SVG paints later elements on top), each in its own colour.
+    expect(lines[0]).not.toContain('stroke-dasharray');
+    expect(lines[1]).toContain('stroke-dasharray="7,4"');
+    const stroke = (l: string) => /stroke="(#[0-9a-f]+)"/.exec(l)?.[1];
+    expect(stroke(lines[0])).not.toBe(stroke(lines[1]));
+  });
+
   it('ticks a whole-number axis at whole numbers only', async () => {
     const svg = await renderLinePlotSvg({
       title: 'bounces', x: { label: 'bounce k', integer: true }, y: { label: 'apex', unit: 'm' },
