@@ -29,22 +29,6 @@ const SLOPE_BAND = 'the log–log slope Beverloo\'s law has over these three ori
   + 'only at k = 1.5), widened by two standard errors of the fitted slope (from the seeds\' scatter): catches a '
   + 'flow rate that does not scale as D⁵ᐟ², e.g. a Torricelli-like D² from an outlet that does not form a free-fall '
   + 'arch, or an orifice whose effective size grows with D';
-/** Orifices whose mean W fell below the band with heap.json's glass bead (see SLOW_SILO). */
-const SLOW_ORIFICES = [8];
-const SLOW_SILO = 'open until this case is rerun as it now runs: with heap.json\'s glass bead (μ = 0.4, μ_r = 0.05 on every '
-  + 'contact, E = 5 MPa, ν = 0.22), walls of 1 MPa (softer than the beads) and the 20 d silo of scenarios/silo.json, '
-  + 'D/d = 8 drained below the band (2026-11-27, seeds 1–3: W = 0.2645, 0.2649, 0.2704 kg/s, mean 0.2666 ± 0.0019, 1.9 % '
-  + 'under the band\'s slow edge; ρ_b = 1505, 1512, 1498 kg/m³; C at k = 1.5 = 0.515, 0.514, 0.529). Since then, '
-  + 'seed 1 only (2026-11-28): the walls\' steel softened by the beads\' factor (E = 16 MPa, 3.2 times the beads\', as '
-  + 'real steel is of glass) drains at W = 0.2793 ± 0.0011 kg/s (ρ_b = 1487 kg/m³, C = 0.550, 3.9 % above the slow edge '
-  + 'at its ρ_b); in a silo of 40 d (L = 5 D = D + 32 d, the law\'s conditions, 20 000 beads, the same bed height) at '
-  + 'W = 0.2704 ± 0.0005 kg/s (ρ_b = 1491 kg/m³, C = 0.531, 0.4 % above the slow edge), so the case now runs a silo '
-  + 'wide enough for the law. Seeds 2 and 3, D/d = 6 and 10 and the hopper are not rerun with either change. The '
-  + 'measurement was checked (ρ_b of the settled interior at the gate, W over a steady window, d the mean diameter, a '
-  + 'circular orifice of diameter D). The beads\' E alone moves W little: at E = 1 MPa with walls of 3.2 MPa, seed 1, '
-  + '20 d, W = 0.2758 ± 0.0007 kg/s, 1.3 % slower (ρ_b = 1530 kg/m³, C = 0.528); the earlier 7 % faster at 1 MPa had '
-  + 'the walls at 1 MPa in both runs. Left to settle: the bed height (about 14 d, below one silo width) and '
-  + 'μ_r = 0.05, a fitted stand-in (Zhou et al. 2002)';
 /**
  * Rose & Tanaka's hopper factor (Nedderman 1992): F = (tan θ tan φ_d)^−0.35 for θ < 90° − φ_d, θ the cone's half-angle
  * from the vertical and φ_d the angle of the stagnant zone's boundary with the horizontal in a flat-bottomed silo.
@@ -123,10 +107,9 @@ async function beverloo(context: CaseContext): Promise<CaseResult> {
       // The reference says where its constants do not strictly apply: a silo narrower than the law's conditions.
       const shortfalls = siloWidthShortfalls(siloDiameter, o);
       const narrow = shortfalls.length === 0 ? '' : ` (silo narrower than the law's conditions: ${shortfalls.join('; ')})`;
-      const c = inRange(`W (kg/s), D/d = ${o.ratio}, mean of ${seedsText}`,
+      return inRange(`W (kg/s), D/d = ${o.ratio}, mean of ${seedsText}`,
         `Beverloo, C = 0.55–0.65, k = 1.3–1.6: ${band.low.toFixed(3)}–${band.high.toFixed(3)} kg/s, ± 2 SE${narrow}`,
         band.low - widen, band.high + widen, o.W.mean, W_BAND);
-      return SLOW_ORIFICES.includes(o.ratio) ? { ...c, open: SLOW_SILO } : c;
     }),
     inRange(`log–log slope of W against D − 1.5 d, means of ${seedsText}`,
       `Beverloo's 5/2 at k = 1.5, ${slopeBand.low.toFixed(2)}–${slopeBand.high.toFixed(2)} for k = 1.3–1.6, ± 2 SE`,
