@@ -48,7 +48,23 @@
  *     grainflow sits 7° above the measured angle and no rolling-resistance law closes the gap: without any it is
  *     still 5.6° above, all of μ_r = 0.02 being worth under 2° here. What is left (the tangential damping, §9.4;
  *     the loaded start; whether Lethe's run with these values gave 26° at all) cannot be told apart without Lethe's
- *     own angle. The same engine is within 2° of LAMMPS on scenarios/drum.json (test/interop/drum-export.test.ts).
+ *     own angle. The gap is not the engine's: as with scenarios/drum.json (test/interop/drum-export.test.ts,
+ *     within 2°), the same scratch scenario exported to LAMMPS (29 Sep 2021, one rank, 2026-11-28) gave over
+ *     2.5–3.5 s 29.6° ± 0.1° by analysis/drum.ts against grainflow's 30.1° ± 0.2°, 32.9° against 33.2° at the end
+ *     caps, 30.3° against 30.6° at mid-length. The end caps decide it: with the caps at
+ *     rest and frictionless grainflow gave 26.4° at the caps (26.2° ± 0.2° by the analysis; 2.5–3.0 s), with them
+ *     at rest and μ = 0.3, μ_r = 0.02 23.9°, against 33.6° with them turning over the same window — Lethe's 26° lies
+ *     between, and some Lethe versions give a turning wall the contact velocity R·ω × n, zero on a flat cap (not
+ *     confirmed for the version used). So a check needs a reference that states its end walls.
+ *   - Searched again 2026-11-28 (no primary text readable here; numbers as quoted by third parties, so not checked):
+ *     Sunday et al. as quoted above also give 26.1° ± 0.6° at Fr = 1e-3 with no rolling friction, which would remove
+ *     the rolling law from the comparison, but the drum's length, end walls and damping law are not quoted and its
+ *     wall is lined with particles (a lining turning with the drum is not expressible here: frozen spheres stay put);
+ *     Hlosta et al., Processes 8 (2020) 222, measure 6 mm ABS spheres of 1 768 kg/m³ in a 140 mm drum at 3 rpm
+ *     (30.3° ± 1.5° by the geometric method; drum length, fill and end walls not quoted) — likely Lethe's particles
+ *     (same size, density and drum), an inference; the ON-DEM WG1 rotating-drum benchmark (EDEM, Kratos,
+ *     MercuryDPM and LIGGGHTS on one 0.2 m drum; github.com/ON-DEM/ON-DEM-WG1-rotating-drum-benchmarking) is the
+ *     kind of reference a check needs, but its parameters and results are not public.
  *   - Yang, Zou & Yu, Powder Technol. 130 (2003) 138 and Mellmann, Powder Technol. 118 (2001) 251: not found in a
  *     readable form.
  */
