@@ -10,7 +10,8 @@
  * damping coefficient from its `contacts()` (docs/library.md, "Stepping a simulation").
  */
 import type { Material, ScenarioInput } from '../scenario/schema.js';
-import { createSimulation, type Collision, type Simulation } from '../api/index.js';
+// The API's module, not its index (see scenario-run.ts).
+import { createSimulation, type Collision, type Simulation } from '../api/simulation.js';
 import { hertzContact } from './hertz.js';
 
 export type NormalLaw = NonNullable<ScenarioInput['contact']>['normal'];

@@ -11,7 +11,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseScenario, runScenario, type RunSummary } from '../api/index.js';
+// The API's modules, not its index: the index also carries the LAMMPS export, whose text would enter every case's
+// input digest (input-digest.ts) without moving a number.
+import { runScenario } from '../api/run.js';
+import { parseScenario } from '../api/scenario.js';
+import type { RunSummary } from '../run/run.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { CaseContext } from './checks.js';
 

@@ -119,6 +119,13 @@ describe('input digest of the report\'s own cases (the build in dist/)', () => {
     expect(closure('pile-repose')).not.toContain('src/validation/beverloo-band.js');
   });
 
+  // Catches a case that imports the API's index, which carries the LAMMPS export and import: every edit of a deck's
+  // README text would then make every stored outcome stale (a rerun of over an hour) without moving a number.
+  it('no case depends on the LAMMPS interop, the command line or the renderer', () => {
+    const outside = VALIDATION_CASES.flatMap((c) => closure(c.id).filter((f) => /^src\/(interop|cli|render)\//.test(f)).map((f) => `${c.id}: ${f}`));
+    expect(outside).toEqual([]);
+  });
+
   it('every module of src that starts workers or compiles WebAssembly is in LOADED_BY_PATH', () => {
     const loaders: string[] = [];
     const walk = (dir: string) => {
