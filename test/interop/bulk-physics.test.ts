@@ -5,8 +5,8 @@
  *    when its potential energy is within 0.2 % of the settled value), with 1 and with 2 MPI ranks: final bed
  *    height H = 2⟨z⟩ and packing fraction Σ(4/3)πr³/(A·H) within 1 % of grainflow's;
  *  - with GRAINFLOW_LONG_TESTS=1: pile.json's angle of repose within two standard errors of grainflow's,
- *    hopper.json's mass flow rate within 10 %, silo.json's (with its earlier material) on 2 balanced ranks within SILO_TOLERANCE (below) with
- *    its orifice open within ORIFICE_OPEN_WITHIN of the gate, cylinder-lift.json's final heap median radius
+ *    hopper.json's mass flow rate within 10 %, silo.json's over three seeds on 2 balanced ranks within SILO_TOLERANCE
+ *    (below) with its orifice open within ORIFICE_OPEN_WITHIN of the gate, cylinder-lift.json's final heap median radius
  *    within HEAP_TOLERANCE (project issue 27).
  */
 import fs from 'node:fs';
@@ -19,8 +19,8 @@ import { firstTimeBelow, lammpsTests, rankImbalance, scratchDirectory, throughGr
 const scratch = scratchDirectory('lammps-bulk');
 /** Whole runs in two engines: minutes on a loaded 2-core machine (the long ones: tens of minutes). */
 const RUN_TIMEOUT = 900_000, LONG_TIMEOUT = 3_600_000;
-/** silo.json's W in LAMMPS against grainflow's (project issue 27); the measurements beside the test. */
-const SILO_TOLERANCE = 0.05;
+/** silo.json's mean W over SILO_SEEDS in LAMMPS against grainflow's (project issue 27); the measurements beside the test. */
+const SILO_TOLERANCE = 0.05, SILO_SEEDS = [1, 2, 3];
 /**
  * Project issue 27's bound (s) from the silo's gate to its first sphere below the outlet. A sphere resting on the
  * gate over the hole falls its radius r in √(2r/g) (20 ms for silo.json's 2 mm); frames every outputs.interval.
@@ -101,38 +101,37 @@ lammpsTests('LAMMPS: the pile and the hopper', () => {
     expect(Math.abs(a.angle - b.angle), `${a.angle}° ± ${a.error}° vs ${b.angle}° ± ${b.error}°`).toBeLessThan(allowed);
   }, LONG_TIMEOUT);
 
-  // grainflow's W of silo.json with heap.json's glass bead (E = 5 MPa, μ = 0.4, μ_r = 0.05) for seeds 1, 2, 3:
-  // 0.2645, 0.2649, 0.2704 kg/s (2026-11-27): one discharge scatters by 1.2 % (standard deviation). With the earlier
-  // material (E = 1 MPa, μ = 0.5, no rolling friction; 0.2682, 0.2698, 0.2706 kg/s, 0.45 %), LAMMPS at the resolved
-  // step, 1 rank, seed 1, gave 0.2816 kg/s, +5.0 % — ten times that scatter: LAMMPS takes friction from the half-step
-  // velocity, first order in the step, the difference that made its pile 6° steeper (above). So LAMMPS runs at a
-  // third of the step, as for the pile; the 5 % of project issue 27 then bounds what is left (the scatter alone would
-  // allow 2·√2·1.2 % ≈ 3.4 %). With the glass bead the two engines part: LAMMPS drained the shipped silo 5.7 %
-  // slower (0.2494 against 0.2645 kg/s) and the same silo without rolling resistance 7.9 % faster (0.2763 against
-  // 0.2562), both at 2 ranks and --substeps 3 (2026-11-28) — open (project issue 27, docs/lammps.md). What this test
-  // holds is the geometry and the gate — the orifice, its timing, the balance — and the flow through them, on the
-  // silo with the material it was measured with (E = 1 MPa, ν = 0.3, μ = 0.5, no rolling resistance).
-  it('silo.json with its earlier material, 2 ranks, exported with --substeps 3: the orifice open, mass flow rate within 5 % of grainflow\'s, ranks balanced', async () => {
-    const checked = editedScenario('scenarios/silo.json', (s) => {
-      for (const m of Object.values(s.materials)) Object.assign(m, { youngsModulus: 1e6, poissonsRatio: 0.3 });
-      s.contact.friction = 0.5;
-      s.contact.rollingFriction = 0;
-    });
-    const lammps = await throughLammps(checked, scratch, 'silo', 2, 3);
-    expect(rankImbalance(lammps.deck), 'max/mean atoms per rank').toBeLessThan(1.25);
-    // The orifice really open: no sphere below the outlet while the gate holds, the first one within
-    // ORIFICE_OPEN_WITHIN of its removal. Catches a floor kept over the hole (none ever below), a gate that stays
-    // (none below) or is removed at the wrong step — a deck split at grainflow's steps while LAMMPS runs substeps
-    // (the gate gone at a third of its time, or three times it).
-    const gate = Math.min(...checked.scenario.walls.flatMap((w) => (w.removeAt === undefined ? [] : [w.removeAt])));
-    const { outletZ } = checked.scenario.analysis as { outletZ: number };
-    const below = firstTimeBelow(lammps.deck, outletZ);
-    expect(below, `a sphere below z = ${outletZ} m after the gate at ${gate} s`).not.toBeNull();
-    expect(below!, 'the first sphere below the outlet, s').toBeGreaterThanOrEqual(gate);
-    expect(below! - gate, 'from the gate to the first sphere below the outlet, s').toBeLessThanOrEqual(ORIFICE_OPEN_WITHIN);
-    const theirs = lammps.summary.analysis!.massFlowRate_kg_per_s as number;
-    const ours = (await throughGrainflow(checked, scratch, 'silo')).summary.analysis!.massFlowRate_kg_per_s as number;
-    expect(Math.abs(theirs / ours - 1), `${theirs} vs ${ours} kg/s`).toBeLessThan(SILO_TOLERANCE);
+  // silo.json as shipped (glass beads E = 5 MPa, μ = 0.4, μ_r = 0.05 on 16 MPa steel walls), 2 ranks, LAMMPS at a
+  // third of the step (export --substeps 3: LAMMPS takes friction from the half-step velocity, first order in the
+  // step; at the resolved step its pile stood 6° steeper, above, and an earlier silo drained 5 % faster). One
+  // discharge is not enough to compare: over seeds 1, 2, 3 W scattered by 3.3 % in grainflow (0.2793, 0.2742,
+  // 0.2616 kg/s) and 2.8 % in LAMMPS (0.2674, 0.2684, 0.2812; 2026-11-28), so one seed's difference between the
+  // engines scatters by about 4 % and ran from −4.3 % to +7.5 % — the earlier single-seed findings of −5.7 % and
+  // +7.9 % (docs/lammps.md) were that scatter. The means of three seeds differ by +0.2 % with a standard error of
+  // 2.5 %: project issue 27's 5 % is two of those. Catches an export whose discharge differs from grainflow's by
+  // more than that (a contact constant, a wall or the step mapped wrongly), and on every seed the geometry and the
+  // gate below: the orifice, its timing, the balance.
+  it('silo.json, seeds 1–3, 2 ranks, exported with --substeps 3: the orifice open, ranks balanced, mean mass flow rate within 5 % of grainflow\'s', async () => {
+    const rates = { theirs: [] as number[], ours: [] as number[] };
+    for (const seed of SILO_SEEDS) {
+      const checked = editedScenario('scenarios/silo.json', (s) => { s.seed = seed; });
+      const lammps = await throughLammps(checked, scratch, `silo-${seed}`, 2, 3);
+      expect(rankImbalance(lammps.deck), `seed ${seed}: max/mean atoms per rank`).toBeLessThan(1.25);
+      // The orifice really open: no sphere below the outlet while the gate holds, the first one within
+      // ORIFICE_OPEN_WITHIN of its removal. Catches a floor kept over the hole (none ever below), a gate that stays
+      // (none below) or is removed at the wrong step — a deck split at grainflow's steps while LAMMPS runs substeps
+      // (the gate gone at a third of its time, or three times it).
+      const gate = Math.min(...checked.scenario.walls.flatMap((w) => (w.removeAt === undefined ? [] : [w.removeAt])));
+      const { outletZ } = checked.scenario.analysis as { outletZ: number };
+      const below = firstTimeBelow(lammps.deck, outletZ);
+      expect(below, `seed ${seed}: a sphere below z = ${outletZ} m after the gate at ${gate} s`).not.toBeNull();
+      expect(below!, `seed ${seed}: the first sphere below the outlet, s`).toBeGreaterThanOrEqual(gate);
+      expect(below! - gate, `seed ${seed}: from the gate to the first sphere below the outlet, s`).toBeLessThanOrEqual(ORIFICE_OPEN_WITHIN);
+      rates.theirs.push(lammps.summary.analysis!.massFlowRate_kg_per_s as number);
+      rates.ours.push((await throughGrainflow(checked, scratch, `silo-${seed}`)).summary.analysis!.massFlowRate_kg_per_s as number);
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(Math.abs(mean(rates.theirs) / mean(rates.ours) - 1), `${rates.theirs} vs ${rates.ours} kg/s`).toBeLessThan(SILO_TOLERANCE);
   }, LONG_TIMEOUT);
 
   // cylinder-lift.json: the heap the lifted cylinder releases, judged by how far its spheres lie from the cylinder's
