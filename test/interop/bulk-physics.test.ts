@@ -6,8 +6,8 @@
  *    height H = 2⟨z⟩ and packing fraction Σ(4/3)πr³/(A·H) within 1 % of grainflow's;
  *  - with GRAINFLOW_LONG_TESTS=1: pile.json's angle of repose within two standard errors of grainflow's,
  *    hopper.json's mass flow rate within 10 %, silo.json's over three seeds on 2 balanced ranks within SILO_TOLERANCE
- *    (below) with its orifice open within ORIFICE_OPEN_WITHIN of the gate, cylinder-lift.json's final heap median radius
- *    within HEAP_TOLERANCE (project issue 27).
+ *    (below) with its orifice open within ORIFICE_OPEN_WITHIN of the gate, cylinder-lift.json's final heap median and
+ *    90th-percentile radius over three seeds within HEAP_TOLERANCE (project issue 27).
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,8 +19,14 @@ import { firstTimeBelow, lammpsTests, rankImbalance, scratchDirectory, throughGr
 const scratch = scratchDirectory('lammps-bulk');
 /** Whole runs in two engines: minutes on a loaded 2-core machine (the long ones: tens of minutes). */
 const RUN_TIMEOUT = 900_000, LONG_TIMEOUT = 3_600_000;
-/** silo.json's mean W over SILO_SEEDS in LAMMPS against grainflow's (project issue 27); the measurements beside the test. */
-const SILO_TOLERANCE = 0.05, SILO_SEEDS = [1, 2, 3];
+/** silo.json's mean W over SEEDS in LAMMPS against grainflow's (project issue 27); the measurements beside the test. */
+const SILO_TOLERANCE = 0.05;
+/**
+ * The seeds of the chaotic runs compared by their means (the silo's discharge, the lifted cylinder's heap): one
+ * realization scatters by as much as the engines may differ, so one run each cannot tell them apart.
+ */
+const SEEDS = [1, 2, 3];
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /**
  * Project issue 27's bound (s) from the silo's gate to its first sphere below the outlet. A sphere resting on the
  * gate over the hole falls its radius r in √(2r/g) (20 ms for silo.json's 2 mm); frames every outputs.interval.
@@ -31,7 +37,7 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 type Analysis = Record<string, unknown>;
 
 /** The heap radius percentiles compared, and project issue 27's bound on their relative difference. */
-const HEAP_PERCENTILES = [0.5], HEAP_TOLERANCE = 0.03;
+const HEAP_PERCENTILES = [0.5, 0.9], HEAP_TOLERANCE = 0.03;
 
 /** The HEAP_PERCENTILES of the spheres' distances from the vertical axis through `center` (m). */
 function radiusPercentiles(particles: { position: number[] }[], center: [number, number]): number[] {
@@ -113,7 +119,7 @@ lammpsTests('LAMMPS: the pile and the hopper', () => {
   // gate below: the orifice, its timing, the balance.
   it('silo.json, seeds 1–3, 2 ranks, exported with --substeps 3: the orifice open, ranks balanced, mean mass flow rate within 5 % of grainflow\'s', async () => {
     const rates = { theirs: [] as number[], ours: [] as number[] };
-    for (const seed of SILO_SEEDS) {
+    for (const seed of SEEDS) {
       const checked = editedScenario('scenarios/silo.json', (s) => { s.seed = seed; });
       const lammps = await throughLammps(checked, scratch, `silo-${seed}`, 2, 3);
       expect(rankImbalance(lammps.deck), `seed ${seed}: max/mean atoms per rank`).toBeLessThan(1.25);
@@ -130,23 +136,30 @@ lammpsTests('LAMMPS: the pile and the hopper', () => {
       rates.theirs.push(lammps.summary.analysis!.massFlowRate_kg_per_s as number);
       rates.ours.push((await throughGrainflow(checked, scratch, `silo-${seed}`)).summary.analysis!.massFlowRate_kg_per_s as number);
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     expect(Math.abs(mean(rates.theirs) / mean(rates.ours) - 1), `${rates.theirs} vs ${rates.ours} kg/s`).toBeLessThan(SILO_TOLERANCE);
   }, LONG_TIMEOUT);
 
   // cylinder-lift.json: the heap the lifted cylinder releases, judged by how far its spheres lie from the cylinder's
-  // axis at the end — the median, the heap's body. Within project issue 27's 3 %. The 90th percentile (the heap's
-  // foot) is not compared: in LAMMPS it moved from 57.56 to 59.27 mm (+3.0 %) when only the deck's rebalancing
-  // interval changed (1 000 to 500 steps, 2026-11-27/28; grainflow 56.90 mm), so one run cannot hold it to 3 %. Catches a cylinder exported still, lifted at another speed
-  // or time (no heap, or one that has spread for a different while), and rolling or sliding friction dropped (the
-  // heap spreads further: with the deck's `rolling sds` removed, 63.1 and 146 mm against grainflow's 32.6 and 56.9).
-  it('cylinder-lift.json: the final heap\'s median radius within 3 % of grainflow\'s', async () => {
-    const checked = editedScenario('scenarios/cylinder-lift.json', () => {});
-    const cylinder = checked.scenario.walls.find((w) => w.type === 'cylinder') as { center: [number, number] };
-    const theirs = radiusPercentiles((await throughLammps(checked, scratch, 'cylinder-lift')).summary.final.particles!, cylinder.center);
-    const ours = radiusPercentiles((await throughGrainflow(checked, scratch, 'cylinder-lift')).summary.final.particles!, cylinder.center);
+  // axis at the end — the median (the heap's body) and the 90th percentile (its foot) — each the mean over SEEDS,
+  // within project issue 27's 3 %. One heap is not enough for the foot: LAMMPS's 90th percentile moved from 57.56 to
+  // 59.27 mm (+3.0 %) when only the deck's rebalancing interval changed (2026-11-27/28). Over seeds 1, 2, 3
+  // (2026-11-28, LAMMPS 1 rank at the resolved step, grainflow one worker) the median was 32.55, 32.01, 32.36 mm in
+  // grainflow and 33.01, 33.02, 32.49 in LAMMPS (+1.7 % ± 0.7 %, the difference of the means and its standard error),
+  // the 90th percentile 56.90, 56.59, 57.38 against 59.27, 57.74, 57.05 mm (+1.9 % ± 1.2 %). Catches a cylinder
+  // exported still, lifted at another speed or time (no heap, or one that has spread for a different while), and
+  // rolling or sliding friction dropped (the heap spreads further: with the deck's `rolling sds` removed, 63.1 and
+  // 146 mm against grainflow's 32.6 and 56.9).
+  it('cylinder-lift.json, seeds 1–3: the final heap\'s median and 90th-percentile radius, means within 3 % of grainflow\'s', async () => {
+    const heaps = { theirs: [] as number[][], ours: [] as number[][] };
+    for (const seed of SEEDS) {
+      const checked = editedScenario('scenarios/cylinder-lift.json', (s) => { s.seed = seed; });
+      const cylinder = checked.scenario.walls.find((w) => w.type === 'cylinder') as { center: [number, number] };
+      heaps.theirs.push(radiusPercentiles((await throughLammps(checked, scratch, `cylinder-lift-${seed}`)).summary.final.particles!, cylinder.center));
+      heaps.ours.push(radiusPercentiles((await throughGrainflow(checked, scratch, `cylinder-lift-${seed}`)).summary.final.particles!, cylinder.center));
+    }
     HEAP_PERCENTILES.forEach((q, k) => {
-      expect(Math.abs(theirs[k] / ours[k] - 1), `${q * 100}th percentile: ${theirs[k]} vs ${ours[k]} m`).toBeLessThan(HEAP_TOLERANCE);
+      const [theirs, ours] = [heaps.theirs, heaps.ours].map((runs) => runs.map((r) => r[k]));
+      expect(Math.abs(mean(theirs) / mean(ours) - 1), `${q * 100}th percentile: ${theirs} vs ${ours} m`).toBeLessThan(HEAP_TOLERANCE);
     });
   }, LONG_TIMEOUT);
 
