@@ -155,6 +155,24 @@ function line(t: Timing, lammps: Timing | undefined): string {
   return cells.join('  ') + ratio + lanes;
 }
 
+/**
+ * Each code's speed-up over its own run on one thread / rank (issue 26 point 2), whole process and both loops: one
+ * line per code and thread count above 1. None without a one-thread run of that code.
+ */
+function speedUpLines(timings: Timing[]): string[] {
+  const lines: string[] = [];
+  for (const code of ['grainflow', 'LAMMPS'] as const) {
+    const one = timings.find((t) => t.code === code && t.threads === 1);
+    if (one === undefined) continue;
+    for (const t of timings.filter((x) => x.code === code && x.threads > 1)) {
+      const loops = (x: Timing) => x.loops[0] + x.loops[1];
+      lines.push(`  ${code} on ${t.threads} ${code === 'LAMMPS' ? 'ranks' : 'threads'} over 1: `
+        + `${(one.wall / t.wall).toFixed(2)}× whole process, ${(loops(one) / loops(t)).toFixed(2)}× in the loops`);
+    }
+  }
+  return lines;
+}
+
 const kb = (bytes: number | undefined, spheres: number) => bytes === undefined || bytes === 0 ? '–' : (bytes / spheres).toFixed(0);
 
 /** Runs every pairing; prints as it goes. */
@@ -176,18 +194,22 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
       const finalFile = path.join(dir, `${bed.name}-final.f64`);
       const { scenarios, data } = writeInputs(bed, options.steps[0] + options.steps[1], options.threads, dir);
       const lammps = new Map<number, Timing>();
+      const timings: Timing[] = [];
       for (const threads of options.threads) {
         if (withLammps) {
           const l = runLammps(data, threads, options.steps, dir);
           lammps.set(threads, l);
+          timings.push(l);
           console.log(line(l, undefined));
         }
         const keepFinal = threads === options.threads[0] && settled === undefined && bed.count <= 20000;
         const g = runGrainflow(scenarios.get(threads)!, threads, options.steps, dir, keepFinal ? finalFile : undefined);
         if (keepFinal) settled = { bed, file: finalFile };
+        timings.push(g);
         console.log(line(g, lammps.get(threads)));
         for (const text of g.breakdown ?? []) console.log(text);
       }
+      for (const text of speedUpLines(timings)) console.log(text);
     }
     if (options.millionSteps > 0) {
       if (settled === undefined) {
@@ -229,14 +251,19 @@ function runMillion(small: LatticeBed, finalFile: string, options: VsLammpsOptio
     + ` steps, stretched by under 0.1 % so that no spheres overlap, tiled ${tiles} × ${tiles}), at rest, ${steps[0]} steps; bytes per sphere`);
   const { scenarios, data } = writeInputs(bed, steps[0], options.threads, dir);
   console.log('spheres  code       thr  M p-steps/s  whole s  max RSS B/sphere  heap+buffers B/sphere  per-rank memory B/sphere  | ratio');
+  const timings: Timing[] = [];
   for (const threads of options.threads) {
     let l: Timing | undefined;
     if (withLammps) {
       l = runLammps(data, threads, [steps[0], 0], dir);
+      timings.push(l);
       console.log(memoryLine(l, undefined));
     }
-    console.log(memoryLine(runGrainflow(scenarios.get(threads)!, threads, steps, dir), l));
+    const g = runGrainflow(scenarios.get(threads)!, threads, steps, dir);
+    timings.push(g);
+    console.log(memoryLine(g, l));
   }
+  for (const text of speedUpLines(timings)) console.log(text);
   console.log('LAMMPS max RSS with several ranks: the sum of each rank\'s own maximum (its largest rank\'s in brackets); '
     + 'per-rank memory × ranks is its own accounting of the total');
 }
