@@ -167,7 +167,8 @@ function speedUpLines(timings: Timing[]): string[] {
     for (const t of timings.filter((x) => x.code === code && x.threads > 1)) {
       const loops = (x: Timing) => x.loops[0] + x.loops[1];
       lines.push(`  ${code} on ${t.threads} ${code === 'LAMMPS' ? 'ranks' : 'threads'} over 1: `
-        + `${(one.wall / t.wall).toFixed(2)}× whole process, ${(loops(one) / loops(t)).toFixed(2)}× in the loops`);
+        + `${(one.wall / t.wall).toFixed(2)}× whole process, ${(loops(one) / loops(t)).toFixed(2)}× in the loops`
+        + (t.lanes !== undefined && t.lanes !== t.threads ? ` (ran on ${t.lanes} lane)` : ''));
     }
   }
   return lines;
