@@ -134,12 +134,15 @@ export function runLammps(data: string, ranks: number, steps: [number, number], 
 
 const M = (particleSteps: number, seconds: number) => seconds > 0 ? (particleSteps / seconds / 1e6).toFixed(2) : '–';
 
+/** Seconds of both loops of a run. */
+const loopSeconds = (t: Timing) => t.loops[0] + t.loops[1];
+
 const HEADER = 'spheres  code       thr  fall M/s  bed M/s  loops M/s  whole M/s  whole s  | ratio gf/LAMMPS: fall   bed  loops  whole';
 
 function line(t: Timing, lammps: Timing | undefined): string {
   const n = t.spheres;
   const total = t.steps[0] + t.steps[1];
-  const loopSum = t.loops[0] + t.loops[1];
+  const loopSum = loopSeconds(t);
   const cells = [
     String(n).padStart(7), t.code.padEnd(9), String(t.threads).padStart(3),
     M(n * t.steps[0], t.loops[0]).padStart(9), M(n * t.steps[1], t.loops[1]).padStart(8),
@@ -149,7 +152,7 @@ function line(t: Timing, lammps: Timing | undefined): string {
   if (t.code === 'grainflow' && lammps !== undefined) {
     const r = (a: number, b: number) => (a > 0 && b > 0 ? (b / a).toFixed(2) : '–').padStart(5);
     ratio = `  |                 ${r(t.loops[0], lammps.loops[0])} ${r(t.loops[1], lammps.loops[1])} ${
-      r(loopSum, lammps.loops[0] + lammps.loops[1]).padStart(6)} ${r(t.wall, lammps.wall).padStart(6)}`;
+      r(loopSum, loopSeconds(lammps)).padStart(6)} ${r(t.wall, lammps.wall).padStart(6)}`;
   }
   const lanes = t.lanes !== undefined && t.lanes !== t.threads ? `  (ran on ${t.lanes} lane: bed too small)` : '';
   return cells.join('  ') + ratio + lanes;
@@ -165,9 +168,8 @@ function speedUpLines(timings: Timing[]): string[] {
     const one = timings.find((t) => t.code === code && t.threads === 1);
     if (one === undefined) continue;
     for (const t of timings.filter((x) => x.code === code && x.threads > 1)) {
-      const loops = (x: Timing) => x.loops[0] + x.loops[1];
       lines.push(`  ${code} on ${t.threads} ${code === 'LAMMPS' ? 'ranks' : 'threads'} over 1: `
-        + `${(one.wall / t.wall).toFixed(2)}× whole process, ${(loops(one) / loops(t)).toFixed(2)}× in the loops`
+        + `${(one.wall / t.wall).toFixed(2)}× whole process, ${(loopSeconds(one) / loopSeconds(t)).toFixed(2)}× in the loops`
         + (t.lanes !== undefined && t.lanes !== t.threads ? ` (ran on ${t.lanes} lane)` : ''));
     }
   }
