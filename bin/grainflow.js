@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { addressSpaceLimit, TRAP_HANDLER_FLAG, trapHandlerDisabled } from '../dist/src/base/address-space.js';
+import { FatalReportFilter } from '../dist/src/base/fatal-report.js';
 
 // Under `ulimit -v` a WebAssembly memory cannot reserve the ~10 GiB of guard regions Node's trap handler wants, and
 // no run could start: grainflow then runs itself again without the trap handler (explicit bounds checks instead),
@@ -11,27 +12,18 @@ const limit = addressSpaceLimit();
 if (limit !== null && !trapHandlerDisabled()) {
   const child = spawn(process.execPath, [TRAP_HANDLER_FLAG, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
     { stdio: ['inherit', 'inherit', 'pipe'] });
-  // A limit too small for Node.js itself ends the child in one of V8's fatal reports ("Fatal process OOM",
-  // "JavaScript heap out of memory": a banner, the last garbage collections, a native stack) and a signal. Those
-  // lines are held back, and such an end is told in one line naming the limit (docs/scenario-format.md, run budget).
-  const V8_FATAL = /^(#|<--- |\[\d+:0x[0-9a-f]+\]|FATAL ERROR:|\s*\d+: 0x|----- |\s*$)/;
-  let held = '';
-  child.stderr.on('data', (chunk) => {
-    const lines = (held + chunk.toString('utf8')).split('\n');
-    held = lines.pop();
-    const shown = lines.filter((line) => !V8_FATAL.test(line));
-    if (shown.length > 0) process.stderr.write(shown.join('\n') + '\n');
-    // A line still being written (a progress bar redrawn with \r) is passed on at once unless it opens a V8 report.
-    if (held !== '' && !V8_FATAL.test(held)) {
-      process.stderr.write(held);
-      held = '';
-    }
-  });
+  // A limit too small for Node.js itself ends the child in a fatal report and a signal: the report is held back and
+  // such an end told in one line naming the limit (docs/scenario-format.md, run budget).
+  const filter = new FatalReportFilter();
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => process.stderr.write(filter.push(chunk)));
   const forward = (signal) => child.kill(signal);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
-  child.on('exit', (code, signal) => {
-    if (held !== '' && !V8_FATAL.test(held)) process.stderr.write(held);
-    if (signal === 'SIGTRAP' || signal === 'SIGABRT' || signal === 'SIGSEGV') {
+  // 'close', not 'exit': the child's stderr has been read to its end.
+  child.on('close', (code, signal) => {
+    const fatal = signal === 'SIGTRAP' || signal === 'SIGABRT' || signal === 'SIGSEGV';
+    process.stderr.write(filter.end(fatal));
+    if (fatal) {
       process.stderr.write(`grainflow: Node.js ran out of address space under this process's limit of `
         + `${Math.floor(limit / 2 ** 20)} MiB (ulimit -v ${Math.floor(limit / 1024)}) and stopped (${signal}); `
         + 'raise the limit to at least 2 GiB or remove it\n');

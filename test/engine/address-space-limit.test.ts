@@ -64,6 +64,24 @@ describe('grainflow run under ulimit -v', () => {
     expect(fs.existsSync(path.join(scratch, 'tiny'))).toBe(false);
   });
 
+  it('a child that fails a C++ allocation: its std::bad_alloc lines held back, the launcher\'s one line, status 1', () => {
+    // The failure as CI met it at 878 MiB (stop 38), made certain: a module loaded into the child only (it runs
+    // without the trap handler) writes the C++ runtime's lines in pieces and aborts.
+    const preload = path.join(scratch, 'bad-alloc.mjs');
+    fs.writeFileSync(preload, `if (process.execArgv.includes('--disable-wasm-trap-handler')) {
+      for (const piece of ["terminate called after throwing an instance of '", 'std::bad_alloc', "'\\n", '  what():  ', 'std::bad_alloc', '\\n']) {
+        process.stderr.write(piece);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      process.abort();
+    }`);
+    const [command, args] = limited(LIMIT_KB, ['--import', preload, CLI, 'run', 'scenarios/bouncing-ball.json', '--out', path.join(scratch, 'aborted'), '--quiet']);
+    const r = spawnSync(command, args, { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^grainflow: Node\.js ran out of address space under this process's limit of 2929 MiB .*\(SIGABRT\)/)]);
+    expect(fs.existsSync(path.join(scratch, 'aborted'))).toBe(false);
+  });
+
   it('the library, with the trap handler on, throws KernelMemoryError naming the limit', () => {
     const script = `import { loadScenario, runScenario } from './dist/src/api/index.js';
       runScenario(loadScenario('scenarios/two-spheres.json'), { out: ${JSON.stringify(path.join(scratch, 'library'))} })
