@@ -4,10 +4,11 @@
  *   npm run build && node dist/src/scenario/json-schema.js      → writes schema/scenario.schema.json
  * A test checks that the committed file matches what this module generates.
  */
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { packageRoot } from '../base/package-root.js';
 import { scenarioSchema } from './schema.js';
 
 /** Where the generated file lives, relative to the package root. */
@@ -26,17 +27,6 @@ export function writeScenarioJsonSchema(path: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(temporary, renderScenarioJsonSchema());
   renameSync(temporary, path);
-}
-
-/** The directory holding package.json above this module (works from src/ under vitest and from dist/). */
-export function packageRoot(): string {
-  let directory = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(directory, 'package.json'))) {
-    const parent = dirname(directory);
-    if (parent === directory) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
-    directory = parent;
-  }
-  return directory;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCENARIO_JSON_SCHEMA_PATH, packageRoot, renderScenarioJsonSchema } from '../../src/scenario/json-schema.js';
+import { packageRoot } from '../../src/base/package-root.js';
+import { SCENARIO_JSON_SCHEMA_PATH, renderScenarioJsonSchema } from '../../src/scenario/json-schema.js';
 
 describe('schema/scenario.schema.json', () => {
   const committed = readFileSync(join(packageRoot(), SCENARIO_JSON_SCHEMA_PATH), 'utf8');
