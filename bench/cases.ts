@@ -11,7 +11,7 @@ import { parseScenario } from '../src/scenario/load.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { createSetup } from '../src/run/setup.js';
 import { runToDirectory, type RunSummary } from '../src/run/run.js';
-import type { PhaseSeconds } from '../src/engine/simulation.js';
+import type { PhaseTimes } from '../src/engine/simulation.js';
 import { laneLines } from './lane-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -115,7 +115,7 @@ export function formatResult(r: CaseResult, speedUp: number | undefined): string
 const PROJECTED_THREADS = [2, 4, 8, 16];
 
 /** The time of the steps themselves: rebuilds, forces, integration and outputs (phase times, any unit). */
-function stepsTime(ph: PhaseSeconds): number {
+function stepsTime(ph: PhaseTimes): number {
   return ph.broadphase + ph.forces + ph.integration + ph.output;
 }
 
@@ -128,7 +128,7 @@ function stepsTime(ph: PhaseSeconds): number {
  * out: it does not grow with the run. An upper bound: it counts no barrier wait, no imbalance between lanes and no
  * memory bandwidth shared by the cores.
  */
-export function amdahlReport(ph: PhaseSeconds): string {
+export function amdahlReport(ph: PhaseTimes): string {
   const steps = stepsTime(ph);
   const searches = ph.pairSearch + ph.wallSearch;
   const serial = ph.broadphase - searches + ph.output;

@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadScenarioFile } from '../src/scenario/load.js';
 import { createSetup } from '../src/run/setup.js';
-import { Simulation, type PhaseSeconds } from '../src/engine/simulation.js';
+import { Simulation, type PhaseTimes } from '../src/engine/simulation.js';
 import { wrapPositions } from '../src/broadphase/periodic.js';
 import type { LanePhaseReport } from '../src/engine/parallel/lane-statistics.js';
 
@@ -27,7 +27,7 @@ export interface GrainflowReport {
   /** the barrier rounds of both loops per phase (engine/parallel/lane-statistics.ts) */
   lanePhases: LanePhaseReport[];
   /** milliseconds per phase of both loops (Simulation.phase) */
-  phaseMs: PhaseSeconds;
+  phaseMs: PhaseTimes;
   contacts: number;
   kineticEnergy: number;
   /**

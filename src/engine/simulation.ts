@@ -38,7 +38,11 @@ export const RESORT_EVERY = 10;
 /** Ties of Morton code in runs this long are split further; a sphere's few neighbours fit in far fewer. */
 const MORTON_REFINE_RUN = 64;
 
-export interface PhaseSeconds {
+/**
+ * Time spent in each phase of the steps so far: `Simulation.phase` holds milliseconds, a run's summary seconds
+ * (run/run.ts `performance.phaseSeconds`).
+ */
+export interface PhaseTimes {
   /** neighbour rebuilds and the insertions that need them */
   broadphase: number;
   /** of broadphase: the pair search, which runs on every lane */
@@ -141,7 +145,7 @@ export class Simulation implements SavedState {
   readonly walls: WallContactList;
   /** where the scenario's walls are at the current time */
   readonly wallStates: WallStates;
-  readonly phase: PhaseSeconds = {
+  readonly phase: PhaseTimes = {
     broadphase: 0, pairSearch: 0, wallSearch: 0, renumber: 0, binning: 0, pairList: 0, wallList: 0, laneRanges: 0,
     forces: 0, integration: 0, output: 0,
   };

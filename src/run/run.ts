@@ -22,7 +22,7 @@ import { ContactTrace } from '../output/contact-trace.js';
 import { snapshotDue, snapshotTime } from '../output/output-times.js';
 import { SnapshotOutputs } from '../output/snapshots.js';
 import { drivenWalls, wallLoadHeader, wallLoadPlots, wallLoads } from '../output/wall-loads.js';
-import { Simulation, type ImpactRecord, type PhaseSeconds } from '../engine/simulation.js';
+import { Simulation, type ImpactRecord, type PhaseTimes } from '../engine/simulation.js';
 import { createRunAnalysis, type RunAnalysis } from '../analysis/run-analysis.js';
 import { renderLinePlotSvg, type PlotEvent } from '../plot/line-plot.js';
 import { wallEvents } from './wall-events.js';
@@ -110,7 +110,7 @@ export interface RunSummary {
     lanes: number;
     wallSeconds: number;
     particleStepsPerSecond: number;
-    phaseSeconds: PhaseSeconds;
+    phaseSeconds: PhaseTimes;
     /** per phase: its barrier rounds' wall time, each lane's busy time and work (engine/parallel/lane-statistics.ts) */
     lanePhases: LanePhaseReport[];
   };
@@ -260,7 +260,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const contacts = sim.measureContacts();
   const { st } = sim;
   const phaseSeconds = { ...sim.phase };
-  for (const name of Object.keys(phaseSeconds) as (keyof PhaseSeconds)[]) phaseSeconds[name] /= 1000;
+  for (const name of Object.keys(phaseSeconds) as (keyof PhaseTimes)[]) phaseSeconds[name] /= 1000;
   return {
     name: setup.scenario.name,
     seed: setup.scenario.seed,
