@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:ab -- --baseline DIR`: this checkout's build (the candidate) against another checkout's (the
+ * baseline, DIR, built with `npm run build`) on the work of `vs-lammps` (bench/lattice-bed.ts), the two builds
+ * alternated round by round, the order swapped every other round (paired-ratios.ts says why). Prints each run's
+ * loop seconds, then per lane count the median of the rounds' ratios candidate / baseline with their range, each
+ * build's median and fastest time, and whether the two builds' final positions are bit-identical (the first round's,
+ * compared byte for byte): the figures a row of the lever table (docs/architecture.md §3) needs. A baseline that is
+ * this checkout itself (`--baseline .`) measures the host's noise.
+ *
+ *   node dist/bench/ab.js --baseline DIR [--rounds N] [--lanes 1,2] [--steps FALL,BED] [--lattice NSxNZ]
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { bedScenario, latticeBed, writeSphereFile } from './lattice-bed.js';
+import { pairedSummary, roundOrder } from './paired-ratios.js';
+import { timed } from './vs-lammps.js';
+import type { GrainflowReport } from './vs-lammps-run.js';
+
+const USAGE = 'usage: node dist/bench/ab.js --baseline DIR [--rounds N] [--lanes 1,2] [--steps FALL,BED] '
+  + '[--lattice NSxNZ]';
+/** The runner's path inside a built checkout. */
+const RUNNER = path.join('dist', 'bench', 'vs-lammps-run.js');
+const candidateRunner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'vs-lammps-run.js');
+
+type Build = 'baseline' | 'candidate';
+
+class UsageError extends Error {}
+
+/** A whole number in [min, max] from the text of `option`, or a UsageError naming both. */
+function whole(text: string, option: string, min: number, max: number): number {
+  const v = Number(text);
+  if (!Number.isInteger(v) || v < min || v > max) {
+    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return v;
+}
+
+function wholeList(text: string, option: string, min: number, max: number): number[] {
+  return text.split(',').map((part) => whole(part.trim(), option, min, max));
+}
+
+interface AbOptions {
+  /** the baseline checkout, and its runner */
+  baseline: string;
+  baselineRunner: string;
+  rounds: number;
+  lanes: number[];
+  steps: [number, number];
+  lattice: [number, number];
+}
+
+function options(argv: string[]): AbOptions {
+  let values;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        baseline: { type: 'string' }, rounds: { type: 'string' }, lanes: { type: 'string' },
+        steps: { type: 'string' }, lattice: { type: 'string' },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.baseline === undefined) throw new UsageError('--baseline DIR is required: the checkout to compare with');
+  const baseline = path.resolve(values.baseline);
+  const baselineRunner = path.join(baseline, RUNNER);
+  if (!existsSync(baselineRunner)) {
+    throw new UsageError(`--baseline: ${baselineRunner} not found; build that checkout first (npm ci && npm run build)`);
+  }
+  const steps = wholeList(values.steps ?? '4000,4000', '--steps', 1, 1_000_000);
+  if (steps.length !== 2) throw new UsageError(`--steps takes two counts, FALL,BED, got "${values.steps}"`);
+  const lattice = /^(\d+)x(\d+)$/.exec(values.lattice ?? '25x16');
+  if (lattice === null) throw new UsageError(`--lattice: "${values.lattice}" is not NSxNZ (e.g. 25x16)`);
+  return {
+    baseline,
+    baselineRunner,
+    rounds: whole(values.rounds ?? '6', '--rounds', 1, 100),
+    lanes: [...new Set(wholeList(values.lanes ?? '1', '--lanes', 1, 64))].sort((a, b) => a - b),
+    steps: [steps[0], steps[1]],
+    // The lattice's layers sit 1.1 d apart and its sides are periodic: 2 spheres per side is the least the grid takes.
+    lattice: [whole(lattice[1], '--lattice NS', 2, 100), whole(lattice[2], '--lattice NZ', 1, 100)],
+  };
+}
+
+/** One run of a build: its two loops' seconds; its final positions to `finalFile` when given. */
+function run(runner: string, scenario: string, lanes: number, steps: [number, number], dir: string, finalFile?: string) {
+  const argv = [process.execPath, runner, scenario, String(lanes), String(steps[0]), String(steps[1])];
+  if (finalFile !== undefined) argv.push(finalFile);
+  const lines = timed(argv, dir).stdout.trim().split('\n');
+  let report: Partial<GrainflowReport> | null = null;
+  try {
+    report = JSON.parse(lines[lines.length - 1]) as Partial<GrainflowReport> | null;
+  } catch {
+    // reported below
+  }
+  const loops = report?.loopSeconds;
+  if (!Array.isArray(loops) || loops.length !== 2) throw new Error(`${runner} printed no loopSeconds: not a grainflow build`);
+  return loops;
+}
+
+const load = () => os.loadavg()[0].toFixed(2);
+const seconds = (t: number) => t.toFixed(3).padStart(8);
+
+function main(o: AbOptions): void {
+  const runners: Record<Build, string> = { baseline: o.baselineRunner, candidate: candidateRunner };
+  console.log(`grainflow ab: node ${process.version}, ${os.availableParallelism()} cores `
+    + `(${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`baseline ${o.baseline}, candidate this checkout; `
+    + `the vs-lammps bed ${o.lattice[0]}x${o.lattice[1]}, ${o.steps[0]} fall + ${o.steps[1]} bed steps, ${o.rounds} rounds`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-ab-'));
+  // spawnSync passes Ctrl-C to the child and returns; the temporary inputs go with this process.
+  process.once('SIGINT', () => { rmSync(dir, { recursive: true, force: true }); process.exit(130); });
+  try {
+    const bed = latticeBed(o.lattice[0], o.lattice[1]);
+    const spheres = `${bed.name}.csv`;
+    writeSphereFile(bed, path.join(dir, spheres));
+    const scenario = (lanes: number) => path.join(dir, `${bed.name}-w${lanes}.json`);
+    for (const lanes of o.lanes) {
+      writeFileSync(scenario(lanes), JSON.stringify(bedScenario(bed, o.steps[0] + o.steps[1], lanes, spheres)));
+    }
+    const times = new Map(o.lanes.map((lanes) => [lanes, { baseline: [] as number[], candidate: [] as number[] }]));
+    const identical = new Map<number, boolean>();
+    console.log('\nround  lanes  build        fall s    bed s  loops s  load');
+    for (let round = 0; round < o.rounds; round++) {
+      for (const lanes of o.lanes) {
+        const finalFile = (build: Build) => path.join(dir, `final-${build}-w${lanes}.f64`);
+        for (const build of roundOrder(round)) {
+          const loops = run(runners[build], scenario(lanes), lanes, o.steps, dir, round === 0 ? finalFile(build) : undefined);
+          times.get(lanes)![build].push(loops[0] + loops[1]);
+          console.log(`${String(round + 1).padStart(5)}  ${String(lanes).padStart(5)}  ${build.padEnd(9)}  `
+            + `${seconds(loops[0])} ${seconds(loops[1])} ${seconds(loops[0] + loops[1])}  ${load()}`);
+        }
+        if (round === 0) identical.set(lanes, readFileSync(finalFile('baseline')).equals(readFileSync(finalFile('candidate'))));
+      }
+    }
+    console.log('');
+    for (const lanes of o.lanes) {
+      const t = times.get(lanes)!;
+      const s = pairedSummary(t.baseline, t.candidate);
+      console.log(`${lanes} lane${lanes === 1 ? '' : 's'}: candidate / baseline, loops: median ${s.medianRatio.toFixed(3)} `
+        + `(${s.lowestRatio.toFixed(3)}–${s.highestRatio.toFixed(3)} over ${s.rounds} round${s.rounds === 1 ? '' : 's'}); `
+        + `baseline median ${s.baselineMedian.toFixed(2)} s (fastest ${s.baselineFastest.toFixed(2)}), `
+        + `candidate ${s.candidateMedian.toFixed(2)} s (fastest ${s.candidateFastest.toFixed(2)}); `
+        + `final positions ${identical.get(lanes) ? 'bit-identical' : 'DIFFER'}`);
+    }
+    console.log(`load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+try {
+  main(options(process.argv.slice(2)));
+} catch (error) {
+  const usage = error instanceof UsageError;
+  console.error(`ab: ${(error as Error).message}${usage ? `\n${USAGE}` : ''}`);
+  process.exitCode = usage ? 2 : 1;
+}
