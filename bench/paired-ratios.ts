@@ -4,6 +4,7 @@
  * so two builds are compared only within a round — runs minutes apart say more about the host than about the code —
  * and the median of the rounds' ratios is the figure, with their range beside it.
  */
+import { quantile } from '../src/output/robust-extent.js';
 
 export interface PairedSummary {
   rounds: number;
@@ -18,13 +19,8 @@ export interface PairedSummary {
   candidateFastest: number;
 }
 
-/** The median of a non-empty list (the mean of the middle two for an even count). */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) throw new Error('median: no values');
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
-}
+/** The median (the mean of the middle two for an even count). */
+const median = (values: readonly number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
 
 /** baseline[k] and candidate[k] are the times (s) of round k, each > 0. */
 export function pairedSummary(baseline: readonly number[], candidate: readonly number[]): PairedSummary {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { median, pairedSummary, roundOrder } from '../../bench/paired-ratios.js';
+import { pairedSummary, roundOrder } from '../../bench/paired-ratios.js';
 
 const AB = path.resolve('dist/bench/ab.js');
 const ab = (...args: string[]) => spawnSync(process.execPath, [AB, ...args], { encoding: 'utf8' });
@@ -39,8 +39,10 @@ describe('paired rounds', () => {
   });
 
   it('takes the mean of the middle two for an even count', () => {
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(median([7])).toBe(7);
+    const s = pairedSummary([1, 1, 1, 1], [4, 1, 3, 2]);
+    expect(s.medianRatio).toBe(2.5);
+    expect(s.candidateMedian).toBe(2.5);
+    expect(pairedSummary([2], [7]).medianRatio).toBe(3.5);
   });
 
   it('refuses rounds without both builds, and times that are not positive', () => {
