@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bedScenario, latticeBed, writeSphereFile } from './lattice-bed.js';
+import { bedScenario, latticeBed, latticeSize, writeSphereFile } from './lattice-bed.js';
+import { loadAverage, machineLine } from './machine.js';
 import { pairedSummary, roundOrder } from './paired-ratios.js';
 import { timed } from './vs-lammps.js';
 import type { GrainflowReport } from './vs-lammps-run.js';
@@ -22,7 +23,7 @@ import type { GrainflowReport } from './vs-lammps-run.js';
 const USAGE = 'usage: node dist/bench/ab.js --baseline DIR [--rounds N] [--lanes 1,2] [--steps FALL,BED] '
   + '[--lattice NSxNZ]';
 /** The runner's path inside a built checkout. */
-const RUNNER = path.join('dist', 'bench', 'vs-lammps-run.js');
+const runnerIn = (checkout: string) => path.join(checkout, 'dist', 'bench', 'vs-lammps-run.js');
 const candidateRunner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'vs-lammps-run.js');
 
 type Build = 'baseline' | 'candidate';
@@ -43,9 +44,8 @@ function wholeList(text: string, option: string, min: number, max: number): numb
 }
 
 interface AbOptions {
-  /** the baseline checkout, and its runner */
+  /** the baseline checkout */
   baseline: string;
-  baselineRunner: string;
   rounds: number;
   lanes: number[];
   steps: [number, number];
@@ -67,22 +67,20 @@ function options(argv: string[]): AbOptions {
   }
   if (values.baseline === undefined) throw new UsageError('--baseline DIR is required: the checkout to compare with');
   const baseline = path.resolve(values.baseline);
-  const baselineRunner = path.join(baseline, RUNNER);
-  if (!existsSync(baselineRunner)) {
-    throw new UsageError(`--baseline: ${baselineRunner} not found; build that checkout first (npm ci && npm run build)`);
+  if (!existsSync(runnerIn(baseline))) {
+    throw new UsageError(`--baseline: ${runnerIn(baseline)} not found; build that checkout first (npm ci && npm run build)`);
   }
   const steps = wholeList(values.steps ?? '4000,4000', '--steps', 1, 1_000_000);
   if (steps.length !== 2) throw new UsageError(`--steps takes two counts, FALL,BED, got "${values.steps}"`);
-  const lattice = /^(\d+)x(\d+)$/.exec(values.lattice ?? '25x16');
-  if (lattice === null) throw new UsageError(`--lattice: "${values.lattice}" is not NSxNZ (e.g. 25x16)`);
+  const lattice = latticeSize(values.lattice ?? '25x16');
+  if (lattice === undefined) throw new UsageError(`--lattice: "${values.lattice}" is not NSxNZ (e.g. 25x16)`);
   return {
     baseline,
-    baselineRunner,
     rounds: whole(values.rounds ?? '6', '--rounds', 1, 100),
     lanes: [...new Set(wholeList(values.lanes ?? '1', '--lanes', 1, 64))].sort((a, b) => a - b),
     steps: [steps[0], steps[1]],
     // The lattice's layers sit 1.1 d apart and its sides are periodic: 2 spheres per side is the least the grid takes.
-    lattice: [whole(lattice[1], '--lattice NS', 2, 100), whole(lattice[2], '--lattice NZ', 1, 100)],
+    lattice: [whole(lattice[0], '--lattice NS', 2, 100), whole(lattice[1], '--lattice NZ', 1, 100)],
   };
 }
 
@@ -102,13 +100,11 @@ function run(runner: string, scenario: string, lanes: number, steps: [number, nu
   return loops;
 }
 
-const load = () => os.loadavg()[0].toFixed(2);
 const seconds = (t: number) => t.toFixed(3).padStart(8);
 
 function main(o: AbOptions): void {
-  const runners: Record<Build, string> = { baseline: o.baselineRunner, candidate: candidateRunner };
-  console.log(`grainflow ab: node ${process.version}, ${os.availableParallelism()} cores `
-    + `(${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const runners: Record<Build, string> = { baseline: runnerIn(o.baseline), candidate: candidateRunner };
+  console.log(machineLine('grainflow ab'));
   console.log(`baseline ${o.baseline}, candidate this checkout; `
     + `the vs-lammps bed ${o.lattice[0]}x${o.lattice[1]}, ${o.steps[0]} fall + ${o.steps[1]} bed steps, ${o.rounds} rounds`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-ab-'));
@@ -132,7 +128,7 @@ function main(o: AbOptions): void {
           const loops = run(runners[build], scenario(lanes), lanes, o.steps, dir, round === 0 ? finalFile(build) : undefined);
           times.get(lanes)![build].push(loops[0] + loops[1]);
           console.log(`${String(round + 1).padStart(5)}  ${String(lanes).padStart(5)}  ${build.padEnd(9)}  `
-            + `${seconds(loops[0])} ${seconds(loops[1])} ${seconds(loops[0] + loops[1])}  ${load()}`);
+            + `${seconds(loops[0])} ${seconds(loops[1])} ${seconds(loops[0] + loops[1])}  ${os.loadavg()[0].toFixed(2)}`);
         }
         if (round === 0) identical.set(lanes, readFileSync(finalFile('baseline')).equals(readFileSync(finalFile('candidate'))));
       }
@@ -147,7 +143,7 @@ function main(o: AbOptions): void {
         + `candidate ${s.candidateMedian.toFixed(2)} s (fastest ${s.candidateFastest.toFixed(2)}); `
         + `final positions ${identical.get(lanes) ? 'bit-identical' : 'DIFFER'}`);
     }
-    console.log(`load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`load average now ${loadAverage()}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

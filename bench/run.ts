@@ -13,7 +13,6 @@
  * --steps shortens the cases for a quick look (their physics then differs: the pour takes the whole 20 000 steps
  * to settle); for vs-lammps it is the steps of the fall and of the settled bed together, split in halves.
  */
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { runBroadphaseBench } from './broadphase.js';
 import {
@@ -22,6 +21,8 @@ import {
 import { runMemoryBench } from './memory.js';
 import { DEFAULT_VS_LAMMPS, runVsLammps } from './vs-lammps.js';
 import { DEFAULT_DEFAULTS_ON, runDefaultsOn } from './defaults-on.js';
+import { latticeSize } from './lattice-bed.js';
+import { loadAverage, machineLine } from './machine.js';
 
 const EXTRAS = ['broadphase', 'memory', 'vs-lammps', 'defaults-on'] as const;
 const USAGE = 'usage: node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] '
@@ -70,9 +71,9 @@ for (const b of broadphases) if (b !== 'grid' && b !== 'rtree') fail(`--broadpha
 
 function vsLammpsOptions() {
   const lattices = values.lattice === undefined ? DEFAULT_VS_LAMMPS.lattices : list(values.lattice, []).map((text) => {
-    const m = /^(\d+)x(\d+)$/.exec(text);
-    if (m === null) fail(`--lattice: "${text}" is not NSxNZ (spheres per side x layers, e.g. 25x16)`);
-    return [wholeNumber(m[1], '--lattice NS'), wholeNumber(m[2], '--lattice NZ')] as [number, number];
+    const size = latticeSize(text);
+    if (size === undefined) fail(`--lattice: "${text}" is not NSxNZ (spheres per side x layers, e.g. 25x16)`);
+    return [wholeNumber(size[0], '--lattice NS'), wholeNumber(size[1], '--lattice NZ')] as [number, number];
   });
   const half = steps === undefined ? undefined : Math.max(1, Math.floor(steps / 2));
   const millionText = values['million-steps'];
@@ -86,8 +87,7 @@ function vsLammpsOptions() {
 
 const started = performance.now();
 // The CPU model beside the load: this VM is sometimes AMD EPYC, sometimes Intel Xeon, and ratios move 10–20 % between them.
-console.log(`grainflow bench: node ${process.version}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), `
-  + `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(machineLine('grainflow bench'));
 
 const cases = CASES.filter((c) => only.includes(c.name));
 if (cases.length > 0) {
@@ -136,4 +136,4 @@ if (only.includes('defaults-on')) {
   await runDefaultsOn({ lattice: lattices[0], threads, steps: steps ?? DEFAULT_DEFAULTS_ON.steps });
 }
 console.log(`\nbench wall time ${((performance.now() - started) / 1000).toFixed(0)} s, `
-  + `load average now ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  + `load average now ${loadAverage()}`);
