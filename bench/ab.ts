@@ -124,7 +124,7 @@ function main(o: AbOptions): void {
     for (let round = 0; round < o.rounds; round++) {
       for (const lanes of o.lanes) {
         const finalFile = (build: Build) => path.join(dir, `final-${build}-w${lanes}.f64`);
-        for (const build of roundOrder(round)) {
+        for (const build of roundOrder<Build>(round, ['baseline', 'candidate'])) {
           const loops = run(runners[build], scenario(lanes), lanes, o.steps, dir, round === 0 ? finalFile(build) : undefined);
           times.get(lanes)![build].push(loops[0] + loops[1]);
           console.log(`${String(round + 1).padStart(5)}  ${String(lanes).padStart(5)}  ${build.padEnd(9)}  `

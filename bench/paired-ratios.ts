@@ -1,8 +1,9 @@
 /**
- * The summary of an alternated A/B (bench/ab.ts): the candidate's time over the baseline's, round by round. This
- * virtual machine's speed drifts by ±15 % over minutes (docs/architecture.md §3), more than most levers are worth,
- * so two builds are compared only within a round — runs minutes apart say more about the host than about the code —
- * and the median of the rounds' ratios is the figure, with their range beside it.
+ * Ratios of runs alternated round by round: the candidate's time over the baseline's in an A/B of two builds
+ * (bench/ab.ts), grainflow's speed over LAMMPS's and each code's speed-up over one thread (bench/vs-lammps.ts
+ * --rounds). This virtual machine's speed drifts by ±15 % over minutes (docs/architecture.md §3), more than most
+ * levers are worth, so two runs are compared only within a round — runs minutes apart say more about the host than
+ * about the code — and the median of the rounds' ratios is the figure, with their range beside it.
  */
 import { quantile } from '../src/output/robust-extent.js';
 
@@ -22,21 +23,37 @@ export interface PairedSummary {
 /** The median (the mean of the middle two for an even count). */
 const median = (values: readonly number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
 
+/** The median of the rounds' ratios and their range. */
+export interface RoundRatios {
+  rounds: number;
+  median: number;
+  lowest: number;
+  highest: number;
+}
+
+/**
+ * numerator[k] / denominator[k] for each round k (two times, or two speeds, measured in the same round, each > 0):
+ * the median of these ratios and their range. Not the ratio of two medians, which would pair runs of different rounds.
+ */
+export function roundRatios(numerators: readonly number[], denominators: readonly number[]): RoundRatios {
+  if (numerators.length !== denominators.length || numerators.length === 0) {
+    throw new Error(`round ratios: ${numerators.length} and ${denominators.length} values; each round needs one of each`);
+  }
+  for (const t of [...numerators, ...denominators]) {
+    if (!(t > 0) || !Number.isFinite(t)) throw new Error(`round ratios: a value of ${t} (each must be > 0)`);
+  }
+  const ratios = numerators.map((t, k) => t / denominators[k]);
+  return { rounds: ratios.length, median: median(ratios), lowest: Math.min(...ratios), highest: Math.max(...ratios) };
+}
+
 /** baseline[k] and candidate[k] are the times (s) of round k, each > 0. */
 export function pairedSummary(baseline: readonly number[], candidate: readonly number[]): PairedSummary {
-  if (baseline.length !== candidate.length || baseline.length === 0) {
-    throw new Error(`pairedSummary: ${baseline.length} baseline and ${candidate.length} candidate times; `
-      + 'each round needs one of each');
-  }
-  for (const t of [...baseline, ...candidate]) {
-    if (!(t > 0) || !Number.isFinite(t)) throw new Error(`pairedSummary: a time of ${t} s (each must be > 0)`);
-  }
-  const ratios = candidate.map((t, k) => t / baseline[k]);
+  const ratios = roundRatios(candidate, baseline);
   return {
-    rounds: ratios.length,
-    medianRatio: median(ratios),
-    lowestRatio: Math.min(...ratios),
-    highestRatio: Math.max(...ratios),
+    rounds: ratios.rounds,
+    medianRatio: ratios.median,
+    lowestRatio: ratios.lowest,
+    highestRatio: ratios.highest,
     baselineMedian: median(baseline),
     candidateMedian: median(candidate),
     baselineFastest: Math.min(...baseline),
@@ -45,9 +62,9 @@ export function pairedSummary(baseline: readonly number[], candidate: readonly n
 }
 
 /**
- * Which build runs first in round k (0-based): the baseline in even rounds, the candidate in odd ones, so that
+ * The order of two alternated runs in round k (0-based): as given in even rounds, swapped in odd ones, so that
  * neither always runs on the host's state the other left behind (a warm page cache, a just-raised clock).
  */
-export function roundOrder(round: number): ['baseline', 'candidate'] | ['candidate', 'baseline'] {
-  return round % 2 === 0 ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
+export function roundOrder<T>(round: number, [first, second]: readonly [T, T]): [T, T] {
+  return round % 2 === 0 ? [first, second] : [second, first];
 }

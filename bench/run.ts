@@ -7,7 +7,9 @@
  *                          [--skip-memory]
  *
  * NAME is a case (settle-10k, settle-50k, poly-10k), `broadphase`, `memory`, `vs-lammps` (bench/vs-lammps.ts:
- * side by side with LAMMPS; [--lattice NSxNZ[,…]] [--million-steps N], 0 leaves the million-sphere bed out) or
+ * side by side with LAMMPS; [--lattice NSxNZ[,…]] [--million-steps N], 0 leaves the million-sphere bed out;
+ * [--rounds N] runs each lattice's pairings N times, the codes' order swapped every other round, and prints the
+ * medians of the rounds' ratios with their range) or
  * `defaults-on` (bench/defaults-on.ts: the vs-lammps fall with the default outputs, against outputs off and LAMMPS;
  * the first --lattice, --steps).
  * --steps shortens the cases for a quick look (their physics then differs: the pour takes the whole 20 000 steps
@@ -26,7 +28,7 @@ import { loadAverage, machineLine } from './machine.js';
 
 const EXTRAS = ['broadphase', 'memory', 'vs-lammps', 'defaults-on'] as const;
 const USAGE = 'usage: node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] '
-  + '[--broadphase grid,rtree] [--skip-memory] [--lattice NSxNZ[,…]] [--million-steps N]';
+  + '[--broadphase grid,rtree] [--skip-memory] [--lattice NSxNZ[,…]] [--million-steps N] [--rounds N]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -37,9 +39,11 @@ function list(text: string | undefined, fallback: string[]): string[] {
   return text === undefined ? fallback : text.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
-function wholeNumber(text: string, what: string): number {
+function wholeNumber(text: string, what: string, max = Number.POSITIVE_INFINITY): number {
   const v = Number(text);
-  if (!Number.isInteger(v) || v < 1) fail(`${what} must be a whole number ≥ 1, got "${text}"`);
+  if (!Number.isInteger(v) || v < 1 || v > max) {
+    fail(`${what} must be a whole number ${max === Number.POSITIVE_INFINITY ? '≥ 1' : `from 1 to ${max}`}, got "${text}"`);
+  }
   return v;
 }
 
@@ -54,6 +58,7 @@ function options() {
         'skip-memory': { type: 'boolean' },
         lattice: { type: 'string' },
         'million-steps': { type: 'string' },
+        rounds: { type: 'string' },
       },
     }).values;
   } catch (error) {
@@ -67,6 +72,9 @@ for (const n of only) if (!names.includes(n)) fail(`--only: unknown name "${n}" 
 const steps = values.steps === undefined ? undefined : wholeNumber(values.steps, '--steps');
 const workers = list(values.workers, ['1', '2']).map((w) => wholeNumber(w, '--workers')).sort((a, b) => a - b);
 const broadphases = list(values.broadphase, ['grid', 'rtree']);
+// A round of the default lattices takes about ten minutes: 100 of them most of a day.
+const rounds = values.rounds === undefined ? DEFAULT_VS_LAMMPS.rounds : wholeNumber(values.rounds, '--rounds', 100);
+if (values.rounds !== undefined && !only.includes('vs-lammps')) fail('--rounds: only vs-lammps runs rounds (add it to --only)');
 for (const b of broadphases) if (b !== 'grid' && b !== 'rtree') fail(`--broadphase: "${b}" is not grid or rtree`);
 
 function vsLammpsOptions() {
@@ -80,7 +88,7 @@ function vsLammpsOptions() {
   const millionSteps = millionText === undefined ? (half ?? DEFAULT_VS_LAMMPS.millionSteps)
     : millionText === '0' ? 0 : wholeNumber(millionText, '--million-steps');
   return {
-    lattices, threads: workers, millionSteps,
+    lattices, threads: workers, millionSteps, rounds,
     steps: half === undefined ? DEFAULT_VS_LAMMPS.steps : [half, half] as [number, number],
   };
 }

@@ -25,6 +25,7 @@ import { bedScenario, lammpsData, latticeBed, stretchedBed, tiledBed, writeSpher
 import type { GrainflowReport } from './vs-lammps-run.js';
 import { laneLines } from './lane-report.js';
 import { amdahlReport } from './cases.js';
+import { roundOrder, roundRatios, type RoundRatios } from './paired-ratios.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runner = path.join(here, 'vs-lammps-run.js');
@@ -39,10 +40,15 @@ export interface VsLammpsOptions {
   threads: number[];
   /** steps of the million-sphere settled bed; 0 leaves it out */
   millionSteps: number;
+  /**
+   * rounds of every pairing per lattice, the codes' order swapped every other round; with more than one, the
+   * medians of the rounds' ratios and their range (paired-ratios.ts). The million-sphere bed runs once.
+   */
+  rounds: number;
 }
 
 export const DEFAULT_VS_LAMMPS: VsLammpsOptions = {
-  lattices: [[25, 16], [56, 16]], steps: [10000, 10000], threads: [1, 2], millionSteps: 1000,
+  lattices: [[25, 16], [56, 16]], steps: [10000, 10000], threads: [1, 2], millionSteps: 1000, rounds: 1,
 };
 
 /** One timed run of either code. */
@@ -158,20 +164,60 @@ function line(t: Timing, lammps: Timing | undefined): string {
   return cells.join('  ') + ratio + lanes;
 }
 
-/**
- * Each code's speed-up over its own run on one thread / rank (issue 26 point 2), whole process and both loops: one
- * line per code and thread count above 1. None without a one-thread run of that code.
- */
-function speedUpLines(timings: Timing[]): string[] {
-  const lines: string[] = [];
+/** Each code's run on one thread / rank, and its runs on more (none without a one-thread run of that code). */
+function speedUpPairs(timings: Timing[]): { one: Timing; more: Timing }[] {
+  const pairs: { one: Timing; more: Timing }[] = [];
   for (const code of ['grainflow', 'LAMMPS'] as const) {
     const one = timings.find((t) => t.code === code && t.threads === 1);
     if (one === undefined) continue;
-    for (const t of timings.filter((x) => x.code === code && x.threads > 1)) {
-      lines.push(`  ${code} on ${t.threads} ${code === 'LAMMPS' ? 'ranks' : 'threads'} over 1: `
-        + `${(one.wall / t.wall).toFixed(2)}× whole process, ${(loopSeconds(one) / loopSeconds(t)).toFixed(2)}× in the loops`
-        + (t.lanes !== undefined && t.lanes !== t.threads ? ` (ran on ${t.lanes} lane)` : ''));
-    }
+    for (const more of timings.filter((x) => x.code === code && x.threads > 1)) pairs.push({ one, more });
+  }
+  return pairs;
+}
+
+/** "grainflow on 2 threads over 1", "LAMMPS on 2 ranks over 1" */
+const speedUpLabel = (t: Timing) => `${t.code} on ${t.threads} ${t.code === 'LAMMPS' ? 'ranks' : 'threads'} over 1`;
+const ranLanes = (t: Timing) => (t.lanes !== undefined && t.lanes !== t.threads ? ` (ran on ${t.lanes} lane)` : '');
+
+/**
+ * Each code's speed-up over its own run on one thread / rank (issue 26 point 2), whole process and both loops: one
+ * line per code and thread count above 1.
+ */
+function speedUpLines(timings: Timing[]): string[] {
+  return speedUpPairs(timings).map(({ one, more }) => `  ${speedUpLabel(more)}: `
+    + `${(one.wall / more.wall).toFixed(2)}× whole process, ${(loopSeconds(one) / loopSeconds(more)).toFixed(2)}× in the loops`
+    + ranLanes(more));
+}
+
+const ratioText = (r: RoundRatios) => `${r.median.toFixed(2)}× (${r.lowest.toFixed(2)}–${r.highest.toFixed(2)})`;
+
+/**
+ * Over several rounds (`rounds[k]`: round k's timings), the median of the rounds' ratios with their range: grainflow's
+ * speed over LAMMPS's at each thread/rank count, and each code's speed-up over one thread/rank. A ratio is taken
+ * only within a round, so the host's drift between rounds does not enter it.
+ */
+export function roundSummaryLines(rounds: Timing[][]): string[] {
+  const lines = [`  over ${rounds.length} rounds (the codes' order swapped every other round), the median of the rounds' `
+    + 'ratios (lowest–highest), whole process and loops:'];
+  const pick = (round: Timing[], code: Timing['code'], threads: number) =>
+    round.find((t) => t.code === code && t.threads === threads);
+  /** num's speed over den's in each round, i.e. den's time over num's */
+  const summary = (label: string, num: (round: Timing[]) => Timing | undefined, den: (round: Timing[]) => Timing | undefined,
+    note = '') => {
+    const nums = rounds.map(num), dens = rounds.map(den);
+    if (nums.includes(undefined) || dens.includes(undefined)) return;
+    const [n, d] = [nums as Timing[], dens as Timing[]];
+    const whole = roundRatios(d.map((t) => t.wall), n.map((t) => t.wall));
+    const loops = roundRatios(d.map(loopSeconds), n.map(loopSeconds));
+    lines.push(`  ${label}: ${ratioText(whole)} whole process, ${ratioText(loops)} in the loops${note}`);
+  };
+  for (const threads of new Set(rounds[0].map((t) => t.threads))) {
+    summary(`grainflow / LAMMPS on ${threads} thread${threads === 1 ? '' : 's'} / rank${threads === 1 ? '' : 's'}`,
+      (round) => pick(round, 'grainflow', threads), (round) => pick(round, 'LAMMPS', threads));
+  }
+  for (const { one, more } of speedUpPairs(rounds[0])) {
+    summary(speedUpLabel(more), (round) => pick(round, more.code, more.threads), (round) => pick(round, one.code, 1),
+      ranLanes(more));
   }
   return lines;
 }
@@ -195,24 +241,20 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
     for (const [ns, nz] of options.lattices) {
       const bed = latticeBed(ns, nz);
       const finalFile = path.join(dir, `${bed.name}-final.f64`);
-      const { scenarios, data } = writeInputs(bed, options.steps[0] + options.steps[1], options.threads, dir);
-      const lammps = new Map<number, Timing>();
-      const timings: Timing[] = [];
-      for (const threads of options.threads) {
-        if (withLammps) {
-          const l = runLammps(data, threads, options.steps, dir);
-          lammps.set(threads, l);
-          timings.push(l);
-          console.log(line(l, undefined));
+      const inputs = writeInputs(bed, options.steps[0] + options.steps[1], options.threads, dir);
+      // The first run's final state is the million-sphere bed's start (the first bed of at most 20 000 spheres).
+      const keepFinal = settled === undefined && bed.count <= 20000;
+      const rounds: Timing[][] = [];
+      for (let round = 0; round < options.rounds; round++) {
+        if (options.rounds > 1) {
+          console.log(`round ${round + 1} of ${options.rounds}${round % 2 === 1 ? ', grainflow first' : ''}`);
         }
-        const keepFinal = threads === options.threads[0] && settled === undefined && bed.count <= 20000;
-        const g = runGrainflow(scenarios.get(threads)!, threads, options.steps, dir, keepFinal ? finalFile : undefined);
-        if (keepFinal) settled = { bed, file: finalFile };
-        timings.push(g);
-        console.log(line(g, lammps.get(threads)));
-        for (const text of g.breakdown ?? []) console.log(text);
+        const timings = runRound(round, inputs, options, withLammps, dir, round === 0 && keepFinal ? finalFile : undefined);
+        for (const text of speedUpLines(timings)) console.log(text);
+        rounds.push(timings);
       }
-      for (const text of speedUpLines(timings)) console.log(text);
+      if (keepFinal) settled = { bed, file: finalFile };
+      if (rounds.length > 1) for (const text of roundSummaryLines(rounds)) console.log(text);
     }
     if (options.millionSteps > 0) {
       if (settled === undefined) {
@@ -227,10 +269,44 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
 }
 
 /**
+ * One round of a bed's pairings: at each thread count both codes, LAMMPS first in even rounds (0-based) and grainflow
+ * first in odd ones, printed once both ran, in the order they ran. `finalFile`: where the first grainflow run writes
+ * its final positions.
+ */
+function runRound(round: number, inputs: BedInputs, options: VsLammpsOptions, withLammps: boolean, dir: string,
+  finalFile: string | undefined): Timing[] {
+  const timings: Timing[] = [];
+  for (const threads of options.threads) {
+    const ran = new Map<Timing['code'], Timing>();
+    for (const code of roundOrder<Timing['code']>(round, ['LAMMPS', 'grainflow'])) {
+      if (code === 'LAMMPS' && withLammps) ran.set(code, runLammps(inputs.data, threads, options.steps, dir));
+      if (code === 'grainflow') {
+        const keep = threads === options.threads[0] ? finalFile : undefined;
+        ran.set(code, runGrainflow(inputs.scenarios.get(threads)!, threads, options.steps, dir, keep));
+      }
+    }
+    for (const [code, t] of ran) {
+      timings.push(t);
+      // The grainflow line carries the ratio to LAMMPS.
+      console.log(line(t, code === 'grainflow' ? ran.get('LAMMPS') : undefined));
+      for (const text of t.breakdown ?? []) console.log(text);
+    }
+  }
+  return timings;
+}
+
+interface BedInputs {
+  /** grainflow's scenario per thread count */
+  scenarios: Map<number, string>;
+  /** the LAMMPS data file */
+  data: string;
+}
+
+/**
  * The spheres of one bed, written once: as grainflow's sphere file, which the scenario of each thread count
  * references (beside it in `dir`), and as the LAMMPS data file.
  */
-function writeInputs(bed: LatticeBed, steps: number, threads: number[], dir: string) {
+function writeInputs(bed: LatticeBed, steps: number, threads: number[], dir: string): BedInputs {
   const spheres = `${bed.name}.csv`;
   writeSphereFile(bed, path.join(dir, spheres));
   const scenarios = new Map<number, string>();

@@ -53,7 +53,8 @@ describe('paired rounds', () => {
   });
 
   it('swaps which build runs first every other round', () => {
-    expect([0, 1, 2, 3].map((k) => roundOrder(k)[0])).toEqual(['baseline', 'candidate', 'baseline', 'candidate']);
+    expect([0, 1, 2, 3].map((k) => roundOrder(k, ['baseline', 'candidate'])[0]))
+      .toEqual(['baseline', 'candidate', 'baseline', 'candidate']);
   });
 });
 
