@@ -39,11 +39,10 @@ function list(text: string | undefined, fallback: string[]): string[] {
   return text === undefined ? fallback : text.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
-function wholeNumber(text: string, what: string, max = Number.POSITIVE_INFINITY): number {
+/** A whole number in [min, max] from the text of option `what`, or exit 2 naming both. */
+function wholeNumber(text: string, what: string, max: number, min = 1): number {
   const v = Number(text);
-  if (!Number.isInteger(v) || v < 1 || v > max) {
-    fail(`${what} must be a whole number ${max === Number.POSITIVE_INFINITY ? '≥ 1' : `from 1 to ${max}`}, got "${text}"`);
-  }
+  if (!Number.isInteger(v) || v < min || v > max) fail(`${what} must be a whole number from ${min} to ${max}, got "${text}"`);
   return v;
 }
 
@@ -69,8 +68,9 @@ const values = options();
 const names = [...CASES.map((c) => c.name), ...EXTRAS];
 const only = list(values.only, names.filter((n) => n !== 'vs-lammps' && n !== 'defaults-on'));
 for (const n of only) if (!names.includes(n)) fail(`--only: unknown name "${n}" (one of ${names.join(', ')})`);
-const steps = values.steps === undefined ? undefined : wholeNumber(values.steps, '--steps');
-const workers = list(values.workers, ['1', '2']).map((w) => wholeNumber(w, '--workers')).sort((a, b) => a - b);
+// Ranges: what a 2-to-64-core machine can run in hours; a lattice's sides are periodic, so 2 spheres a side is the least.
+const steps = values.steps === undefined ? undefined : wholeNumber(values.steps, '--steps', 10_000_000);
+const workers = list(values.workers, ['1', '2']).map((w) => wholeNumber(w, '--workers', 64)).sort((a, b) => a - b);
 const broadphases = list(values.broadphase, ['grid', 'rtree']);
 // A round of the default lattices takes about ten minutes: 100 of them most of a day.
 const rounds = values.rounds === undefined ? DEFAULT_VS_LAMMPS.rounds : wholeNumber(values.rounds, '--rounds', 100);
@@ -81,17 +81,20 @@ function vsLammpsOptions() {
   const lattices = values.lattice === undefined ? DEFAULT_VS_LAMMPS.lattices : list(values.lattice, []).map((text) => {
     const size = latticeSize(text);
     if (size === undefined) fail(`--lattice: "${text}" is not NSxNZ (spheres per side x layers, e.g. 25x16)`);
-    return [wholeNumber(size[0], '--lattice NS'), wholeNumber(size[1], '--lattice NZ')] as [number, number];
+    return [wholeNumber(size[0], '--lattice NS', 100, 2), wholeNumber(size[1], '--lattice NZ', 100)] as [number, number];
   });
   const half = steps === undefined ? undefined : Math.max(1, Math.floor(steps / 2));
   const millionText = values['million-steps'];
   const millionSteps = millionText === undefined ? (half ?? DEFAULT_VS_LAMMPS.millionSteps)
-    : millionText === '0' ? 0 : wholeNumber(millionText, '--million-steps');
+    : wholeNumber(millionText, '--million-steps', 1_000_000, 0);
   return {
     lattices, threads: workers, millionSteps, rounds,
     steps: half === undefined ? DEFAULT_VS_LAMMPS.steps : [half, half] as [number, number],
   };
 }
+
+// Checked before anything runs, so that a bad --lattice is not found after the other benches' minutes.
+const vsOptions = only.includes('vs-lammps') || only.includes('defaults-on') ? vsLammpsOptions() : undefined;
 
 const started = performance.now();
 // The CPU model beside the load: this VM is sometimes AMD EPYC, sometimes Intel Xeon, and ratios move 10–20 % between them.
@@ -136,11 +139,11 @@ if (only.includes('memory') && !values['skip-memory']) {
 }
 if (only.includes('vs-lammps')) {
   console.log('');
-  await runVsLammps(vsLammpsOptions());
+  await runVsLammps(vsOptions);
 }
 if (only.includes('defaults-on')) {
   console.log('');
-  const { lattices, threads } = vsLammpsOptions();
+  const { lattices, threads } = vsOptions!;
   await runDefaultsOn({ lattice: lattices[0], threads, steps: steps ?? DEFAULT_DEFAULTS_ON.steps });
 }
 console.log(`\nbench wall time ${((performance.now() - started) / 1000).toFixed(0)} s, `

@@ -97,6 +97,21 @@ describe('npm run bench -- --only vs-lammps --rounds N', () => {
     expect(r.stdout).not.toMatch(/spheres {2}code/);
   });
 
+  it.each([
+    ['--lattice=1x4', '--lattice NS must be a whole number from 2 to 100, got "1"'],
+    ['--lattice=25x101', '--lattice NZ must be a whole number from 1 to 100, got "101"'],
+    ['--workers=1,65', '--workers must be a whole number from 1 to 64, got "65"'],
+    ['--steps=1e12', '--steps must be a whole number from 1 to 10000000, got "1e12"'],
+    ['--million-steps=-1', '--million-steps must be a whole number from 0 to 1000000, got "-1"'],
+  ])('refuses %s before anything runs, with the range, exit 2', (arg, message) => {
+    // The lattice used to be checked only when vs-lammps began, after the other benches and LAMMPS had run, and then
+    // the grainflow run failed with a stack trace.
+    const r = bench('--only', 'broadphase,vs-lammps', arg);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+  });
+
   it('refuses --rounds without vs-lammps, which is the only bench that runs rounds', () => {
     const r = bench('--only', 'broadphase', '--rounds', '2');
     expect(r.status).toBe(2);
