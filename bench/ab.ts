@@ -14,8 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bedScenario, latticeBed, latticeSize, writeSphereFile } from './lattice-bed.js';
+import { bedScenario, latticeBed, writeSphereFile } from './lattice-bed.js';
 import { loadAverage, machineLine } from './machine.js';
+import { latticeOption, wholeInRange, wholeList } from './options.js';
 import { pairedSummary, roundOrder } from './paired-ratios.js';
 import { timed } from './vs-lammps.js';
 import type { GrainflowReport } from './vs-lammps-run.js';
@@ -30,18 +31,9 @@ type Build = 'baseline' | 'candidate';
 
 class UsageError extends Error {}
 
-/** A whole number in [min, max] from the text of `option`, or a UsageError naming both. */
-function whole(text: string, option: string, min: number, max: number): number {
-  const v = Number(text);
-  if (!Number.isInteger(v) || v < min || v > max) {
-    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
-  }
-  return v;
-}
-
-function wholeList(text: string, option: string, min: number, max: number): number[] {
-  return text.split(',').map((part) => whole(part.trim(), option, min, max));
-}
+const refuse = (message: string): never => {
+  throw new UsageError(message);
+};
 
 interface AbOptions {
   /** the baseline checkout */
@@ -70,17 +62,14 @@ function options(argv: string[]): AbOptions {
   if (!existsSync(runnerIn(baseline))) {
     throw new UsageError(`--baseline: ${runnerIn(baseline)} not found; build that checkout first (npm ci && npm run build)`);
   }
-  const steps = wholeList(values.steps ?? '4000,4000', '--steps', 1, 1_000_000);
+  const steps = wholeList(values.steps ?? '4000,4000', '--steps', 1, 1_000_000, refuse);
   if (steps.length !== 2) throw new UsageError(`--steps takes two counts, FALL,BED, got "${values.steps}"`);
-  const lattice = latticeSize(values.lattice ?? '25x16');
-  if (lattice === undefined) throw new UsageError(`--lattice: "${values.lattice}" is not NSxNZ (e.g. 25x16)`);
   return {
     baseline,
-    rounds: whole(values.rounds ?? '6', '--rounds', 1, 100),
-    lanes: [...new Set(wholeList(values.lanes ?? '1', '--lanes', 1, 64))].sort((a, b) => a - b),
+    rounds: wholeInRange(values.rounds ?? '6', '--rounds', 1, 100, refuse),
+    lanes: [...new Set(wholeList(values.lanes ?? '1', '--lanes', 1, 64, refuse))].sort((a, b) => a - b),
     steps: [steps[0], steps[1]],
-    // The lattice's layers sit 1.1 d apart and its sides are periodic: 2 spheres per side is the least the grid takes.
-    lattice: [whole(lattice[0], '--lattice NS', 2, 100), whole(lattice[1], '--lattice NZ', 1, 100)],
+    lattice: latticeOption(values.lattice ?? '25x16', refuse),
   };
 }
 

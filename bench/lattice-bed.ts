@@ -38,12 +38,6 @@ export interface LatticeBed {
   positions: Float64Array;
 }
 
-/** The two counts of a lattice written NSxNZ (e.g. 25x16) as given, or undefined if the text is not of that form. */
-export function latticeSize(text: string): [string, string] | undefined {
-  const m = /^(\d+)x(\d+)$/.exec(text);
-  return m === null ? undefined : [m[1], m[2]];
-}
-
 /** The jittered lattice; the same (ns, nz) always gives the same spheres. */
 export function latticeBed(ns: number, nz: number): LatticeBed {
   const random = new RunRandom(SEED);

@@ -23,8 +23,8 @@ import {
 import { runMemoryBench } from './memory.js';
 import { DEFAULT_VS_LAMMPS, runVsLammps } from './vs-lammps.js';
 import { DEFAULT_DEFAULTS_ON, runDefaultsOn } from './defaults-on.js';
-import { latticeSize } from './lattice-bed.js';
 import { loadAverage, machineLine } from './machine.js';
+import { latticeOption, wholeInRange, wholeList } from './options.js';
 
 const EXTRAS = ['broadphase', 'memory', 'vs-lammps', 'defaults-on'] as const;
 const USAGE = 'usage: node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] '
@@ -37,13 +37,6 @@ function fail(message: string): never {
 
 function list(text: string | undefined, fallback: string[]): string[] {
   return text === undefined ? fallback : text.split(',').map((s) => s.trim()).filter((s) => s !== '');
-}
-
-/** A whole number in [min, max] from the text of option `what`, or exit 2 naming both. */
-function wholeNumber(text: string, what: string, max: number, min = 1): number {
-  const v = Number(text);
-  if (!Number.isInteger(v) || v < min || v > max) fail(`${what} must be a whole number from ${min} to ${max}, got "${text}"`);
-  return v;
 }
 
 function options() {
@@ -68,25 +61,22 @@ const values = options();
 const names = [...CASES.map((c) => c.name), ...EXTRAS];
 const only = list(values.only, names.filter((n) => n !== 'vs-lammps' && n !== 'defaults-on'));
 for (const n of only) if (!names.includes(n)) fail(`--only: unknown name "${n}" (one of ${names.join(', ')})`);
-// Ranges: what a 2-to-64-core machine can run in hours; a lattice's sides are periodic, so 2 spheres a side is the least.
-const steps = values.steps === undefined ? undefined : wholeNumber(values.steps, '--steps', 10_000_000);
-const workers = list(values.workers, ['1', '2']).map((w) => wholeNumber(w, '--workers', 64)).sort((a, b) => a - b);
+// Ranges: what a 2-to-64-core machine runs within hours (the lattice's: bench/options.ts).
+const steps = values.steps === undefined ? undefined : wholeInRange(values.steps, '--steps', 1, 10_000_000, fail);
+const workers = wholeList(values.workers ?? '1,2', '--workers', 1, 64, fail).sort((a, b) => a - b);
 const broadphases = list(values.broadphase, ['grid', 'rtree']);
 // A round of the default lattices takes about ten minutes: 100 of them most of a day.
-const rounds = values.rounds === undefined ? DEFAULT_VS_LAMMPS.rounds : wholeNumber(values.rounds, '--rounds', 100);
+const rounds = values.rounds === undefined ? DEFAULT_VS_LAMMPS.rounds : wholeInRange(values.rounds, '--rounds', 1, 100, fail);
 if (values.rounds !== undefined && !only.includes('vs-lammps')) fail('--rounds: only vs-lammps runs rounds (add it to --only)');
 for (const b of broadphases) if (b !== 'grid' && b !== 'rtree') fail(`--broadphase: "${b}" is not grid or rtree`);
 
 function vsLammpsOptions() {
-  const lattices = values.lattice === undefined ? DEFAULT_VS_LAMMPS.lattices : list(values.lattice, []).map((text) => {
-    const size = latticeSize(text);
-    if (size === undefined) fail(`--lattice: "${text}" is not NSxNZ (spheres per side x layers, e.g. 25x16)`);
-    return [wholeNumber(size[0], '--lattice NS', 100, 2), wholeNumber(size[1], '--lattice NZ', 100)] as [number, number];
-  });
+  const lattices = values.lattice === undefined ? DEFAULT_VS_LAMMPS.lattices
+    : list(values.lattice, []).map((text) => latticeOption(text, fail));
   const half = steps === undefined ? undefined : Math.max(1, Math.floor(steps / 2));
   const millionText = values['million-steps'];
   const millionSteps = millionText === undefined ? (half ?? DEFAULT_VS_LAMMPS.millionSteps)
-    : wholeNumber(millionText, '--million-steps', 1_000_000, 0);
+    : wholeInRange(millionText, '--million-steps', 0, 1_000_000, fail);
   return {
     lattices, threads: workers, millionSteps, rounds,
     steps: half === undefined ? DEFAULT_VS_LAMMPS.steps : [half, half] as [number, number],

@@ -138,6 +138,9 @@ export function runLammps(data: string, ranks: number, steps: [number, number], 
   };
 }
 
+/** grainflow ran a small bed on fewer lanes than threads were asked for (setup.ts) */
+const onFewerLanes = (t: Timing) => t.lanes !== undefined && t.lanes !== t.threads;
+
 const M = (particleSteps: number, seconds: number) => seconds > 0 ? (particleSteps / seconds / 1e6).toFixed(2) : '–';
 
 /** Seconds of both loops of a run. */
@@ -160,7 +163,7 @@ function line(t: Timing, lammps: Timing | undefined): string {
     ratio = `  |                 ${r(t.loops[0], lammps.loops[0])} ${r(t.loops[1], lammps.loops[1])} ${
       r(loopSum, loopSeconds(lammps)).padStart(6)} ${r(t.wall, lammps.wall).padStart(6)}`;
   }
-  const lanes = t.lanes !== undefined && t.lanes !== t.threads ? `  (ran on ${t.lanes} lane: bed too small)` : '';
+  const lanes = onFewerLanes(t) ? `  (ran on ${t.lanes} lane: bed too small)` : '';
   return cells.join('  ') + ratio + lanes;
 }
 
@@ -177,7 +180,7 @@ function speedUpPairs(timings: Timing[]): { one: Timing; more: Timing }[] {
 
 /** "grainflow on 2 threads over 1", "LAMMPS on 2 ranks over 1" */
 const speedUpLabel = (t: Timing) => `${t.code} on ${t.threads} ${t.code === 'LAMMPS' ? 'ranks' : 'threads'} over 1`;
-const ranLanes = (t: Timing) => (t.lanes !== undefined && t.lanes !== t.threads ? ` (ran on ${t.lanes} lane)` : '');
+const ranLanes = (t: Timing) => (onFewerLanes(t) ? ` (ran on ${t.lanes} lane)` : '');
 
 /**
  * Each code's speed-up over its own run on one thread / rank (issue 26 point 2), whole process and both loops: one

@@ -1,0 +1,28 @@
+/**
+ * The benches' numeric options (bench/run.ts, bench/ab.ts), checked against their ranges before anything runs. A bad
+ * one is named with its range; each command refuses it its own way (run.ts exits with status 2, ab.ts throws its
+ * usage error), so the check takes the refusal as an argument.
+ */
+export type Refuse = (message: string) => never;
+
+/** A whole number in [min, max] from the text of `option`, or `refuse` with a message naming both. */
+export function wholeInRange(text: string, option: string, min: number, max: number, refuse: Refuse): number {
+  const v = Number(text);
+  if (!Number.isInteger(v) || v < min || v > max) refuse(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return v;
+}
+
+/** Comma-separated whole numbers, each in [min, max]. */
+export function wholeList(text: string, option: string, min: number, max: number, refuse: Refuse): number[] {
+  return text.split(',').map((part) => wholeInRange(part.trim(), option, min, max, refuse));
+}
+
+/**
+ * A lattice of bench/lattice-bed.ts written NSxNZ (spheres per side x layers, e.g. 25x16). Its sides are periodic,
+ * so 2 spheres a side is the least the grid takes; 100 × 100 × 100 is a million spheres.
+ */
+export function latticeOption(text: string, refuse: Refuse): [number, number] {
+  const m = /^(\d+)x(\d+)$/.exec(text);
+  if (m === null) refuse(`--lattice: "${text}" is not NSxNZ (spheres per side x layers, e.g. 25x16)`);
+  return [wholeInRange(m[1], '--lattice NS', 2, 100, refuse), wholeInRange(m[2], '--lattice NZ', 1, 100, refuse)];
+}
