@@ -17,12 +17,16 @@ export function wholeList(text: string, option: string, min: number, max: number
   return text.split(',').map((part) => wholeInRange(part.trim(), option, min, max, refuse));
 }
 
+/** the least spheres a side of a lattice bed (latticeOption) */
+export const MIN_SIDE = 3;
+
 /**
- * A lattice of bench/lattice-bed.ts written NSxNZ (spheres per side x layers, e.g. 25x16). Its sides are periodic,
- * so 2 spheres a side is the least the grid takes; 100 × 100 × 100 is a million spheres.
+ * A lattice of bench/lattice-bed.ts written NSxNZ (spheres per side x layers, e.g. 25x16). Its sides are periodic, and
+ * a periodic side must be longer than 2 × (d + skin) = 4.8 mm (src/scenario/checks.ts), so 3 spheres a side at a
+ * pitch of 2.2 mm is the least; 100 × 100 × 100 is a million spheres.
  */
 export function latticeOption(text: string, refuse: Refuse): [number, number] {
   const m = /^(\d+)x(\d+)$/.exec(text);
   if (m === null) refuse(`--lattice: "${text}" is not NSxNZ (spheres per side x layers, e.g. 25x16)`);
-  return [wholeInRange(m[1], '--lattice NS', 2, 100, refuse), wholeInRange(m[2], '--lattice NZ', 1, 100, refuse)];
+  return [wholeInRange(m[1], '--lattice NS', MIN_SIDE, 100, refuse), wholeInRange(m[2], '--lattice NZ', 1, 100, refuse)];
 }

@@ -98,7 +98,7 @@ describe('grainflow ab', () => {
     [['--baseline', '.', '--steps', '10'], /--steps takes two counts, FALL,BED/],
     [['--baseline', '.', '--steps', '10,-1'], /--steps must be a whole number from 1 to 1000000, got "-1"/],
     [['--baseline', '.', '--lanes', '1,65'], /--lanes must be a whole number from 1 to 64/],
-    [['--baseline', '.', '--lattice', '1x4'], /--lattice NS must be a whole number from 2 to 100, got "1"/],
+    [['--baseline', '.', '--lattice', '1x4'], /--lattice NS must be a whole number from 3 to 100, got "1"/],
     [['--baseline', '.', '--lattice', 'big'], /--lattice: "big" is not NSxNZ/],
     [['--baseline', '.', '--colour'], /Unknown option '--colour'/],
   ])('bad input %j: exit 2, the field and its range named', (args, message) => {
