@@ -18,7 +18,7 @@ import { bedScenario, latticeBed, writeSphereFile } from './lattice-bed.js';
 import { loadAverage, machineLine } from './machine.js';
 import { latticeOption, wholeInRange, wholeList } from './options.js';
 import { pairedSummary, roundOrder } from './paired-ratios.js';
-import { timed } from './vs-lammps.js';
+import { timed } from './code-runs.js';
 import type { GrainflowReport } from './vs-lammps-run.js';
 
 const USAGE = 'usage: node dist/bench/ab.js --baseline DIR [--rounds N] [--lanes 1,2] [--steps FALL,BED] '

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bedScenario, lammpsData, latticeBed, writeSphereFile } from './lattice-bed.js';
 import { formatResult, RESULT_HEADER } from './cases.js';
-import { onPath, runLammps, timed, type Timing } from './vs-lammps.js';
+import { onPath, runLammps, timed, type Timing } from './code-runs.js';
 import type { DefaultsOnReport } from './defaults-on-run.js';
 
 const runner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'defaults-on-run.js');

@@ -8,6 +8,7 @@
  * Contacts: Hertz + Tsuji (e = 0.7, no tension) + Mindlin (μ = 0.5); dt 1e-5 s, skin 0.4 mm.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { RunRandom } from '../src/scenario/random.js';
 
 export const DIAMETER = 0.002;
@@ -31,8 +32,8 @@ export interface LatticeBed {
   ns: number;
   nz: number;
   count: number;
-  /** box: x and y in [0, side), periodic; z in [0, height] above the floor */
-  side: number;
+  /** box: x in [0, sides[0]) and y in [0, sides[1]), both periodic; z in [0, height] above the floor */
+  sides: [number, number];
   height: number;
   /** centres, interleaved xyz (m) */
   positions: Float64Array;
@@ -51,7 +52,23 @@ export function latticeBed(ns: number, nz: number): LatticeBed {
       }
     }
   }
-  return { name: `lattice-${count}`, ns, nz, count, side: ns * PITCH, height: nz * PITCH + HEAD_ROOM, positions };
+  return { name: `lattice-${count}`, ns, nz, count, sides: [ns * PITCH, ns * PITCH], height: nz * PITCH + HEAD_ROOM, positions };
+}
+
+/**
+ * The first NS/2 columns of a lattice bed along x — the same spheres, bit for bit, in the same order — in a periodic
+ * box of half its length: the work of one of two processes that split the bed between them with nothing to exchange
+ * (bench/split-ceiling.ts). NS must be even, so that both halves are the same bed. A lattice sphere never leaves its
+ * cell (the jitter is ±0.04 d of a 1.1 d pitch), so the cut is by position.
+ */
+export function halfBed(bed: LatticeBed): LatticeBed {
+  if (bed.ns % 2 !== 0) throw new Error(`internal: halfBed of a lattice with ${bed.ns} spheres a side (must be even)`);
+  const length = bed.sides[0] / 2;
+  const kept: number[] = [];
+  for (let p = 0; p < bed.count; p++) if (bed.positions[3 * p] < length) kept.push(p);
+  const positions = new Float64Array(3 * kept.length);
+  kept.forEach((p, k) => positions.set(bed.positions.subarray(3 * p, 3 * p + 3), 3 * k));
+  return { ...bed, name: `half-${kept.length}`, count: kept.length, sides: [length, bed.sides[1]], positions };
 }
 
 /**
@@ -61,14 +78,14 @@ export function latticeBed(ns: number, nz: number): LatticeBed {
  * bed keeps every neighbour and settles back within a few hundred steps. Brute force over pairs: small beds only.
  */
 export function stretchedBed(bed: LatticeBed, positions: Float64Array): LatticeBed {
-  const n = bed.count, side = bed.side, d = DIAMETER;
+  const n = bed.count, [sideX, sideY] = bed.sides, d = DIAMETER;
   let minRatio = Infinity;
   for (let p = 0; p < n; p++) {
     minRatio = Math.min(minRatio, positions[3 * p + 2] / (d / 2));
     for (let q = p + 1; q < n; q++) {
       let dx = positions[3 * p] - positions[3 * q], dy = positions[3 * p + 1] - positions[3 * q + 1];
-      dx -= side * Math.round(dx / side);
-      dy -= side * Math.round(dy / side);
+      dx -= sideX * Math.round(dx / sideX);
+      dy -= sideY * Math.round(dy / sideY);
       const dz = positions[3 * p + 2] - positions[3 * q + 2];
       const d2 = dx * dx + dy * dy + dz * dz;
       if (d2 < d * d) minRatio = Math.min(minRatio, Math.sqrt(d2) / d);
@@ -76,7 +93,9 @@ export function stretchedBed(bed: LatticeBed, positions: Float64Array): LatticeB
   }
   const stretch = Math.max(1, 1 / minRatio) * (1 + 1e-6);
   const stretched = positions.map((x) => x * stretch);
-  return { ...bed, name: `settled-${n}`, side: side * stretch, height: bed.height * stretch, positions: stretched };
+  return {
+    ...bed, name: `settled-${n}`, sides: [sideX * stretch, sideY * stretch], height: bed.height * stretch, positions: stretched,
+  };
 }
 
 /** A bed made of `tiles` × `tiles` copies of a periodic bed side by side: the copies join without a seam. */
@@ -88,14 +107,16 @@ export function tiledBed(bed: LatticeBed, tilesX: number, tilesY: number): Latti
   for (let ty = 0; ty < tilesY; ty++) {
     for (let tx = 0; tx < tilesX; tx++) {
       for (let p = 0; p < bed.count; p++) {
-        tiled[k++] = positions[3 * p] + tx * bed.side;
-        tiled[k++] = positions[3 * p + 1] + ty * bed.side;
+        tiled[k++] = positions[3 * p] + tx * bed.sides[0];
+        tiled[k++] = positions[3 * p + 1] + ty * bed.sides[1];
         tiled[k++] = positions[3 * p + 2];
       }
     }
   }
   if (tilesX !== tilesY) throw new Error('internal: tiled beds are square');
-  return { ...bed, name: `bed-${count}`, ns: bed.ns * tilesX, count, side: bed.side * tilesX, positions: tiled };
+  return {
+    ...bed, name: `bed-${count}`, ns: bed.ns * tilesX, count, sides: [bed.sides[0] * tilesX, bed.sides[1] * tilesY], positions: tiled,
+  };
 }
 
 const GLASS = 'glass';
@@ -131,7 +152,7 @@ export function bedScenario(bed: LatticeBed, steps: number, workers: number, sph
     contact: { normal: { model: 'tsuji', restitution: RESTITUTION }, endOfContact: 'no-tension', friction: FRICTION },
     particles: { file: sphereFile },
     walls: [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: GLASS }],
-    periodic: { min: [0, 0, 0], max: [bed.side, bed.side, bed.height], axes: ['x', 'y'] },
+    periodic: { min: [0, 0, 0], max: [...bed.sides, bed.height], axes: ['x', 'y'] },
     skin: SKIN,
     broadphase: 'grid',
     workers,
@@ -145,13 +166,13 @@ export function bedScenario(bed: LatticeBed, steps: number, workers: number, sph
  */
 export function lammpsData(bed: LatticeBed): string {
   const lines = [
-    `grainflow ${bed.name}: ${bed.ns} x ${bed.ns} x ${bed.nz} jittered lattice (bench/lattice-bed.ts)`,
+    `grainflow ${bed.name}: spheres of the ${bed.ns} x ${bed.ns} x ${bed.nz} jittered lattice (bench/lattice-bed.ts)`,
     '',
     `${bed.count} atoms`,
     '1 atom types',
     '',
-    `0 ${bed.side} xlo xhi`,
-    `0 ${bed.side} ylo yhi`,
+    `0 ${bed.sides[0]} xlo xhi`,
+    `0 ${bed.sides[1]} ylo yhi`,
     `0 ${bed.height} zlo zhi`,
     '',
     'Atoms # sphere',
@@ -162,4 +183,29 @@ export function lammpsData(bed: LatticeBed): string {
     lines.push(`${p + 1} 1 ${DIAMETER} ${DENSITY} ${x[3 * p]} ${x[3 * p + 1]} ${x[3 * p + 2]}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+export interface BedInputs {
+  /** grainflow's scenario per thread count */
+  scenarios: Map<number, string>;
+  /** the LAMMPS data file */
+  data: string;
+}
+
+/**
+ * The spheres of one bed, written once: as grainflow's sphere file, which the scenario of each thread count
+ * references (beside it in `dir`), and as the LAMMPS data file.
+ */
+export function writeBedInputs(bed: LatticeBed, steps: number, threads: number[], dir: string): BedInputs {
+  const spheres = `${bed.name}.csv`;
+  writeSphereFile(bed, path.join(dir, spheres));
+  const scenarios = new Map<number, string>();
+  for (const t of threads) {
+    const file = path.join(dir, `${bed.name}-w${t}.json`);
+    writeFileSync(file, JSON.stringify(bedScenario(bed, steps, t, spheres)));
+    scenarios.set(t, file);
+  }
+  const data = path.join(dir, `${bed.name}.data`);
+  writeFileSync(data, lammpsData(bed));
+  return { scenarios, data };
 }

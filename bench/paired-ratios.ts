@@ -46,6 +46,9 @@ export function roundRatios(numerators: readonly number[], denominators: readonl
   return { rounds: ratios.length, median: median(ratios), lowest: Math.min(...ratios), highest: Math.max(...ratios) };
 }
 
+/** "1.63× (1.25–2.00)": the median ratio and its range. */
+export const ratioText = (r: RoundRatios) => `${r.median.toFixed(2)}× (${r.lowest.toFixed(2)}–${r.highest.toFixed(2)})`;
+
 /** baseline[k] and candidate[k] are the times (s) of round k, each > 0. */
 export function pairedSummary(baseline: readonly number[], candidate: readonly number[]): PairedSummary {
   const ratios = roundRatios(candidate, baseline);

@@ -11,7 +11,8 @@
  * [--rounds N] runs each lattice's pairings N times, the codes' order swapped every other round, and prints the
  * medians of the rounds' ratios with their range) or
  * `defaults-on` (bench/defaults-on.ts: the vs-lammps fall with the default outputs, against outputs off and LAMMPS;
- * the first --lattice, --steps).
+ * the first --lattice, --steps) or `split-ceiling` (bench/split-ceiling.ts: what any split of the vs-lammps bed over
+ * two cores can give, for each code; the first --lattice, whose NS must be even, --steps, --rounds, 3 by default).
  * --steps shortens the cases for a quick look (their physics then differs: the pour takes the whole 20 000 steps
  * to settle); for vs-lammps it is the steps of the fall and of the settled bed together, split in halves.
  */
@@ -23,10 +24,15 @@ import {
 import { runMemoryBench } from './memory.js';
 import { DEFAULT_VS_LAMMPS, runVsLammps } from './vs-lammps.js';
 import { DEFAULT_DEFAULTS_ON, runDefaultsOn } from './defaults-on.js';
+import { DEFAULT_SPLIT_CEILING, runSplitCeiling } from './split-ceiling.js';
 import { loadAverage, machineLine } from './machine.js';
-import { latticeOption, wholeInRange, wholeList } from './options.js';
+import { latticeOption, MIN_SIDE, wholeInRange, wholeList } from './options.js';
 
-const EXTRAS = ['broadphase', 'memory', 'vs-lammps', 'defaults-on'] as const;
+const EXTRAS = ['broadphase', 'memory', 'vs-lammps', 'defaults-on', 'split-ceiling'] as const;
+/** the benches that run only when named, each minutes to hours long */
+const ON_REQUEST: readonly string[] = ['vs-lammps', 'defaults-on', 'split-ceiling'];
+/** the benches that take --rounds */
+const IN_ROUNDS: readonly string[] = ['vs-lammps', 'split-ceiling'];
 const USAGE = 'usage: node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] '
   + '[--broadphase grid,rtree] [--skip-memory] [--lattice NSxNZ[,…]] [--million-steps N] [--rounds N]';
 
@@ -59,15 +65,17 @@ function options() {
 }
 const values = options();
 const names = [...CASES.map((c) => c.name), ...EXTRAS];
-const only = list(values.only, names.filter((n) => n !== 'vs-lammps' && n !== 'defaults-on'));
+const only = list(values.only, names.filter((n) => !ON_REQUEST.includes(n)));
 for (const n of only) if (!names.includes(n)) fail(`--only: unknown name "${n}" (one of ${names.join(', ')})`);
 // Ranges: what a 2-to-64-core machine runs within hours (the lattice's: bench/options.ts).
 const steps = values.steps === undefined ? undefined : wholeInRange(values.steps, '--steps', 1, 10_000_000, fail);
 const workers = wholeList(values.workers ?? '1,2', '--workers', 1, 64, fail).sort((a, b) => a - b);
 const broadphases = list(values.broadphase, ['grid', 'rtree']);
 // A round of the default lattices takes about ten minutes: 100 of them most of a day.
-const rounds = values.rounds === undefined ? DEFAULT_VS_LAMMPS.rounds : wholeInRange(values.rounds, '--rounds', 1, 100, fail);
-if (values.rounds !== undefined && !only.includes('vs-lammps')) fail('--rounds: only vs-lammps runs rounds (add it to --only)');
+const rounds = values.rounds === undefined ? undefined : wholeInRange(values.rounds, '--rounds', 1, 100, fail);
+if (rounds !== undefined && !only.some((n) => IN_ROUNDS.includes(n))) {
+  fail(`--rounds: only ${IN_ROUNDS.join(' and ')} run rounds (add one to --only)`);
+}
 for (const b of broadphases) if (b !== 'grid' && b !== 'rtree') fail(`--broadphase: "${b}" is not grid or rtree`);
 
 function vsLammpsOptions() {
@@ -78,13 +86,20 @@ function vsLammpsOptions() {
   const millionSteps = millionText === undefined ? (half ?? DEFAULT_VS_LAMMPS.millionSteps)
     : wholeInRange(millionText, '--million-steps', 0, 1_000_000, fail);
   return {
-    lattices, threads: workers, millionSteps, rounds,
+    lattices, threads: workers, millionSteps, rounds: rounds ?? DEFAULT_VS_LAMMPS.rounds,
     steps: half === undefined ? DEFAULT_VS_LAMMPS.steps : [half, half] as [number, number],
   };
 }
 
 // Checked before anything runs, so that a bad --lattice is not found after the other benches' minutes.
-const vsOptions = only.includes('vs-lammps') || only.includes('defaults-on') ? vsLammpsOptions() : undefined;
+const vsOptions = only.some((n) => ON_REQUEST.includes(n)) ? vsLammpsOptions() : undefined;
+// The bed is cut in two along x, so that both halves are the same bed (bench/lattice-bed.ts halfBed), each with the
+// least side a periodic box takes.
+const splitLattice = !only.includes('split-ceiling') ? undefined
+  : values.lattice === undefined ? DEFAULT_SPLIT_CEILING.lattice : vsOptions!.lattices[0];
+if (splitLattice !== undefined && (splitLattice[0] % 2 !== 0 || splitLattice[0] < 2 * MIN_SIDE)) {
+  fail(`--lattice: split-ceiling cuts the bed in two along x, so NS must be even and at least ${2 * MIN_SIDE}, got ${splitLattice[0]}`);
+}
 
 const started = performance.now();
 // The CPU model beside the load: this VM is sometimes AMD EPYC, sometimes Intel Xeon, and ratios move 10–20 % between them.
@@ -135,6 +150,11 @@ if (only.includes('defaults-on')) {
   console.log('');
   const { lattices, threads } = vsOptions!;
   await runDefaultsOn({ lattice: lattices[0], threads, steps: steps ?? DEFAULT_DEFAULTS_ON.steps });
+}
+if (splitLattice !== undefined) {
+  console.log('');
+  const { steps: split } = vsOptions!;
+  await runSplitCeiling({ lattice: splitLattice, steps: split, rounds: rounds ?? DEFAULT_SPLIT_CEILING.rounds });
 }
 console.log(`\nbench wall time ${((performance.now() - started) / 1000).toFixed(0)} s, `
   + `load average now ${loadAverage()}`);

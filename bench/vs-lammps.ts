@@ -16,21 +16,12 @@
  * Restitution: LAMMPS is given the input that delivers e = 0.7 in this build (bed.in), so both codes run the same
  * physics; given 0.7 it would deliver 0.778 (docs of the anchors, measured with one sphere on the floor).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { bedScenario, lammpsData, latticeBed, stretchedBed, tiledBed, writeSphereFile, type LatticeBed } from './lattice-bed.js';
-import type { GrainflowReport } from './vs-lammps-run.js';
-import { laneLines } from './lane-report.js';
-import { amdahlReport } from './cases.js';
-import { roundOrder, roundRatios, type RoundRatios } from './paired-ratios.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const runner = path.join(here, 'vs-lammps-run.js');
-/** the deck lives beside the sources (bench/lammps), not in dist/ */
-const deck = path.resolve(here, '../../bench/lammps/bed.in');
+import { latticeBed, stretchedBed, tiledBed, writeBedInputs, type BedInputs, type LatticeBed } from './lattice-bed.js';
+import { loopSeconds, onFewerLanes, onPath, runGrainflow, runLammps, type Timing } from './code-runs.js';
+import { ratioText, roundOrder, roundRatios } from './paired-ratios.js';
 
 export interface VsLammpsOptions {
   /** lattices as [NS, NZ] */
@@ -51,100 +42,8 @@ export const DEFAULT_VS_LAMMPS: VsLammpsOptions = {
   lattices: [[25, 16], [56, 16]], steps: [10000, 10000], threads: [1, 2], millionSteps: 1000, rounds: 1,
 };
 
-/** One timed run of either code. */
-export interface Timing {
-  code: 'grainflow' | 'LAMMPS';
-  threads: number;
-  /** grainflow: the lanes it used (setup.ts runs small beds on one) */
-  lanes?: number;
-  spheres: number;
-  /** seconds: whole process, and the two loops (the second is 0 for a one-loop run) */
-  wall: number;
-  loops: [number, number];
-  steps: [number, number];
-  /**
-   * bytes: largest RSS of the process (several LAMMPS ranks: the sum of each rank's largest, an upper bound of what
-   * they held at once; maxRssLargest is the largest rank's); grainflow's heap + array buffers + kernel memory at the
-   * end; LAMMPS's per-rank memory (max)
-   */
-  maxRss: number;
-  maxRssLargest?: number;
-  heapPlusBuffers?: number;
-  perRank?: number;
-  /**
-   * grainflow: on one lane the serial fraction of its steps with Amdahl's projection (cases.ts amdahlReport), on
-   * several its barrier rounds per phase (bench/lane-report.ts)
-   */
-  breakdown?: string[];
-}
-
-const hasTimeV = existsSync('/usr/bin/time');
-
-export function onPath(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
-/** `command` under /usr/bin/time -v when the machine has it: its maximum RSS is then printed on stderr. */
-const withTimeV = (command: string[]) => (hasTimeV ? ['/usr/bin/time', '-v', ...command] : command);
-
-/**
- * Runs a command, whole process timed, and reads from its stderr the maximum RSS (kB) of every process that ran
- * under /usr/bin/time -v (withTimeV): one, or one per MPI rank.
- */
-export function timed(argv: string[], cwd: string): { seconds: number; stdout: string; maxRssKb: number[] } {
-  const t0 = performance.now();
-  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
-  const seconds = (performance.now() - t0) / 1000;
-  if (r.status !== 0) {
-    throw new Error(`${argv.join(' ')} failed (${r.status}):\n${r.stderr.slice(-2000)}`);
-  }
-  const maxRssKb = [...r.stderr.matchAll(/Maximum resident set size \(kbytes\): (\d+)/g)].map((m) => Number(m[1]));
-  return { seconds, stdout: r.stdout, maxRssKb };
-}
-
-function runGrainflow(scenario: string, threads: number, steps: [number, number], dir: string, finalFile?: string): Timing {
-  const argv = [process.execPath, runner, scenario, String(threads), String(steps[0]), String(steps[1])];
-  if (finalFile !== undefined) argv.push(finalFile);
-  const r = timed(withTimeV(argv), dir);
-  const lines = r.stdout.trim().split('\n');
-  const report = JSON.parse(lines[lines.length - 1]) as GrainflowReport;
-  return {
-    breakdown: report.lanes === 1 ? [amdahlReport(report.phaseMs)]
-      : laneLines(report.lanes, report.lanePhases, report.loopSeconds[0] + report.loopSeconds[1]),
-    code: 'grainflow', threads, lanes: report.lanes, spheres: report.spheres, wall: r.seconds, loops: report.loopSeconds, steps,
-    maxRss: r.maxRssKb.length === 0 ? report.maxRss : 1024 * r.maxRssKb[0], heapPlusBuffers: report.heapPlusBuffers,
-  };
-}
-
-export function runLammps(data: string, ranks: number, steps: [number, number], dir: string): Timing {
-  const log = path.join(dir, `log-${path.basename(data)}-${ranks}.lammps`);
-  const lmp = ['lmp', '-in', deck, '-log', log, '-screen', 'none', '-var', 'data', data,
-    '-var', 'S1', String(steps[0]), '-var', 'S2', String(steps[1])];
-  // Each rank under its own /usr/bin/time: wrapped around mpirun it would report only the largest rank.
-  const argv = ranks === 1
-    ? withTimeV(lmp)
-    : ['mpirun', '--allow-run-as-root', '--bind-to', 'core', '-np', String(ranks), ...withTimeV(lmp)];
-  const r = timed(argv, dir);
-  const text = readFileSync(log, 'utf8');
-  const loops = [...text.matchAll(/^Loop time of ([\d.eE+-]+) on (\d+) procs for (\d+) steps with (\d+) atoms/gm)];
-  if (loops.length !== 2) throw new Error(`${log}: expected two "Loop time" lines, found ${loops.length}`);
-  const memory = /Per MPI rank memory allocation \(min\/avg\/max\) = [\d.]+ \| [\d.]+ \| ([\d.]+) Mbytes/.exec(text);
-  return {
-    code: 'LAMMPS', threads: Number(loops[0][2]), spheres: Number(loops[0][4]), wall: r.seconds,
-    loops: [Number(loops[0][1]), Number(loops[1][1])], steps,
-    maxRss: 1024 * r.maxRssKb.reduce((sum, kb) => sum + kb, 0),
-    maxRssLargest: r.maxRssKb.length > 1 ? 1024 * Math.max(...r.maxRssKb) : undefined,
-    perRank: memory === null ? undefined : Number(memory[1]) * 1024 * 1024,
-  };
-}
-
-/** grainflow ran a small bed on fewer lanes than threads were asked for (setup.ts) */
-const onFewerLanes = (t: Timing) => t.lanes !== undefined && t.lanes !== t.threads;
-
 const M = (particleSteps: number, seconds: number) => seconds > 0 ? (particleSteps / seconds / 1e6).toFixed(2) : '–';
 
-/** Seconds of both loops of a run. */
-const loopSeconds = (t: Timing) => t.loops[0] + t.loops[1];
 
 const HEADER = 'spheres  code       thr  fall M/s  bed M/s  loops M/s  whole M/s  whole s  | ratio gf/LAMMPS: fall   bed  loops  whole';
 
@@ -191,8 +90,6 @@ function speedUpLines(timings: Timing[]): string[] {
     + `${(one.wall / more.wall).toFixed(2)}× whole process, ${(loopSeconds(one) / loopSeconds(more)).toFixed(2)}× in the loops`
     + ranLanes(more));
 }
-
-const ratioText = (r: RoundRatios) => `${r.median.toFixed(2)}× (${r.lowest.toFixed(2)}–${r.highest.toFixed(2)})`;
 
 /**
  * Over several rounds (`rounds[k]`: round k's timings), the median of the rounds' ratios with their range: grainflow's
@@ -244,7 +141,7 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
     for (const [ns, nz] of options.lattices) {
       const bed = latticeBed(ns, nz);
       const finalFile = path.join(dir, `${bed.name}-final.f64`);
-      const inputs = writeInputs(bed, options.steps[0] + options.steps[1], options.threads, dir);
+      const inputs = writeBedInputs(bed, options.steps[0] + options.steps[1], options.threads, dir);
       // The first run's final state is the million-sphere bed's start (the first bed of at most 20 000 spheres).
       const keepFinal = settled === undefined && bed.count <= 20000;
       const rounds: Timing[][] = [];
@@ -298,31 +195,6 @@ function runRound(round: number, inputs: BedInputs, options: VsLammpsOptions, wi
   return timings;
 }
 
-interface BedInputs {
-  /** grainflow's scenario per thread count */
-  scenarios: Map<number, string>;
-  /** the LAMMPS data file */
-  data: string;
-}
-
-/**
- * The spheres of one bed, written once: as grainflow's sphere file, which the scenario of each thread count
- * references (beside it in `dir`), and as the LAMMPS data file.
- */
-function writeInputs(bed: LatticeBed, steps: number, threads: number[], dir: string): BedInputs {
-  const spheres = `${bed.name}.csv`;
-  writeSphereFile(bed, path.join(dir, spheres));
-  const scenarios = new Map<number, string>();
-  for (const t of threads) {
-    const file = path.join(dir, `${bed.name}-w${t}.json`);
-    writeFileSync(file, JSON.stringify(bedScenario(bed, steps, t, spheres)));
-    scenarios.set(t, file);
-  }
-  const data = path.join(dir, `${bed.name}.data`);
-  writeFileSync(data, lammpsData(bed));
-  return { scenarios, data };
-}
-
 /** The settled bed tiled to about a million spheres, at rest, `millionSteps` steps (one loop) by both codes. */
 function runMillion(small: LatticeBed, finalFile: string, options: VsLammpsOptions, withLammps: boolean, dir: string): void {
   const tiles = Math.max(1, Math.round(Math.sqrt(1e6 / small.count)));
@@ -331,7 +203,7 @@ function runMillion(small: LatticeBed, finalFile: string, options: VsLammpsOptio
   const steps: [number, number] = [options.millionSteps, 0];
   console.log(`\nsettled bed of ${bed.count} spheres (the ${small.count}-sphere bed after ${options.steps[0] + options.steps[1]}`
     + ` steps, stretched by under 0.1 % so that no spheres overlap, tiled ${tiles} × ${tiles}), at rest, ${steps[0]} steps; bytes per sphere`);
-  const { scenarios, data } = writeInputs(bed, steps[0], options.threads, dir);
+  const { scenarios, data } = writeBedInputs(bed, steps[0], options.threads, dir);
   console.log('spheres  code       thr  M p-steps/s  whole s  max RSS B/sphere  heap+buffers B/sphere  per-rank memory B/sphere  | ratio');
   const timings: Timing[] = [];
   for (const threads of options.threads) {

@@ -1,0 +1,171 @@
+/**
+ * Runs of either code as processes of their own, timed from exec to exit, as the benches that compare grainflow with
+ * LAMMPS need them (vs-lammps.ts, defaults-on.ts, split-ceiling.ts; ab.ts times its two builds the same way):
+ * grainflow through bench/vs-lammps-run.ts, LAMMPS through bench/lammps/bed.in, one at a time or several copies of
+ * the same one-thread run at once.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { GrainflowReport } from './vs-lammps-run.js';
+import { laneLines } from './lane-report.js';
+import { amdahlReport } from './cases.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const runner = path.join(here, 'vs-lammps-run.js');
+/** the deck lives beside the sources (bench/lammps), not in dist/ */
+const deck = path.resolve(here, '../../bench/lammps/bed.in');
+
+/** One timed run of either code. */
+export interface Timing {
+  code: 'grainflow' | 'LAMMPS';
+  threads: number;
+  /** grainflow: the lanes it used (setup.ts runs small beds on one) */
+  lanes?: number;
+  spheres: number;
+  /** seconds: whole process, and the two loops (the second is 0 for a one-loop run) */
+  wall: number;
+  loops: [number, number];
+  steps: [number, number];
+  /**
+   * bytes: largest RSS of the process (several LAMMPS ranks: the sum of each rank's largest, an upper bound of what
+   * they held at once; maxRssLargest is the largest rank's); grainflow's heap + array buffers + kernel memory at the
+   * end; LAMMPS's per-rank memory (max)
+   */
+  maxRss: number;
+  maxRssLargest?: number;
+  heapPlusBuffers?: number;
+  perRank?: number;
+  /**
+   * grainflow: on one lane the serial fraction of its steps with Amdahl's projection (cases.ts amdahlReport), on
+   * several its barrier rounds per phase (bench/lane-report.ts)
+   */
+  breakdown?: string[];
+}
+
+/** Seconds of both loops of a run. */
+export const loopSeconds = (t: Timing) => t.loops[0] + t.loops[1];
+
+/** grainflow ran a small bed on fewer lanes than threads were asked for (setup.ts) */
+export const onFewerLanes = (t: Timing) => t.lanes !== undefined && t.lanes !== t.threads;
+
+const hasTimeV = existsSync('/usr/bin/time');
+
+export function onPath(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** `command` under /usr/bin/time -v when the machine has it: its maximum RSS is then printed on stderr. */
+const withTimeV = (command: string[]) => (hasTimeV ? ['/usr/bin/time', '-v', ...command] : command);
+
+/** A process that ran to its end: its seconds from exec to exit, its stdout, and the maximum RSS (kB) of each process /usr/bin/time -v timed. */
+export interface Finished {
+  seconds: number;
+  stdout: string;
+  maxRssKb: number[];
+}
+
+/** A finished process's record, or an error naming the command, its status and the end of its stderr. */
+function finished(argv: string[], status: number | null, stdout: string, stderr: string, seconds: number): Finished {
+  if (status !== 0) throw new Error(`${argv.join(' ')} failed (${status}):\n${stderr.slice(-2000)}`);
+  const maxRssKb = [...stderr.matchAll(/Maximum resident set size \(kbytes\): (\d+)/g)].map((m) => Number(m[1]));
+  return { seconds, stdout, maxRssKb };
+}
+
+/**
+ * Runs a command, whole process timed, and reads from its stderr the maximum RSS (kB) of every process that ran
+ * under /usr/bin/time -v (withTimeV): one, or one per MPI rank.
+ */
+export function timed(argv: string[], cwd: string): Finished {
+  const t0 = performance.now();
+  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+  return finished(argv, r.status, r.stdout, r.stderr, (performance.now() - t0) / 1000);
+}
+
+/** Several commands started at once, each timed from its own exec to its own exit, as `timed` does one. */
+export async function timedTogether(argvs: string[][], cwd: string): Promise<Finished[]> {
+  return Promise.all(argvs.map((argv) => new Promise<Finished>((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(argv[0], argv.slice(1), { cwd });
+    let stdout = '', stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => { stdout += text; });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => { stderr += text; });
+    child.on('error', reject);
+    child.on('close', (status) => {
+      try {
+        resolve(finished(argv, status, stdout, stderr, (performance.now() - t0) / 1000));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  })));
+}
+
+const grainflowCommand = (scenario: string, threads: number, steps: [number, number], finalFile?: string) => withTimeV([
+  process.execPath, runner, scenario, String(threads), String(steps[0]), String(steps[1]),
+  ...(finalFile === undefined ? [] : [finalFile]),
+]);
+
+function grainflowTiming(r: Finished, threads: number, steps: [number, number]): Timing {
+  const lines = r.stdout.trim().split('\n');
+  const report = JSON.parse(lines[lines.length - 1]) as GrainflowReport;
+  return {
+    breakdown: report.lanes === 1 ? [amdahlReport(report.phaseMs)]
+      : laneLines(report.lanes, report.lanePhases, report.loopSeconds[0] + report.loopSeconds[1]),
+    code: 'grainflow', threads, lanes: report.lanes, spheres: report.spheres, wall: r.seconds, loops: report.loopSeconds, steps,
+    maxRss: r.maxRssKb.length === 0 ? report.maxRss : 1024 * r.maxRssKb[0], heapPlusBuffers: report.heapPlusBuffers,
+  };
+}
+
+export function runGrainflow(scenario: string, threads: number, steps: [number, number], dir: string, finalFile?: string): Timing {
+  return grainflowTiming(timed(grainflowCommand(scenario, threads, steps, finalFile), dir), threads, steps);
+}
+
+/** `log`: where LAMMPS writes its log, read back for the loops' times and the memory it reports. */
+function lammpsCommand(data: string, ranks: number, steps: [number, number], log: string): string[] {
+  const lmp = ['lmp', '-in', deck, '-log', log, '-screen', 'none', '-var', 'data', data,
+    '-var', 'S1', String(steps[0]), '-var', 'S2', String(steps[1])];
+  // Each rank under its own /usr/bin/time: wrapped around mpirun it would report only the largest rank.
+  return ranks === 1
+    ? withTimeV(lmp)
+    : ['mpirun', '--allow-run-as-root', '--bind-to', 'core', '-np', String(ranks), ...withTimeV(lmp)];
+}
+
+function lammpsTiming(r: Finished, log: string, steps: [number, number]): Timing {
+  const text = readFileSync(log, 'utf8');
+  const loops = [...text.matchAll(/^Loop time of ([\d.eE+-]+) on (\d+) procs for (\d+) steps with (\d+) atoms/gm)];
+  if (loops.length !== 2) throw new Error(`${log}: expected two "Loop time" lines, found ${loops.length}`);
+  const memory = /Per MPI rank memory allocation \(min\/avg\/max\) = [\d.]+ \| [\d.]+ \| ([\d.]+) Mbytes/.exec(text);
+  return {
+    code: 'LAMMPS', threads: Number(loops[0][2]), spheres: Number(loops[0][4]), wall: r.seconds,
+    loops: [Number(loops[0][1]), Number(loops[1][1])], steps,
+    maxRss: 1024 * r.maxRssKb.reduce((sum, kb) => sum + kb, 0),
+    maxRssLargest: r.maxRssKb.length > 1 ? 1024 * Math.max(...r.maxRssKb) : undefined,
+    perRank: memory === null ? undefined : Number(memory[1]) * 1024 * 1024,
+  };
+}
+
+const lammpsLog = (data: string, ranks: number, dir: string, copy = '') =>
+  path.join(dir, `log-${path.basename(data)}-${ranks}${copy}.lammps`);
+
+export function runLammps(data: string, ranks: number, steps: [number, number], dir: string): Timing {
+  const log = lammpsLog(data, ranks, dir);
+  return lammpsTiming(timed(lammpsCommand(data, ranks, steps, log), dir), log, steps);
+}
+
+/**
+ * `copies` runs of the same input on one thread / rank each, started at once (grainflow: `input` is a scenario;
+ * LAMMPS: a data file), each timed from its own exec to its own exit.
+ */
+export async function runCopiesTogether(code: Timing['code'], input: string, copies: number, steps: [number, number],
+  dir: string): Promise<Timing[]> {
+  const copyNumbers = Array.from({ length: copies }, (_, k) => k + 1);
+  if (code === 'grainflow') {
+    const runs = await timedTogether(copyNumbers.map(() => grainflowCommand(input, 1, steps)), dir);
+    return runs.map((r) => grainflowTiming(r, 1, steps));
+  }
+  const logs = copyNumbers.map((k) => lammpsLog(input, 1, dir, `-copy${k}`));
+  const runs = await timedTogether(logs.map((log) => lammpsCommand(input, 1, steps, log)), dir);
+  return runs.map((r, k) => lammpsTiming(r, logs[k], steps));
+}
