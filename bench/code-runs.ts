@@ -59,7 +59,10 @@ export function onPath(command: string): boolean {
 /** `command` under /usr/bin/time -v when the machine has it: its maximum RSS is then printed on stderr. */
 const withTimeV = (command: string[]) => (hasTimeV ? ['/usr/bin/time', '-v', ...command] : command);
 
-/** A process that ran to its end: its seconds from exec to exit, its stdout, and the maximum RSS (kB) of each process /usr/bin/time -v timed. */
+/**
+ * A process that ran to its end: its seconds from exec to exit, its stdout, and the maximum RSS (kB) of each process
+ * /usr/bin/time -v timed.
+ */
 export interface Finished {
   seconds: number;
   stdout: string;
@@ -83,9 +86,12 @@ export function timed(argv: string[], cwd: string): Finished {
   return finished(argv, r.status, r.stdout, r.stderr, (performance.now() - t0) / 1000);
 }
 
-/** Several commands started at once, each timed from its own exec to its own exit, as `timed` does one. */
+/**
+ * Several commands started at once, each timed from its own exec to its own exit, as `timed` does one. All are
+ * waited for, also when one fails, so that none runs on after the caller has removed its directory and moved on.
+ */
 export async function timedTogether(argvs: string[][], cwd: string): Promise<Finished[]> {
-  return Promise.all(argvs.map((argv) => new Promise<Finished>((resolve, reject) => {
+  const settled = await Promise.allSettled(argvs.map((argv) => new Promise<Finished>((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(argv[0], argv.slice(1), { cwd });
     let stdout = '', stderr = '';
@@ -100,6 +106,10 @@ export async function timedTogether(argvs: string[][], cwd: string): Promise<Fin
       }
     });
   })));
+  return settled.map((s) => {
+    if (s.status === 'rejected') throw s.reason;
+    return s.value;
+  });
 }
 
 const grainflowCommand = (scenario: string, threads: number, steps: [number, number], finalFile?: string) => withTimeV([

@@ -76,9 +76,10 @@ const seconds = (t: Timing) => loopSeconds(t).toFixed(2).padStart(8);
 
 function runLines(r: SplitRuns): string[] {
   const label = (what: string) => `  ${r.code.padEnd(9)}  ${what.padEnd(30)}`;
+  const fewerLanes = onFewerLanes(r.whole2) ? `  (ran on ${r.whole2.lanes} lane: bed too small)` : '';
   return [
     `${label(`bed of ${r.whole1.spheres}, 1 thread`)}  ${seconds(r.whole1)}`,
-    `${label(`bed of ${r.whole2.spheres}, 2 threads`)}  ${seconds(r.whole2)}${onFewerLanes(r.whole2) ? `  (ran on ${r.whole2.lanes} lane: bed too small)` : ''}`,
+    `${label(`bed of ${r.whole2.spheres}, 2 threads`)}  ${seconds(r.whole2)}${fewerLanes}`,
     `${label(`half of ${r.halfAlone.spheres} alone, 1 thread`)}  ${seconds(r.halfAlone)}`,
     `${label('two halves at once, 1 each')}  ${r.halvesTogether.map(seconds).join(' ')}`,
   ];

@@ -63,9 +63,11 @@ describe('runs started together', () => {
     expect(existsSync(path.join(dir, 'a')) && existsSync(path.join(dir, 'b'))).toBe(true);
   });
 
-  it('fail with the command, its status and its stderr when one fails', async () => {
-    await expect(timedTogether([['sh', '-c', 'echo broken >&2; exit 3'], ['true']], dir))
+  it('fail with the command, its status and its stderr when one fails, once the others have ended too', async () => {
+    // Rejected at the first failure, the bench would remove its directory while the other copy still ran in it.
+    await expect(timedTogether([['sh', '-c', 'echo broken >&2; exit 3'], ['sh', '-c', 'sleep 0.5; touch late']], dir))
       .rejects.toThrow(/sh -c echo broken >&2; exit 3 failed \(3\):\nbroken/);
+    expect(existsSync(path.join(dir, 'late'))).toBe(true);
   });
 });
 
