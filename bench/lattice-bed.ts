@@ -22,6 +22,11 @@ export const SKIN = 0.0004;
 /** lattice pitch over the diameter, and the jitter amplitude over the diameter (settle.in) */
 const PITCH = 1.1 * DIAMETER;
 const JITTER = 0.04 * DIAMETER;
+/**
+ * The least spheres a side: a periodic side must be longer than 2 × (d + skin) (src/scenario/checks.ts, so that two
+ * spheres touch through at most one image), 4.8 mm, and 3 spheres at the 2.2 mm pitch are the least that make it.
+ */
+export const MIN_SIDE = Math.floor((2 * (DIAMETER + SKIN)) / PITCH) + 1;
 /** head room above the lattice (settle.in: H = NZ·pitch + 10 d) */
 const HEAD_ROOM = 10 * DIAMETER;
 const SEED = 10007;

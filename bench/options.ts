@@ -3,6 +3,8 @@
  * one is named with its range; each command refuses it its own way (run.ts exits with status 2, ab.ts throws its
  * usage error), so the check takes the refusal as an argument.
  */
+import { MIN_SIDE } from './lattice-bed.js';
+
 export type Refuse = (message: string) => never;
 
 /** A whole number in [min, max] from the text of `option`, or `refuse` with a message naming both. */
@@ -17,13 +19,9 @@ export function wholeList(text: string, option: string, min: number, max: number
   return text.split(',').map((part) => wholeInRange(part.trim(), option, min, max, refuse));
 }
 
-/** the least spheres a side of a lattice bed (latticeOption) */
-export const MIN_SIDE = 3;
-
 /**
- * A lattice of bench/lattice-bed.ts written NSxNZ (spheres per side x layers, e.g. 25x16). Its sides are periodic, and
- * a periodic side must be longer than 2 × (d + skin) = 4.8 mm (src/scenario/checks.ts), so 3 spheres a side at a
- * pitch of 2.2 mm is the least; 100 × 100 × 100 is a million spheres.
+ * A lattice of bench/lattice-bed.ts written NSxNZ (spheres per side x layers, e.g. 25x16), at least MIN_SIDE spheres
+ * a side (its sides are periodic); 100 × 100 × 100 is a million spheres.
  */
 export function latticeOption(text: string, refuse: Refuse): [number, number] {
   const m = /^(\d+)x(\d+)$/.exec(text);

@@ -26,7 +26,8 @@ import { DEFAULT_VS_LAMMPS, runVsLammps } from './vs-lammps.js';
 import { DEFAULT_DEFAULTS_ON, runDefaultsOn } from './defaults-on.js';
 import { DEFAULT_SPLIT_CEILING, runSplitCeiling } from './split-ceiling.js';
 import { loadAverage, machineLine } from './machine.js';
-import { latticeOption, MIN_SIDE, wholeInRange, wholeList } from './options.js';
+import { latticeOption, wholeInRange, wholeList } from './options.js';
+import { MIN_SIDE } from './lattice-bed.js';
 
 const EXTRAS = ['broadphase', 'memory', 'vs-lammps', 'defaults-on', 'split-ceiling'] as const;
 /** the benches that run only when named, each minutes to hours long */
@@ -153,8 +154,11 @@ if (only.includes('defaults-on')) {
 }
 if (splitLattice !== undefined) {
   console.log('');
-  const { steps: split } = vsOptions!;
-  await runSplitCeiling({ lattice: splitLattice, steps: split, rounds: rounds ?? DEFAULT_SPLIT_CEILING.rounds });
+  await runSplitCeiling({
+    lattice: splitLattice,
+    steps: steps === undefined ? DEFAULT_SPLIT_CEILING.steps : vsOptions!.steps,
+    rounds: rounds ?? DEFAULT_SPLIT_CEILING.rounds,
+  });
 }
 console.log(`\nbench wall time ${((performance.now() - started) / 1000).toFixed(0)} s, `
   + `load average now ${loadAverage()}`);

@@ -24,10 +24,13 @@ describe('the half bed', () => {
     // A cut by index instead of position would keep whole layers (the lattice is written x fastest, then y, then z).
     expect(half.count).toBe(3 * 6 * 2);
     expect(half.sides).toEqual([bed.sides[0] / 2, bed.sides[1]]);
-    const full = new Set<string>();
-    for (let p = 0; p < bed.count; p++) full.add(bed.positions.subarray(3 * p, 3 * p + 3).join());
+    const full = new Map<string, number>();
+    for (let p = 0; p < bed.count; p++) full.set(bed.positions.subarray(3 * p, 3 * p + 3).join(), p);
+    let previous = -1;
     for (let p = 0; p < half.count; p++) {
-      expect(full.has(half.positions.subarray(3 * p, 3 * p + 3).join())).toBe(true);
+      const index = full.get(half.positions.subarray(3 * p, 3 * p + 3).join());
+      expect(index).toBeGreaterThan(previous);
+      previous = index!;
       expect(half.positions[3 * p]).toBeLessThan(half.sides[0]);
     }
     const ys = new Set<number>();
