@@ -9,7 +9,7 @@
  *
  *   node dist/bench/ab.js --baseline DIR [--rounds N] [--lanes 1,2] [--steps FALL,BED] [--lattice NSxNZ]
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { loadAverage, machineLine } from './machine.js';
 import { latticeOption, wholeInRange, wholeList } from './options.js';
 import { pairedSummary, roundOrder } from './paired-ratios.js';
 import { timed } from './code-runs.js';
+import { makeScratchDir, removeScratchDir } from './scratch-dir.js';
 import type { GrainflowReport } from './vs-lammps-run.js';
 
 const USAGE = 'usage: node dist/bench/ab.js --baseline DIR [--rounds N] [--lanes 1,2] [--steps FALL,BED] '
@@ -96,9 +97,7 @@ function main(o: AbOptions): void {
   console.log(machineLine('grainflow ab'));
   console.log(`baseline ${o.baseline}, candidate this checkout; `
     + `the vs-lammps bed ${o.lattice[0]}x${o.lattice[1]}, ${o.steps[0]} fall + ${o.steps[1]} bed steps, ${o.rounds} rounds`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-ab-'));
-  // spawnSync passes Ctrl-C to the child and returns; the temporary inputs go with this process.
-  process.once('SIGINT', () => { rmSync(dir, { recursive: true, force: true }); process.exit(130); });
+  const dir = makeScratchDir('grainflow-ab-');
   try {
     const bed = latticeBed(o.lattice[0], o.lattice[1]);
     const spheres = `${bed.name}.csv`;
@@ -134,7 +133,7 @@ function main(o: AbOptions): void {
     }
     console.log(`load average now ${loadAverage()}`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeScratchDir(dir);
   }
 }
 

@@ -3,8 +3,7 @@
  * runToDirectory into a temporary directory, so writing series.csv is part of the measured run — for a given
  * broad phase and worker count. One result line per run, in fixed-width columns under `RESULT_HEADER`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseScenario } from '../src/scenario/load.js';
@@ -13,6 +12,7 @@ import { createSetup } from '../src/run/setup.js';
 import { runToDirectory, type RunSummary } from '../src/run/run.js';
 import type { PhaseTimes } from '../src/engine/simulation.js';
 import { laneLines } from './lane-report.js';
+import { withScratchDir } from './scratch-dir.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -63,13 +63,10 @@ export async function runCase(
   const t0 = performance.now();
   const setup = createSetup(parseScenario(json, path.dirname(file)));
   const setupSeconds = (performance.now() - t0) / 1000;
-  const out = mkdtempSync(path.join(os.tmpdir(), 'grainflow-bench-'));
-  try {
+  return withScratchDir('grainflow-bench-', async (out) => {
     const summary = await runToDirectory(setup, path.join(out, 'run'));
     return { name: c.name, broadphase, summary, setupSeconds };
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { GrainflowReport } from './vs-lammps-run.js';
 import { laneLines } from './lane-report.js';
 import { amdahlReport } from './cases.js';
+import { exitIfStopped } from './scratch-dir.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runner = path.join(here, 'vs-lammps-run.js');
@@ -69,8 +70,14 @@ export interface Finished {
   maxRssKb: number[];
 }
 
-/** A finished process's record, or an error naming the command, its status and the end of its stderr. */
-function finished(argv: string[], status: number | null, stdout: string, stderr: string, seconds: number): Finished {
+/**
+ * A finished process's record; the bench's end if Ctrl-C or a signal stopped it (scratch-dir.ts exitIfStopped), else
+ * an error naming the command, its status and the end of its stderr.
+ */
+function finished(
+  argv: string[], status: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, seconds: number,
+): Finished {
+  exitIfStopped(status, signal);
   if (status !== 0) throw new Error(`${argv.join(' ')} failed (${status}):\n${stderr.slice(-2000)}`);
   const maxRssKb = [...stderr.matchAll(/Maximum resident set size \(kbytes\): (\d+)/g)].map((m) => Number(m[1]));
   return { seconds, stdout, maxRssKb };
@@ -83,7 +90,7 @@ function finished(argv: string[], status: number | null, stdout: string, stderr:
 export function timed(argv: string[], cwd: string): Finished {
   const t0 = performance.now();
   const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
-  return finished(argv, r.status, r.stdout, r.stderr, (performance.now() - t0) / 1000);
+  return finished(argv, r.status, r.signal, r.stdout, r.stderr, (performance.now() - t0) / 1000);
 }
 
 /**
@@ -98,9 +105,9 @@ export async function timedTogether(argvs: string[][], cwd: string): Promise<Fin
     child.stdout.setEncoding('utf8').on('data', (text: string) => { stdout += text; });
     child.stderr.setEncoding('utf8').on('data', (text: string) => { stderr += text; });
     child.on('error', reject);
-    child.on('close', (status) => {
+    child.on('close', (status, signal) => {
       try {
-        resolve(finished(argv, status, stdout, stderr, (performance.now() - t0) / 1000));
+        resolve(finished(argv, status, signal, stdout, stderr, (performance.now() - t0) / 1000));
       } catch (error) {
         reject(error);
       }

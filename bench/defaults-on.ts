@@ -8,14 +8,14 @@
  * its phase split), the whole process's wall and CPU seconds, the size of what it wrote, the grainflow/LAMMPS ratio
  * of particle-steps/s at the same thread/rank count, and the cost of the defaults over the run with outputs off.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bedScenario, lammpsData, latticeBed, writeSphereFile } from './lattice-bed.js';
 import { formatResult, RESULT_HEADER } from './cases.js';
 import { onPath, runLammps, timed, type Timing } from './code-runs.js';
 import type { DefaultsOnReport } from './defaults-on-run.js';
+import { withScratchDir } from './scratch-dir.js';
 
 const runner = path.join(path.dirname(fileURLToPath(import.meta.url)), 'defaults-on-run.js');
 
@@ -42,8 +42,7 @@ export async function runDefaultsOn(options: DefaultsOnOptions = DEFAULT_DEFAULT
   console.log(`defaults-on: ${bed.count} spheres falling onto the floor (the vs-lammps fall), ${options.steps} steps; `
     + 'grainflow with outputs off (series.csv only) and with the default outputs, each a whole process'
     + (withLammps ? '; LAMMPS on the same spheres' : '; lmp is not on the PATH: grainflow alone'));
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-defaults-on-'));
-  try {
+  await withScratchDir('grainflow-defaults-on-', (dir) => {
     writeSphereFile(bed, path.join(dir, 'spheres.csv'));
     const data = path.join(dir, 'bed.data');
     writeFileSync(data, lammpsData(bed));
@@ -78,7 +77,5 @@ export async function runDefaultsOn(options: DefaultsOnOptions = DEFAULT_DEFAULT
     }
     console.log('gf/LAMMPS: particle-steps/s of the grainflow run (its whole run loop with outputs) over LAMMPS\'s loop '
       + '(> 1: grainflow faster); % columns: share of the run\'s wall time');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -7,9 +7,15 @@ import { MIN_SIDE } from './lattice-bed.js';
 
 export type Refuse = (message: string) => never;
 
+/**
+ * Decimal digits, with an exponent if wanted (20000, 2e4). Number() alone would also take "" and " " (as 0), "0x10"
+ * and "0b11": an empty `--million-steps=` would then run with 0 instead of being refused.
+ */
+const WHOLE = /^[0-9]+(e[0-9]+)?$/i;
+
 /** A whole number in [min, max] from the text of `option`, or `refuse` with a message naming both. */
 export function wholeInRange(text: string, option: string, min: number, max: number, refuse: Refuse): number {
-  const v = Number(text);
+  const v = WHOLE.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(v) || v < min || v > max) refuse(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
   return v;
 }

@@ -15,14 +15,14 @@ import { parseScenario } from '../src/scenario/load.js';
 import type { Scenario } from '../src/scenario/schema.js';
 import { createSetup } from '../src/run/setup.js';
 import { runToDirectory } from '../src/run/run.js';
+import { withScratchDir } from './scratch-dir.js';
 
 const CASES = { '10k': 'scenarios/bench/settle-10k.json', '50k': 'scenarios/bench/settle-50k.json' };
 const STEPS = 10;
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only?.split(',') ?? Object.keys(CASES);
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-bench-render-'));
-try {
+await withScratchDir('grainflow-bench-render-', async (scratch) => {
   console.log(`grainflow render bench: node ${process.version}, ${os.availableParallelism()} cores, 1280×720, colour by speed`);
   for (const [name, file] of Object.entries(CASES).filter(([name]) => only.includes(name))) {
     const json = JSON.parse(fs.readFileSync(file, 'utf8')) as Scenario;
@@ -44,6 +44,4 @@ try {
     console.log(`${name}: ${result.frames} frames, ${fps.toFixed(1)} frames/s (${(1000 / fps).toFixed(0)} ms/frame), `
       + `export ${total.toFixed(1)} s including browser start-up`);
   }
-} finally {
-  fs.rmSync(scratch, { recursive: true, force: true });
-}
+});

@@ -11,8 +11,9 @@
  * [--rounds N] runs each lattice's pairings N times, the codes' order swapped every other round, and prints the
  * medians of the rounds' ratios with their range) or
  * `defaults-on` (bench/defaults-on.ts: the vs-lammps fall with the default outputs, against outputs off and LAMMPS;
- * the first --lattice, --steps) or `split-ceiling` (bench/split-ceiling.ts: what any split of the vs-lammps bed over
- * two cores can give, for each code; the first --lattice, whose NS must be even, --steps, --rounds, 3 by default).
+ * one --lattice, --steps) or `split-ceiling` (bench/split-ceiling.ts: what any split of the vs-lammps bed over
+ * two cores can give, for each code; one --lattice, whose NS must be even, --steps, --rounds, 3 by default). Those
+ * two take vs-lammps's first lattice when it runs beside them and refuse a list when it does not.
  * --steps shortens the cases for a quick look (their physics then differs: the pour takes the whole 20 000 steps
  * to settle); for vs-lammps it is the steps of the fall and of the settled bed together, split in halves.
  */
@@ -32,6 +33,8 @@ import { MIN_SIDE } from './lattice-bed.js';
 const EXTRAS = ['broadphase', 'memory', 'vs-lammps', 'defaults-on', 'split-ceiling'] as const;
 /** the benches that run only when named, each minutes to hours long */
 const ON_REQUEST: readonly string[] = ['vs-lammps', 'defaults-on', 'split-ceiling'];
+/** the benches that run one lattice */
+const ONE_LATTICE: readonly string[] = ['defaults-on', 'split-ceiling'];
 /** the benches that take --rounds */
 const IN_ROUNDS: readonly string[] = ['vs-lammps', 'split-ceiling'];
 const USAGE = 'usage: node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] '
@@ -94,6 +97,10 @@ function vsLammpsOptions() {
 
 // Checked before anything runs, so that a bad --lattice is not found after the other benches' minutes.
 const vsOptions = only.some((n) => ON_REQUEST.includes(n)) ? vsLammpsOptions() : undefined;
+if (vsOptions !== undefined && vsOptions.lattices.length > 1 && !only.includes('vs-lammps')) {
+  const named = only.filter((n) => ONE_LATTICE.includes(n));
+  fail(`--lattice: ${named.join(' and ')} run${named.length === 1 ? 's' : ''} one lattice, got ${vsOptions.lattices.length}`);
+}
 // The bed is cut in two along x, so that both halves are the same bed (bench/lattice-bed.ts halfBed), each with the
 // least side a periodic box takes.
 const splitLattice = !only.includes('split-ceiling') ? undefined

@@ -17,9 +17,7 @@
  * vs-lammps (paired-ratios.ts): the codes' order swapped every other round, every ratio taken within a round.
  * Loops only: the two halves each set up and write nothing worth timing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { withScratchDir } from './scratch-dir.js';
 import { halfBed, latticeBed, writeBedInputs, type BedInputs } from './lattice-bed.js';
 import { loopSeconds, onFewerLanes, onPath, runCopiesTogether, runGrainflow, runLammps, type Timing } from './code-runs.js';
 import { ratioText, roundOrder, roundRatios, type RoundRatios } from './paired-ratios.js';
@@ -118,8 +116,7 @@ export async function runSplitCeiling(options: SplitCeilingOptions = DEFAULT_SPL
     + '(the codes\' order and each code\'s runs reversed every other round, printed in one order); loop seconds (the fall + '
     + 'the bed), a process each run');
   if (!withLammps) console.log('lmp is not on the PATH: grainflow alone (apt-get install lammps for its ceiling)');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-split-ceiling-'));
-  try {
+  await withScratchDir('grainflow-split-ceiling-', async (dir) => {
     const steps = options.steps[0] + options.steps[1];
     const wholeInputs = writeBedInputs(bed, steps, [1, 2], dir);
     const halfInputs = writeBedInputs(half, steps, [1], dir);
@@ -136,7 +133,5 @@ export async function runSplitCeiling(options: SplitCeilingOptions = DEFAULT_SPL
       rounds.push(runs);
     }
     for (const text of splitSummaryLines(rounds)) console.log(text);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

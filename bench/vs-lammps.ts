@@ -16,12 +16,12 @@
  * Restitution: LAMMPS is given the input that delivers e = 0.7 in this build (bed.in), so both codes run the same
  * physics; given 0.7 it would deliver 0.778 (docs of the anchors, measured with one sphere on the floor).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { latticeBed, stretchedBed, tiledBed, writeBedInputs, type BedInputs, type LatticeBed } from './lattice-bed.js';
 import { loopSeconds, onFewerLanes, onPath, runGrainflow, runLammps, type Timing } from './code-runs.js';
 import { ratioText, roundOrder, roundRatios } from './paired-ratios.js';
+import { withScratchDir } from './scratch-dir.js';
 
 export interface VsLammpsOptions {
   /** lattices as [NS, NZ] */
@@ -134,8 +134,7 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
     console.log('lmp is not on the PATH: grainflow alone. For the side-by-side figures install LAMMPS '
       + '(Debian/Ubuntu: apt-get install lammps; it brings openmpi-bin for the 2-rank runs).');
   }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-vs-lammps-'));
-  try {
+  await withScratchDir('grainflow-vs-lammps-', (dir) => {
     let settled: { bed: LatticeBed; file: string } | undefined;
     console.log(`\n${HEADER}`);
     for (const [ns, nz] of options.lattices) {
@@ -163,9 +162,7 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
         runMillion(settled.bed, settled.file, options, withLammps, dir);
       }
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

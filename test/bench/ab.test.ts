@@ -3,7 +3,7 @@
  * able to say "DIFFER" — and its answers to bad input. Timings are not asserted (a test is no benchmark).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,17 @@ describe('grainflow ab', () => {
     r = ab('--baseline', notOurs, '--lattice', '4x2', '--steps', '1,1', '--rounds', '1');
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/printed no loopSeconds: not a grainflow build/);
+  });
+
+  it('ends as Ctrl-C ends it when a run is stopped that way: status 130, no stack, its directory gone', () => {
+    // Ctrl-C reaches the run first; the bench used to report it as a failed run with a stack trace.
+    const stopped = fakeBaseline('stopped', '{}');
+    appendFileSync(path.join(stopped, 'dist', 'bench', 'vs-lammps-run.js'), "\nprocess.kill(process.pid, 'SIGINT');\n");
+    const before = readdirSync(os.tmpdir()).filter((f) => f.startsWith('grainflow-ab-')).length;
+    const r = ab('--baseline', stopped, '--lattice', '4x2', '--steps', '1,1', '--rounds', '1');
+    expect(r.status).toBe(130);
+    expect(r.stderr).toBe('');
+    expect(readdirSync(os.tmpdir()).filter((f) => f.startsWith('grainflow-ab-')).length).toBe(before);
   });
 
   it.each([

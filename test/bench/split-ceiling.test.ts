@@ -126,4 +126,11 @@ describe('npm run bench -- --only split-ceiling', () => {
     expect(r.stderr).toContain(`--lattice: split-ceiling cuts the bed in two along x, so NS must be even and at least 6, got ${ns}`);
     expect(r.stdout).toBe('');
   });
+
+  it('refuses a list of lattices unless vs-lammps runs beside it: it would use the first and drop the rest unsaid', () => {
+    const r = bench('--only', 'split-ceiling,defaults-on', '--lattice', '26x16,30x16');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--lattice: split-ceiling and defaults-on run one lattice, got 2');
+    expect(r.stdout).toBe('');
+  });
 });

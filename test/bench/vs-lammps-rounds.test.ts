@@ -105,6 +105,10 @@ describe('npm run bench -- --only vs-lammps --rounds N', () => {
     ['--workers=1,65', '--workers must be a whole number from 1 to 64, got "65"'],
     ['--steps=1e12', '--steps must be a whole number from 1 to 10000000, got "1e12"'],
     ['--million-steps=-1', '--million-steps must be a whole number from 0 to 1000000, got "-1"'],
+    // Number() reads "" as 0 (an empty option ran with 0 million-sphere steps) and takes hexadecimal.
+    ['--million-steps=', '--million-steps must be a whole number from 0 to 1000000, got ""'],
+    ['--rounds=0x3', '--rounds must be a whole number from 1 to 100, got "0x3"'],
+    ['--workers=1,', '--workers must be a whole number from 1 to 64, got ""'],
   ])('refuses %s before anything runs, with the range, exit 2', (arg, message) => {
     // The lattice used to be checked only when vs-lammps began, after the other benches and LAMMPS had run, and then
     // the grainflow run failed with a stack trace.

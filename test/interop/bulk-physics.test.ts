@@ -9,8 +9,7 @@
  *    (below) with its orifice open within ORIFICE_OPEN_WITHIN of the gate, cylinder-lift.json's final heap median and
  *    90th-percentile radius over three seeds within HEAP_TOLERANCE (project issue 27).
  */
-import fs from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { quantile } from '../../src/output/robust-extent.js';
 import { createSetup } from '../../src/run/setup.js';
 import { seedMean, type SeedMean } from '../../src/validation/seed-statistics.js';
@@ -38,7 +37,6 @@ function meansCompared(theirs: readonly number[], ours: readonly number[]): { di
  * gate over the hole falls its radius r in √(2r/g) (20 ms for silo.json's 2 mm); frames every outputs.interval.
  */
 const ORIFICE_OPEN_WITHIN = 0.05;
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 type Analysis = Record<string, unknown>;
 

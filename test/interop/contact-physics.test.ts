@@ -6,9 +6,8 @@
  *    (LAMMPS's own `damping tsuji` would deliver 0.778 for 0.7; the exporter inverts its polynomial, and writes the
  *    wall's Hertz stiffness explicitly where `hertz/material` makes it stiffer).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { exportImpacts } from '../../src/api/impact-export.js';
 import { parseScenario } from '../../src/scenario/load.js';
 import { readDump } from '../../src/interop/lammps-dump.js';
@@ -18,7 +17,6 @@ import { contactFrames, lammpsTests, readCsvColumns, scratchDirectory, throughGr
 import type { ParticleSpec } from '../../src/scenario/schema.js';
 
 const scratch = scratchDirectory('lammps-contacts');
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** Lanczos approximation of Γ(x), x > 0.5 (g = 7, 9 terms). */
 function gamma(x: number): number {

@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportLammpsDeck } from '../../src/interop/lammps-export.js';
 import { createSetup } from '../../src/run/setup.js';
 import { turnsAt } from '../../src/walls/motion.js';
@@ -23,7 +23,6 @@ import { asciiStl, writeStl } from '../walls/stl-helpers.js';
 import { lammpsTests, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
 
 const scratch = scratchDirectory('drum-export');
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** The deck's commands, comments stripped. */
 function commands(deck: string): string[] {

@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createSetup } from '../../src/run/setup.js';
 import { DECK_FILES, readDeckManifest } from '../../src/interop/deck-manifest.js';
 import { DUMP_COLUMNS } from '../../src/interop/lammps-deck.js';
@@ -25,9 +26,17 @@ const lammpsInstalled = onPath('lmp') && onPath('mpirun');
 const lammpsRequired = lammpsInstalled || systemProgramsRequired;
 export const lammpsTests = describe.runIf(LONG_TESTS && lammpsRequired);
 
-/** A scratch directory removed by the caller's afterAll. */
+/**
+ * The path of a scratch directory for the calling test file, made before its first test and removed after its last
+ * (the hooks registered here are the file's). Made in a hook, not at once: vitest runs no hook of a file whose tests
+ * are all skipped, as the LAMMPS files' are in the fast tier, and a directory made at import was left behind there.
+ * A file that writes into it while its tests are collected (drum-export's deck) has made it by then.
+ */
 export function scratchDirectory(name: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `grainflow-${name}-`));
+  const dir = path.join(os.tmpdir(), `grainflow-${name}-${randomBytes(6).toString('hex')}`);
+  beforeAll(() => fs.mkdirSync(dir, { recursive: true }));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** Runs the deck in `deck` with LAMMPS on `ranks` MPI ranks; throws with LAMMPS's last lines when it fails. */

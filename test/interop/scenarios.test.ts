@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSetup } from '../../src/run/setup.js';
 import { EXPORTED_LAWS } from '../../src/interop/lammps-contact.js';
 import type { Scenario } from '../../src/scenario/schema.js';
@@ -21,7 +21,6 @@ import type { ParticleSpec } from '../../src/scenario/schema.js';
 
 const CLI = path.resolve('bin/grainflow.js');
 const scratch = scratchDirectory('lammps-scenarios');
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const grainflow = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 const STEPS = 300;

@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { decode } from 'fast-png';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { FrameIndex } from '../../src/output/frames.js';
 import type { Scenario } from '../../src/scenario/schema.js';
 import { projector } from '../helpers/pinhole.js';
@@ -35,7 +35,6 @@ const TIMEOUT = 1_800_000;
 const BACKGROUND = [0xee, 0xf0, 0xf3];
 
 const scratch = scratchDirectory('lammps-settle-1m');
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 const deck = path.join(scratch, 'deck'), run = path.join(scratch, 'run'), png = path.join(scratch, 'png');
 
 /**

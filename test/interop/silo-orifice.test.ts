@@ -10,13 +10,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ParticleSpec, Scenario } from '../../src/scenario/schema.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { lammpsTests, runLammps, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
 
 const scratch = scratchDirectory('lammps-silo-orifice');
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 const RUN_TIMEOUT = 600_000;
 const CLI = path.resolve('bin/grainflow.js');
 

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { exportImpacts } from '../../src/api/impact-export.js';
 import { DUMP_COLUMNS } from '../../src/interop/lammps-deck.js';
 import { readDump } from '../../src/interop/lammps-dump.js';
@@ -20,7 +20,6 @@ import { parseScenario } from '../../src/scenario/load.js';
 import { contactFrames, lammpsTests, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
 
 const scratch = scratchDirectory('lammps-two-materials');
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const R = 0.002, V = 0.5, GAP = 1e-6;
 /** Relative agreement asked of LAMMPS: velocities against V, spins against V/R, contact times against grainflow's. */

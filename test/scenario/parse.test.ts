@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
 import { loadScenarioFile, parseScenario } from '../../src/scenario/load.js';
 import type { ParticleSpec } from '../../src/scenario/schema.js';
@@ -116,6 +116,7 @@ describe('parseScenario', () => {
 
 describe('loadScenarioFile', () => {
   const directory = mkdtempSync(join(tmpdir(), 'grainflow-scenario-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
   const file = (name: string, text: string) => {
     const path = join(directory, name);
     writeFileSync(path, text);
