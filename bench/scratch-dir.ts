@@ -17,26 +17,28 @@ const live = new Set<string>();
 let handlersInstalled = false;
 
 /** Exit statuses of the signals handled: 128 + the signal's number. */
-const SIGNAL_STATUS = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+const SIGNAL_STATUS: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+const STOP_STATUSES = new Set(Object.values(SIGNAL_STATUS));
 const SIGPIPE_STATUS = 141;
 
-function removeLive(): void {
+/** Ends the bench with `status`, every live directory removed first. */
+function endAs(status: number): never {
   for (const dir of live) rmSync(dir, { recursive: true, force: true });
   live.clear();
+  process.exit(status);
 }
 
 function installHandlers(): void {
   if (handlersInstalled) return;
   handlersInstalled = true;
   for (const [signal, status] of Object.entries(SIGNAL_STATUS)) {
-    process.once(signal, () => { removeLive(); process.exit(status); });
+    process.once(signal, () => endAs(status));
   }
   // Writing to a pipe whose reader has gone fails with EPIPE, an 'error' event that would otherwise end the
   // process with a stack trace and the directory left behind.
   const closedPipe = (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
-    removeLive();
-    process.exit(SIGPIPE_STATUS);
+    endAs(SIGPIPE_STATUS);
   };
   process.stdout.on('error', closedPipe);
   process.stderr.on('error', closedPipe);
@@ -49,12 +51,8 @@ function installHandlers(): void {
  * would report the stop as a failed run, with a stack trace.
  */
 export function exitIfStopped(status: number | null, signal: NodeJS.Signals | null): void {
-  const statuses: number[] = Object.values(SIGNAL_STATUS);
-  const stopped = signal !== null && signal in SIGNAL_STATUS
-    ? SIGNAL_STATUS[signal as keyof typeof SIGNAL_STATUS] : status !== null && statuses.includes(status) ? status : null;
-  if (stopped === null) return;
-  removeLive();
-  process.exit(stopped);
+  const stopped = signal !== null ? SIGNAL_STATUS[signal] : status;
+  if (stopped !== undefined && stopped !== null && STOP_STATUSES.has(stopped)) endAs(stopped);
 }
 
 /** A new directory under the system's temporary directory, named `prefix` + random characters. */
