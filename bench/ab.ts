@@ -19,7 +19,7 @@ import { loadAverage, machineLine } from './machine.js';
 import { latticeOption, wholeInRange, wholeList } from './options.js';
 import { pairedSummary, roundOrder } from './paired-ratios.js';
 import { timed } from './code-runs.js';
-import { makeScratchDir, removeScratchDir } from './scratch-dir.js';
+import { withScratchDir } from './scratch-dir.js';
 import type { GrainflowReport } from './vs-lammps-run.js';
 
 const USAGE = 'usage: node dist/bench/ab.js --baseline DIR [--rounds N] [--lanes 1,2] [--steps FALL,BED] '
@@ -75,10 +75,10 @@ function options(argv: string[]): AbOptions {
 }
 
 /** One run of a build: its two loops' seconds; its final positions to `finalFile` when given. */
-function run(runner: string, scenario: string, lanes: number, steps: [number, number], dir: string, finalFile?: string) {
+async function run(runner: string, scenario: string, lanes: number, steps: [number, number], dir: string, finalFile?: string) {
   const argv = [process.execPath, runner, scenario, String(lanes), String(steps[0]), String(steps[1])];
   if (finalFile !== undefined) argv.push(finalFile);
-  const lines = timed(argv, dir).stdout.trim().split('\n');
+  const lines = (await timed(argv, dir)).stdout.trim().split('\n');
   let report: Partial<GrainflowReport> | null = null;
   try {
     report = JSON.parse(lines[lines.length - 1]) as Partial<GrainflowReport> | null;
@@ -92,13 +92,12 @@ function run(runner: string, scenario: string, lanes: number, steps: [number, nu
 
 const seconds = (t: number) => t.toFixed(3).padStart(8);
 
-function main(o: AbOptions): void {
+async function main(o: AbOptions): Promise<void> {
   const runners: Record<Build, string> = { baseline: runnerIn(o.baseline), candidate: candidateRunner };
   console.log(machineLine('grainflow ab'));
   console.log(`baseline ${o.baseline}, candidate this checkout; `
     + `the vs-lammps bed ${o.lattice[0]}x${o.lattice[1]}, ${o.steps[0]} fall + ${o.steps[1]} bed steps, ${o.rounds} rounds`);
-  const dir = makeScratchDir('grainflow-ab-');
-  try {
+  await withScratchDir('grainflow-ab-', async (dir) => {
     const bed = latticeBed(o.lattice[0], o.lattice[1]);
     const spheres = `${bed.name}.csv`;
     writeSphereFile(bed, path.join(dir, spheres));
@@ -113,7 +112,7 @@ function main(o: AbOptions): void {
       for (const lanes of o.lanes) {
         const finalFile = (build: Build) => path.join(dir, `final-${build}-w${lanes}.f64`);
         for (const build of roundOrder<Build>(round, ['baseline', 'candidate'])) {
-          const loops = run(runners[build], scenario(lanes), lanes, o.steps, dir, round === 0 ? finalFile(build) : undefined);
+          const loops = await run(runners[build], scenario(lanes), lanes, o.steps, dir, round === 0 ? finalFile(build) : undefined);
           times.get(lanes)![build].push(loops[0] + loops[1]);
           console.log(`${String(round + 1).padStart(5)}  ${String(lanes).padStart(5)}  ${build.padEnd(9)}  `
             + `${seconds(loops[0])} ${seconds(loops[1])} ${seconds(loops[0] + loops[1])}  ${os.loadavg()[0].toFixed(2)}`);
@@ -132,13 +131,11 @@ function main(o: AbOptions): void {
         + `final positions ${identical.get(lanes) ? 'bit-identical' : 'DIFFER'}`);
     }
     console.log(`load average now ${loadAverage()}`);
-  } finally {
-    removeScratchDir(dir);
-  }
+  });
 }
 
 try {
-  main(options(process.argv.slice(2)));
+  await main(options(process.argv.slice(2)));
 } catch (error) {
   const usage = error instanceof UsageError;
   console.error(`ab: ${(error as Error).message}${usage ? `\n${USAGE}` : ''}`);

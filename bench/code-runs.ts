@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { GrainflowReport } from './vs-lammps-run.js';
 import { laneLines } from './lane-report.js';
 import { amdahlReport } from './cases.js';
-import { exitIfStopped } from './scratch-dir.js';
+import { exitIfStopped, stopWithBench } from './stop.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runner = path.join(here, 'vs-lammps-run.js');
@@ -71,8 +71,8 @@ export interface Finished {
 }
 
 /**
- * A finished process's record; the bench's end if Ctrl-C or a signal stopped it (scratch-dir.ts exitIfStopped), else
- * an error naming the command, its status and the end of its stderr.
+ * A finished process's record; the bench's end if a signal stopped it (stop.ts exitIfStopped), else an error naming
+ * the command, its status and the end of its stderr.
  */
 function finished(
   argv: string[], status: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, seconds: number,
@@ -87,20 +87,20 @@ function finished(
  * Runs a command, whole process timed, and reads from its stderr the maximum RSS (kB) of every process that ran
  * under /usr/bin/time -v (withTimeV): one, or one per MPI rank.
  */
-export function timed(argv: string[], cwd: string): Finished {
-  const t0 = performance.now();
-  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
-  return finished(argv, r.status, r.signal, r.stdout, r.stderr, (performance.now() - t0) / 1000);
+export async function timed(argv: string[], cwd: string): Promise<Finished> {
+  return (await timedTogether([argv], cwd))[0];
 }
 
 /**
  * Several commands started at once, each timed from its own exec to its own exit, as `timed` does one. All are
  * waited for, also when one fails, so that none runs on after the caller has removed its directory and moved on.
+ * Each is a process group of its own, which a stopped bench stops whole (stop.ts).
  */
 export async function timedTogether(argvs: string[][], cwd: string): Promise<Finished[]> {
   const settled = await Promise.allSettled(argvs.map((argv) => new Promise<Finished>((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(argv[0], argv.slice(1), { cwd });
+    const child = spawn(argv[0], argv.slice(1), { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    stopWithBench(child);
     let stdout = '', stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => { stdout += text; });
     child.stderr.setEncoding('utf8').on('data', (text: string) => { stderr += text; });
@@ -135,8 +135,9 @@ function grainflowTiming(r: Finished, threads: number, steps: [number, number]):
   };
 }
 
-export function runGrainflow(scenario: string, threads: number, steps: [number, number], dir: string, finalFile?: string): Timing {
-  return grainflowTiming(timed(grainflowCommand(scenario, threads, steps, finalFile), dir), threads, steps);
+export async function runGrainflow(scenario: string, threads: number, steps: [number, number], dir: string,
+  finalFile?: string): Promise<Timing> {
+  return grainflowTiming(await timed(grainflowCommand(scenario, threads, steps, finalFile), dir), threads, steps);
 }
 
 /** `log`: where LAMMPS writes its log, read back for the loops' times and the memory it reports. */
@@ -166,9 +167,9 @@ function lammpsTiming(r: Finished, log: string, steps: [number, number]): Timing
 const lammpsLog = (data: string, ranks: number, dir: string, copy = '') =>
   path.join(dir, `log-${path.basename(data)}-${ranks}${copy}.lammps`);
 
-export function runLammps(data: string, ranks: number, steps: [number, number], dir: string): Timing {
+export async function runLammps(data: string, ranks: number, steps: [number, number], dir: string): Promise<Timing> {
   const log = lammpsLog(data, ranks, dir);
-  return lammpsTiming(timed(lammpsCommand(data, ranks, steps, log), dir), log, steps);
+  return lammpsTiming(await timed(lammpsCommand(data, ranks, steps, log), dir), log, steps);
 }
 
 /**

@@ -42,7 +42,7 @@ export async function runDefaultsOn(options: DefaultsOnOptions = DEFAULT_DEFAULT
   console.log(`defaults-on: ${bed.count} spheres falling onto the floor (the vs-lammps fall), ${options.steps} steps; `
     + 'grainflow with outputs off (series.csv only) and with the default outputs, each a whole process'
     + (withLammps ? '; LAMMPS on the same spheres' : '; lmp is not on the PATH: grainflow alone'));
-  await withScratchDir('grainflow-defaults-on-', (dir) => {
+  await withScratchDir('grainflow-defaults-on-', async (dir) => {
     writeSphereFile(bed, path.join(dir, 'spheres.csv'));
     const data = path.join(dir, 'bed.data');
     writeFileSync(data, lammpsData(bed));
@@ -50,7 +50,7 @@ export async function runDefaultsOn(options: DefaultsOnOptions = DEFAULT_DEFAULT
     for (const threads of options.threads) {
       let lammps: Timing | undefined;
       if (withLammps) {
-        lammps = runLammps(data, threads, [options.steps, 0], dir);
+        lammps = await runLammps(data, threads, [options.steps, 0], dir);
         const rate = (bed.count * options.steps) / lammps.loops[0];
         console.log(`LAMMPS ${threads} rank${threads > 1 ? 's' : ''}: ${(rate / 1e6).toFixed(3)} M p-steps/s in its loop, `
           + `whole process ${lammps.wall.toFixed(1)} s`);
@@ -61,7 +61,7 @@ export async function runDefaultsOn(options: DefaultsOnOptions = DEFAULT_DEFAULT
         const file = path.join(dir, `${variant.name}-${threads}.json`);
         writeFileSync(file, JSON.stringify(scenario));
         const out = path.join(dir, `${variant.name}-${threads}`);
-        const r = timed([process.execPath, runner, file, String(threads), out], dir);
+        const r = await timed([process.execPath, runner, file, String(threads), out], dir);
         const report = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as DefaultsOnReport;
         const p = report.summary.performance;
         runSeconds.push(p.wallSeconds);

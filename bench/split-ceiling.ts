@@ -93,9 +93,9 @@ async function runCode(code: Timing['code'], round: number, whole: BedInputs, ha
     : runLammps(inputs.data, threads, steps, dir));
   const ran = new Map<(typeof KINDS)[number], Timing | Timing[]>();
   for (const kind of round % 2 === 0 ? KINDS : [...KINDS].reverse()) {
-    if (kind === 'whole1') ran.set(kind, once(whole, 1));
-    if (kind === 'whole2') ran.set(kind, once(whole, 2));
-    if (kind === 'halfAlone') ran.set(kind, once(half, 1));
+    if (kind === 'whole1') ran.set(kind, await once(whole, 1));
+    if (kind === 'whole2') ran.set(kind, await once(whole, 2));
+    if (kind === 'halfAlone') ran.set(kind, await once(half, 1));
     if (kind === 'halvesTogether') {
       ran.set(kind, await runCopiesTogether(code, code === 'grainflow' ? half.scenarios.get(1)! : half.data, 2, steps, dir));
     }

@@ -134,7 +134,7 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
     console.log('lmp is not on the PATH: grainflow alone. For the side-by-side figures install LAMMPS '
       + '(Debian/Ubuntu: apt-get install lammps; it brings openmpi-bin for the 2-rank runs).');
   }
-  await withScratchDir('grainflow-vs-lammps-', (dir) => {
+  await withScratchDir('grainflow-vs-lammps-', async (dir) => {
     let settled: { bed: LatticeBed; file: string } | undefined;
     console.log(`\n${HEADER}`);
     for (const [ns, nz] of options.lattices) {
@@ -148,7 +148,7 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
         if (options.rounds > 1) {
           console.log(`round ${round + 1} of ${options.rounds}${round % 2 === 1 ? ', grainflow first' : ''}`);
         }
-        const timings = runRound(round, inputs, options, withLammps, dir, round === 0 && keepFinal ? finalFile : undefined);
+        const timings = await runRound(round, inputs, options, withLammps, dir, round === 0 && keepFinal ? finalFile : undefined);
         for (const text of speedUpLines(timings)) console.log(text);
         rounds.push(timings);
       }
@@ -159,7 +159,7 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
       if (settled === undefined) {
         console.log('\nmillion-sphere bed: needs a lattice of at most 20 000 spheres first (the bed it tiles)');
       } else {
-        runMillion(settled.bed, settled.file, options, withLammps, dir);
+        await runMillion(settled.bed, settled.file, options, withLammps, dir);
       }
     }
   });
@@ -170,16 +170,16 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
  * first in odd ones, printed once both ran, in the order they ran. `finalFile`: where the first grainflow run writes
  * its final positions.
  */
-function runRound(round: number, inputs: BedInputs, options: VsLammpsOptions, withLammps: boolean, dir: string,
-  finalFile: string | undefined): Timing[] {
+async function runRound(round: number, inputs: BedInputs, options: VsLammpsOptions, withLammps: boolean, dir: string,
+  finalFile: string | undefined): Promise<Timing[]> {
   const timings: Timing[] = [];
   for (const threads of options.threads) {
     const ran = new Map<Timing['code'], Timing>();
     for (const code of roundOrder<Timing['code']>(round, ['LAMMPS', 'grainflow'])) {
-      if (code === 'LAMMPS' && withLammps) ran.set(code, runLammps(inputs.data, threads, options.steps, dir));
+      if (code === 'LAMMPS' && withLammps) ran.set(code, await runLammps(inputs.data, threads, options.steps, dir));
       if (code === 'grainflow') {
         const keep = threads === options.threads[0] ? finalFile : undefined;
-        ran.set(code, runGrainflow(inputs.scenarios.get(threads)!, threads, options.steps, dir, keep));
+        ran.set(code, await runGrainflow(inputs.scenarios.get(threads)!, threads, options.steps, dir, keep));
       }
     }
     for (const [code, t] of ran) {
@@ -193,7 +193,8 @@ function runRound(round: number, inputs: BedInputs, options: VsLammpsOptions, wi
 }
 
 /** The settled bed tiled to about a million spheres, at rest, `millionSteps` steps (one loop) by both codes. */
-function runMillion(small: LatticeBed, finalFile: string, options: VsLammpsOptions, withLammps: boolean, dir: string): void {
+async function runMillion(small: LatticeBed, finalFile: string, options: VsLammpsOptions, withLammps: boolean,
+  dir: string): Promise<void> {
   const tiles = Math.max(1, Math.round(Math.sqrt(1e6 / small.count)));
   const settledPositions = new Float64Array(readFileSync(finalFile).buffer.slice(0));
   const bed = tiledBed(stretchedBed(small, settledPositions), tiles, tiles);
@@ -206,11 +207,11 @@ function runMillion(small: LatticeBed, finalFile: string, options: VsLammpsOptio
   for (const threads of options.threads) {
     let l: Timing | undefined;
     if (withLammps) {
-      l = runLammps(data, threads, [steps[0], 0], dir);
+      l = await runLammps(data, threads, [steps[0], 0], dir);
       timings.push(l);
       console.log(memoryLine(l, undefined));
     }
-    const g = runGrainflow(scenarios.get(threads)!, threads, steps, dir);
+    const g = await runGrainflow(scenarios.get(threads)!, threads, steps, dir);
     timings.push(g);
     console.log(memoryLine(g, l));
   }
