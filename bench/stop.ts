@@ -5,10 +5,10 @@
  * directories (scratch-dir.ts), then exit as a shell reports a process ended by that signal: 128 + its number, and
  * SIGPIPE's 141 for the closed pipe. Runs go first so that none writes into a directory being removed.
  *
- * Each run is a process group of its own (code-runs.ts starts it detached) and is stopped as a group, with the
- * signal that stopped the bench (SIGTERM for a closed pipe): /usr/bin/time, which wraps most runs to read their
- * memory, ignores SIGINT, and killing it alone would leave the code it timed running. Being a group of its own also
- * means Ctrl-C in a terminal reaches only the bench, which passes it on.
+ * Each run is a process group of its own (code-runs.ts starts it detached) and is stopped as a group, by SIGTERM:
+ * /usr/bin/time, which wraps most runs to read their memory, ignores SIGINT, and killing it alone would leave the
+ * code it timed running; mpirun ends its ranks on SIGTERM. Being a group of its own also means Ctrl-C in a terminal
+ * reaches only the bench, which passes the stop on.
  */
 import { rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
@@ -22,11 +22,11 @@ const SIGNAL_STATUS: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 
 const STOP_STATUSES = new Set(Object.values(SIGNAL_STATUS));
 const SIGPIPE_STATUS = 141;
 
-/** Ends the bench with `status`: its runs stopped with `signal`, then its live directories removed. */
-function endAs(status: number, signal: NodeJS.Signals): never {
+/** Ends the bench with `status`: its runs stopped, then its live directories removed. */
+function endAs(status: number): never {
   for (const run of liveRuns) {
     try {
-      process.kill(-run.pid!, signal);
+      process.kill(-run.pid!, 'SIGTERM');
     } catch {
       // the run's group has already gone
     }
@@ -41,13 +41,13 @@ function installHandlers(): void {
   if (handlersInstalled) return;
   handlersInstalled = true;
   for (const [signal, status] of Object.entries(SIGNAL_STATUS)) {
-    process.once(signal, () => endAs(status, signal as NodeJS.Signals));
+    process.once(signal, () => endAs(status));
   }
   // Writing to a pipe whose reader has gone fails with EPIPE, an 'error' event that would otherwise end the
   // process with a stack trace and the directory left behind.
   const closedPipe = (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
-    endAs(SIGPIPE_STATUS, 'SIGTERM');
+    endAs(SIGPIPE_STATUS);
   };
   process.stdout.on('error', closedPipe);
   process.stderr.on('error', closedPipe);
@@ -60,9 +60,7 @@ function installHandlers(): void {
  */
 export function exitIfStopped(status: number | null, signal: NodeJS.Signals | null): void {
   const stopped = signal !== null ? SIGNAL_STATUS[signal] : status;
-  if (stopped === undefined || stopped === null || !STOP_STATUSES.has(stopped)) return;
-  const name = Object.keys(SIGNAL_STATUS).find((s) => SIGNAL_STATUS[s] === stopped) as NodeJS.Signals;
-  endAs(stopped, name);
+  if (stopped !== undefined && stopped !== null && STOP_STATUSES.has(stopped)) endAs(stopped);
 }
 
 /** A run (a detached child, the leader of its own process group) to stop if the bench is stopped before it ends. */
