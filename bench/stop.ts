@@ -13,7 +13,8 @@
 import { rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 
-const liveRuns = new Set<ChildProcess>();
+/** process ids of the runs still going, each its group's leader */
+const liveRuns = new Set<number>();
 const liveDirectories = new Set<string>();
 let handlersInstalled = false;
 
@@ -24,9 +25,9 @@ const SIGPIPE_STATUS = 141;
 
 /** Ends the bench with `status`: its runs stopped, then its live directories removed. */
 function endAs(status: number): never {
-  for (const run of liveRuns) {
+  for (const pid of liveRuns) {
     try {
-      process.kill(-run.pid!, 'SIGTERM');
+      process.kill(-pid, 'SIGTERM');
     } catch {
       // the run's group has already gone
     }
@@ -66,9 +67,10 @@ export function exitIfStopped(status: number | null, signal: NodeJS.Signals | nu
 /** A run (a detached child, the leader of its own process group) to stop if the bench is stopped before it ends. */
 export function stopWithBench(run: ChildProcess): void {
   installHandlers();
-  if (run.pid === undefined) return; // it never started: its 'error' event reports that
-  liveRuns.add(run);
-  run.once('exit', () => liveRuns.delete(run));
+  const pid = run.pid;
+  if (pid === undefined) return; // it never started: its 'error' event reports that
+  liveRuns.add(pid);
+  run.once('exit', () => liveRuns.delete(pid));
 }
 
 /** A directory to remove if the bench is stopped before it does so itself. */
@@ -77,7 +79,7 @@ export function removeWhenStopped(dir: string): void {
   liveDirectories.add(dir);
 }
 
-/** Whether `dir` was registered and still is (then no longer): the bench removes it itself. */
+/** Stops tracking `dir`, which the bench now removes itself; false if it was not tracked. */
 export function forgetWhenStopped(dir: string): boolean {
   return liveDirectories.delete(dir);
 }

@@ -61,13 +61,8 @@ function running(pid: number): boolean {
   }
 }
 
-/** Starts the child, waits for its directory, stops it with `stop`; its directory and exit status. */
-async function stopped(mode: 'idle' | 'pipe', stop: (c: ReturnType<typeof child>) => void) {
-  const c = child(mode);
-  return stopChild(c, stop);
-}
-
-async function stopChild(c: ReturnType<typeof child>, stop: (c: ReturnType<typeof child>) => void) {
+/** Waits for the child's directory, stops the child with `stop`; its directory and exit status. */
+async function stopped(c: ReturnType<typeof child>, stop: (c: ReturnType<typeof child>) => void) {
   const dir = await new Promise<string>((resolve, reject) => {
     let text = '';
     c.stderr.on('data', (chunk: Buffer) => {
@@ -88,19 +83,19 @@ async function stopChild(c: ReturnType<typeof child>, stop: (c: ReturnType<typeo
 
 describe('a bench stopped before its end', () => {
   it('removes its directory on SIGINT (Ctrl-C) and exits 130', async () => {
-    const { dir, status } = await stopped('idle', (c) => c.kill('SIGINT'));
+    const { dir, status } = await stopped(child('idle'), (c) => c.kill('SIGINT'));
     expect(status).toBe(130);
     expect(existsSync(dir)).toBe(false);
   });
 
   it('removes its directory on SIGTERM and exits 143', async () => {
-    const { dir, status } = await stopped('idle', (c) => c.kill('SIGTERM'));
+    const { dir, status } = await stopped(child('idle'), (c) => c.kill('SIGTERM'));
     expect(status).toBe(143);
     expect(existsSync(dir)).toBe(false);
   });
 
   it('removes its directory when the reader of its output goes (| head), exiting as SIGPIPE would, 141', async () => {
-    const { dir, status } = await stopped('pipe', (c) => c.stdout.once('data', () => c.stdout.destroy()));
+    const { dir, status } = await stopped(child('pipe'), (c) => c.stdout.once('data', () => c.stdout.destroy()));
     expect(status).toBe(141);
     expect(existsSync(dir)).toBe(false);
   });
@@ -114,8 +109,8 @@ describe('a bench stopped before its end', () => {
       const run = Number(readFileSync(pidFile, 'utf8'));
       try {
         expect(running(run)).toBe(true);
-        // A bench that waited for its run (10 minutes) is killed by stopChild's guard: status null.
-        const { dir, status } = await stopChild(c, (bench) => bench.kill(signal));
+        // A bench that waited for its run (10 minutes) is killed by stopped's guard: status null.
+        const { dir, status } = await stopped(c, (bench) => bench.kill(signal));
         expect(status).toBe(expected);
         expect(existsSync(dir)).toBe(false);
         await until(() => !running(run), 'the run to stop');
