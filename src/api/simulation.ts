@@ -95,7 +95,7 @@ export async function createSimulation(scenario: Scenario | ScenarioInput, optio
   try {
     // Restored before the worker threads start, so that they map the restored arrays.
     if (from !== undefined) restoreSimulationCheckpoint(engine, setup, from);
-    await engine.useWorkers(setup.lanes);
+    await engine.useWorkers(setup.lanes, setup.cores);
   } catch (error) {
     await engine.close();
     throw error;

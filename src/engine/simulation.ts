@@ -216,8 +216,7 @@ export class Simulation implements SavedState {
     this.pourer?.placeDue(this.st, 0, 0);
     // Before the first build, whose pair search runs on the executor's lanes; balanced again for the built lists.
     this.executor = this.serialExecutor();
-    this.rebuild();
-    this.contactsChanged();
+    this.rebuildLists();
     // the set-up's build belongs to no step's phase
     Object.assign(this.phase, { pairSearch: 0, wallSearch: 0, renumber: 0, binning: 0, pairList: 0, wallList: 0, laneRanges: 0 });
     this.initialForces();
@@ -229,12 +228,12 @@ export class Simulation implements SavedState {
   }
 
   /**
-   * Spreads the work over `lanes` threads (this one and lanes − 1 piscina workers). Results are bit-identical
-   * to a single lane.
+   * Spreads the work over `lanes` threads (this one and lanes − 1 piscina workers), on a machine with `cores` cores
+   * (src/run knows them). Results are bit-identical to a single lane.
    */
-  async useWorkers(lanes: number): Promise<void> {
+  async useWorkers(lanes: number, cores: number): Promise<void> {
     await this.executor.close();
-    this.executor = lanes > 1 ? await ParallelExecutor.create(this.executorInputs(), lanes) : this.serialExecutor();
+    this.executor = lanes > 1 ? await ParallelExecutor.create(this.executorInputs(), lanes, cores) : this.serialExecutor();
   }
 
   /**
@@ -282,6 +281,14 @@ export class Simulation implements SavedState {
     this.contactsChanged();
   }
 
+  /** A neighbour rebuild, then the lanes' ranges for its lists. */
+  private rebuildLists(): void {
+    this.executor.rebuilding(() => {
+      this.rebuild();
+      this.contactsChanged();
+    });
+  }
+
   /** After a rebuild or restore: the lanes' ranges for the new lists (executor contactsChanged), timed. */
   private contactsChanged(): void {
     const started = performance.now();
@@ -320,8 +327,7 @@ export class Simulation implements SavedState {
     let t2 = t1;
     // Particle and wall motion together, so a moving wall cannot pass through the skin unseen.
     if (Math.sqrt(ex.maxDisplacement2()) + this.wallStates.maxDisplacementSinceBuild() > halfSkin) {
-      this.rebuild();
-      this.contactsChanged();
+      this.rebuildLists();
       t2 = performance.now();
       this.phase.broadphase += t2 - t1;
     }
@@ -339,10 +345,7 @@ export class Simulation implements SavedState {
     if (this.pourer !== null) {
       // Insertion and the neighbour rebuild it needs are booked under broad phase.
       const t4 = performance.now();
-      if (this.pourer.placeDue(this.st, this.stepCount, this.time) > 0) {
-        this.rebuild();
-        this.contactsChanged();
-      }
+      if (this.pourer.placeDue(this.st, this.stepCount, this.time) > 0) this.rebuildLists();
       this.phase.broadphase += performance.now() - t4;
     }
   }

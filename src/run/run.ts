@@ -186,7 +186,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const lastGood = () => (checkpoints?.newest ? `; last good checkpoint kept: ${checkpoints.newest}` : '');
   const writeCheckpoint = () => checkpoints?.write(sim, runValues);
   checkpoints?.reportResume();
-  await sim.useWorkers(setup.lanes);
+  await sim.useWorkers(setup.lanes, setup.cores);
   // Read before the lanes are closed.
   let lanePhases: LanePhaseReport[] = [];
   try {

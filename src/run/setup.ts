@@ -27,6 +27,8 @@ export interface RunSetup extends ScenarioModel {
   outputEvery: number;
   /** threads for the force computation (1 below PARALLEL_MIN_PARTICLES; at most this machine's cores) */
   lanes: number;
+  /** this machine's cores, which the lanes never outnumber (the engine's worker lanes then spin through rebuilds) */
+  cores: number;
   /** remarks on running it on this machine (more workers than cores): for the terminal, not the run's files */
   machineWarnings: string[];
 }
@@ -47,8 +49,8 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
   const workers = options.workers ?? scenario.workers;
   const steps = Math.max(1, Math.round(duration / dt));
   const spheres = model.particles.n + model.pour.total;
-  const threads = spheres < PARALLEL_MIN_PARTICLES ? { lanes: 1 }
-    : cappedThreads(workers === 'auto' ? os.availableParallelism() : workers);
+  const cores = os.availableParallelism();
+  const threads = spheres < PARALLEL_MIN_PARTICLES ? { lanes: 1 } : cappedThreads(workers === 'auto' ? cores : workers);
   checkRunLength({ steps, dt, duration, spheres, lanes: threads.lanes, dtReason: timeStepReason(scenario, dt, limits),
     maxSteps: options.maxSteps });
   const outputInterval = scenario.outputs.interval ?? duration / DEFAULT_OUTPUT_ROWS;
@@ -61,6 +63,7 @@ export function createSetup(checked: CheckedScenario, options: SetupOptions = {}
     outputInterval,
     outputEvery,
     lanes: threads.lanes,
+    cores,
     warnings: [...model.warnings, ...outputWarnings],
     machineWarnings: threads.warning === undefined ? [] : [threads.warning],
   };

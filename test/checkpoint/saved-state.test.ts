@@ -13,6 +13,7 @@
  *    bit-identically, on 2 worker lanes where the original runs on 1;
  *  - a checkpoint with another part version, a missing, mistyped or unknown entry is refused with a clear reason.
  */
+import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
 import { createSetup } from '../../src/run/setup.js';
@@ -223,7 +224,7 @@ describe('a restored simulation', () => {
 
   it('continues bit-identically on 2 lanes to the end of the run (impacts and the final checkpoint)', async () => {
     const impactsRestored: ImpactRecord[] = [];
-    await restored.useWorkers(2);
+    await restored.useWorkers(2, availableParallelism());
     expect(restored.lanes).toBe(2);
     const { steps } = createSetup(parseScenario(SCENARIO));
     for (let k = CHECKPOINT_STEP; k < steps; k++) {

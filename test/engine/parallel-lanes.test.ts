@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  balanceRanges, createControlBlock, rebalance, TIMED, timedSlot, Phase,
+  balanceRanges, createControlBlock, rebalance, TIMED, timedSlot, Phase, Slot,
 } from '../../src/engine/parallel/control.js';
+import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
 import type { LanePhaseReport } from '../../src/engine/parallel/lane-statistics.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { afterStepsOnLanes, stateBytes } from '../helpers/on-lanes.js';
@@ -100,10 +101,9 @@ describe('the lanes\' report of a run', () => {
           expect(q.work[lane], `${q.phase}, lane ${lane}`).toBeGreaterThan(0);
         }
       }
-      // Kick + drift: every sphere once per step, in equal counts.
+      // Kick + drift: every sphere once per step (the counts per lane follow the lanes' measured times).
       const drift = phase(report, 'kick + drift').work;
       expect(drift.reduce((a, b) => a + b, 0)).toBe(300 * run.n);
-      expect(Math.max(...drift) - Math.min(...drift)).toBeLessThanOrEqual(300);
       // The rebuild's parts, each timed once: the searches inside their lists' rebuilds, the parts inside the rebuilds.
       const ph = run.phase;
       for (const [name, ms] of Object.entries(ph)) expect(ms, name).toBeGreaterThan(0);
@@ -115,5 +115,23 @@ describe('the lanes\' report of a run', () => {
       expect(pairWork(run)).toBe(pairWork(reference));
       expect(pairWork(run)).toBeGreaterThan(300 * run.n);
     }
+  });
+});
+
+describe('the worker lanes during a neighbour rebuild', () => {
+  // The flag that keeps them spinning (control.ts Slot.spin): left set, every waiting lane would burn its core
+  // for the rest of the run; set while the lanes outnumber the cores, they would take the main thread's.
+  it.each([[2, 2, 1], [3, 2, 0]])('spin through it only when they do not outnumber the cores, and sleep again after it, even when it throws (%i lanes, %i cores)', async (lanes, cores, spins) => {
+    const scenario = editedScenario('test/fixtures/settle-2k.json', () => {});
+    const spinning = (ex: SerialExecutor) => Atomics.load(ex.control.ints, Slot.spin);
+    const seen = await afterStepsOnLanes(scenario, lanes, 1, (_sim, ex) => {
+      let during = -1;
+      expect(() => ex.rebuilding(() => {
+        during = spinning(ex);
+        throw new Error('a rebuild that fails');
+      })).toThrow('a rebuild that fails');
+      return { during, after: spinning(ex) };
+    }, cores);
+    expect(seen).toEqual({ during: spins, after: 0 });
   });
 });

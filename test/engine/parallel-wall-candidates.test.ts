@@ -6,6 +6,7 @@
  * (planes, a box's triangles, a second pose, a list too small), then whole simulations on 1, 2 and 3 lanes (a removed
  * floor among them), and the barrier rounds a step and a rebuild take.
  */
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { WallCandidateSearch, type WallCandidateColumns, type WallSearch } from '../../src/contacts/wall-candidates.js';
 import type { WallCandidateList } from '../../src/contacts/wall-contacts.js';
@@ -140,7 +141,7 @@ describe.each([
 describe('barrier rounds on 2 lanes', () => {
   it('are three per step and two per rebuild (the searches): new contact lists need none of their own', async () => {
     const sim = new Simulation(createSetup(editedScenario('test/fixtures/settle-2k.json', boxedBed)));
-    await sim.useWorkers(2);
+    await sim.useWorkers(2, availableParallelism());
     try {
       const executor = (sim as unknown as { executor: SerialExecutor }).executor;
       const rounds = () => Atomics.load(executor.control.ints, Slot.generation);

@@ -130,7 +130,7 @@ describe('frozen spheres under gravity and impacts', () => {
   it('give bit-identical runs on 1 and 2 worker lanes', async () => {
     const two = new Simulation(createSetup(parseScenario(BASE_SCENE)));
     running.push(two);
-    await two.useWorkers(2);
+    await two.useWorkers(2, os.availableParallelism());
     expect(two.lanes).toBe(2);
     const impactsTwo: ImpactRecord[] = [];
     for (let k = 0; k < setup.steps; k++) two.step((r) => impactsTwo.push(r));

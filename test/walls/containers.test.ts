@@ -3,6 +3,7 @@
  * silos and hoppers hold spheres until their gate is removed and then discharge through the orifice only,
  * and a lifted cylinder releases its heap (bit-identical on one and two threads).
  */
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
@@ -189,7 +190,7 @@ describe('lifted cylinder', () => {
     expect(widest(serial)).toBeGreaterThan(0.025);
 
     const parallel = new Simulation(createSetup(parseScenario(input())));
-    await parallel.useWorkers(2);
+    await parallel.useWorkers(2, availableParallelism());
     try {
       run(parallel, compared);
     } finally {

@@ -46,8 +46,14 @@ export const Slot = {
    * before it runs its next phase, so new lists cost no barrier round of their own (worker.ts)
    */
   contactLists: 5,
+  /**
+   * 1 while the main thread rebuilds the neighbour lists and the lanes do not outnumber the cores: a waiting lane
+   * then spins instead of sleeping, so it starts the rebuild's search rounds at once rather than a futex wake-up
+   * (median 144 µs, docs/benchmarks.md) after the main thread's 1–2 ms of serial work
+   */
+  spin: 6,
 } as const;
-const INT_SLOTS = 6;
+const INT_SLOTS = 7;
 
 /** Spin iterations before blocking; about 10–50 µs on this class of machine. */
 const SPIN = 20_000;
@@ -62,6 +68,8 @@ export interface ControlBlock {
   lanePairs: Int32Array;
   /** per lane: sphere–wall candidates its range of the last wall-candidate search found (findWallCandidates) */
   laneWallCandidates: Int32Array;
+  /** lane k kicks and drifts particles kickDriftBounds[k] .. kickDriftBounds[k+1]−1 (idem) */
+  kickDriftBounds: Int32Array;
   /** lane k computes pairs pairBounds[k] .. pairBounds[k+1]−1 (set at every rebuild, balanced by cost) */
   pairBounds: Int32Array;
   /** lane k gathers particles gatherBounds[k] .. gatherBounds[k+1]−1 (idem) */
@@ -82,6 +90,7 @@ export function createControlBlock(lanes: number): ControlBlock {
     laneEnded: new Int32Array(new SharedArrayBuffer(2 * lanes * 4)),
     lanePairs: new Int32Array(new SharedArrayBuffer(lanes * 4)),
     laneWallCandidates: new Int32Array(new SharedArrayBuffer(lanes * 4)),
+    kickDriftBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     pairBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     gatherBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     laneBusy: new Float64Array(new SharedArrayBuffer(TIMED * lanes * 8)),
@@ -115,21 +124,20 @@ export function arrive(c: ControlBlock): void {
   Atomics.notify(c.ints, Slot.arrived);
 }
 
+/** Main thread: lanes waiting for a round spin (on = true) or sleep (false) from now on (Slot.spin). */
+export function keepLanesSpinning(c: ControlBlock, on: boolean): void {
+  Atomics.store(c.ints, Slot.spin, on ? 1 : 0);
+  // A lane asleep in waitUntil wakes, sees the flag and spins.
+  if (on) Atomics.notify(c.ints, Slot.generation);
+}
+
 function waitUntil(ints: Int32Array, slot: number, done: (v: number) => boolean): void {
   for (let k = 0; k < SPIN; k++) if (done(Atomics.load(ints, slot))) return;
   for (;;) {
     const v = Atomics.load(ints, slot);
     if (done(v)) return;
-    Atomics.wait(ints, slot, v, 50);
+    if (Atomics.load(ints, Slot.spin) === 0) Atomics.wait(ints, slot, v, 50);
   }
-}
-
-/**
- * First item of lane `lane`'s contiguous share of `count` items; the share ends where lane + 1's begins.
- * (Two numbers, not a tuple: this runs every phase and must not allocate.)
- */
-export function laneStart(count: number, lane: number, lanes: number): number {
-  return Math.floor((count * lane) / lanes);
 }
 
 /**

@@ -18,7 +18,8 @@ import type { PairContactList } from '../../contacts/pair-contacts.js';
 import type { ContactArrays, StepParams } from '../../contacts/contact-arrays.js';
 import type { WallContactList } from '../../contacts/wall-contacts.js';
 import {
-  awaitArrivals, balanceRanges, createControlBlock, laneStart, Phase, rebalance, Slot, startPhase, TIMED, timedSlot,
+  awaitArrivals, balanceRanges, createControlBlock, keepLanesSpinning, Phase, rebalance, Slot, startPhase, TIMED,
+  timedSlot,
   type ControlBlock, type PhaseCode,
 } from './control.js';
 import { LaneStatistics, type LanePhaseReport } from './lane-statistics.js';
@@ -52,7 +53,8 @@ export class SerialExecutor {
   protected readonly main: Lane;
   /** each lane's scratch block of the kernel memory */
   protected readonly scratch: Float64Array[];
-  /** each lane's share of the pair pass's and the gather pass's cost (control.ts rebalance) */
+  /** each lane's share of the three passes' cost (control.ts rebalance) */
+  private readonly kickDriftShare: Float64Array;
   private readonly pairShare: Float64Array;
   private readonly gatherShare: Float64Array;
   /** each lane's share of the pair search's and the wall-candidate search's cost (control.ts rebalance) */
@@ -73,6 +75,7 @@ export class SerialExecutor {
     this.lanes = lanes;
     this.control = createControlBlock(lanes);
     this.scratch = Array.from({ length: lanes }, () => inputs.memory.float64(SCRATCH_LENGTH));
+    this.kickDriftShare = new Float64Array(lanes).fill(1 / lanes);
     this.pairShare = new Float64Array(lanes).fill(1 / lanes);
     this.gatherShare = new Float64Array(lanes).fill(1 / lanes);
     this.pairSearchShare = new Float64Array(lanes).fill(1 / lanes);
@@ -138,9 +141,13 @@ export class SerialExecutor {
     balanceRanges(st.n, lanes, (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]),
       c.gatherBounds, this.gatherShare, laneCost);
     this.setRangeWork(gatherSlot, laneCost);
-    // Kick + drift costs the same per sphere: equal counts (lane.ts laneStart).
-    for (let lane = 0; lane < lanes; lane++) laneCost[lane] = laneStart(st.n, lane + 1, lanes) - laneStart(st.n, lane, lanes);
-    this.setRangeWork(timedSlot(Phase.kickDrift), laneCost);
+    // Kick + drift costs the same per sphere, but not on every lane: the lane above a boundary takes back the
+    // lines of its spheres that the lane below read in the pair pass (docs/architecture.md §3), so the measured
+    // times move the bound.
+    const kickDriftSlot = timedSlot(Phase.kickDrift);
+    rebalance(c, kickDriftSlot, lanes, this.kickDriftShare, this.busyAtRebalance);
+    balanceRanges(st.n, lanes, () => 1, c.kickDriftBounds, this.kickDriftShare, laneCost);
+    this.setRangeWork(kickDriftSlot, laneCost);
     // The lists may live in new arrays: the main lane's kernel is bound to the current ones.
     this.main.contacts = this.inputs;
   }
@@ -225,6 +232,11 @@ export class SerialExecutor {
   /** Hands a wall-candidate search to the worker lanes (none here). */
   protected postWallSearch(_job: WallSearchJob): void {}
 
+  /** Runs `rebuild`, a neighbour rebuild and contactsChanged, on this thread (one lane: nothing else to do). */
+  rebuilding(rebuild: () => void): void {
+    rebuild();
+  }
+
   /** Pass 1's part for the forces, without the kick and the drift: before the forces of the initial state. */
   beginForces(): void {
     this.main.beginForces(0, this.inputs.st.n);
@@ -240,11 +252,18 @@ export class ParallelExecutor extends SerialExecutor {
   private readonly ports: MessagePort[] = [];
   private tasks: Promise<unknown>[] = [];
 
-  private constructor(inputs: ExecutorInputs, lanes: number, private readonly pool: Piscina) {
+  /**
+   * @param spinsThroughRebuilds the lanes do not outnumber the machine's cores (create), so the worker lanes may
+   * spin through a rebuild's serial parts (rebuilding)
+   */
+  private constructor(
+    inputs: ExecutorInputs, lanes: number, private readonly pool: Piscina, private readonly spinsThroughRebuilds: boolean,
+  ) {
     super(inputs, lanes);
   }
 
-  static async create(inputs: ExecutorInputs, lanes: number): Promise<ParallelExecutor> {
+  /** @param cores the machine's cores (src/run knows them; the engine does not ask the machine) */
+  static async create(inputs: ExecutorInputs, lanes: number, cores: number): Promise<ParallelExecutor> {
     const pool = new Piscina({
       filename: workerFile(),
       minThreads: lanes - 1,
@@ -252,7 +271,7 @@ export class ParallelExecutor extends SerialExecutor {
       concurrentTasksPerWorker: 1,
       idleTimeout: Infinity,
     });
-    const ex = new ParallelExecutor(inputs, lanes, pool);
+    const ex = new ParallelExecutor(inputs, lanes, pool, lanes <= cores);
     ex.contactsChanged();
     for (let lane = 1; lane < lanes; lane++) {
       const { port1, port2 } = new MessageChannel();
@@ -273,6 +292,24 @@ export class ParallelExecutor extends SerialExecutor {
     startPhase(this.control, phase);
     this.main.run(phase);
     awaitArrivals(this.control, this.lanes - 1);
+  }
+
+  /**
+   * The worker lanes spin through the rebuild's serial parts, so that its search rounds and the next step's first
+   * round start without a wake-up — unless they outnumber the cores: then a spinning lane would take the main
+   * thread's core.
+   */
+  override rebuilding(rebuild: () => void): void {
+    if (!this.spinsThroughRebuilds) {
+      rebuild();
+      return;
+    }
+    keepLanesSpinning(this.control, true);
+    try {
+      rebuild();
+    } finally {
+      keepLanesSpinning(this.control, false);
+    }
   }
 
   override contactsChanged(): void {

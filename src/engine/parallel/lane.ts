@@ -11,7 +11,7 @@ import { Kernel } from '../../forces/kernel-instance.js';
 import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { RowBuffer } from '../../broadphase/grid.js';
-import { Phase, laneStart, TIMED, timedSlot, type ControlBlock, type PhaseCode } from './control.js';
+import { Phase, TIMED, timedSlot, type ControlBlock, type PhaseCode } from './control.js';
 import { searchLaneRows, type PairBuildJob } from './pair-search.js';
 import { writePairConstants } from '../../contacts/pair-contacts.js';
 import { DampingMemo } from '../../contacts/damping-memo.js';
@@ -89,11 +89,11 @@ export class Lane {
   }
 
   private runPhase(phase: PhaseCode): void {
-    const { st, params, control: c, lane, lanes } = this.ctx;
+    const { st, params, control: c, lane } = this.ctx;
     const kernel = this.kernel.exports;
     switch (phase) {
       case Phase.kickDrift: {
-        c.laneDisplacement[lane] = kernel.kickDrift(laneStart(st.n, lane, lanes), laneStart(st.n, lane + 1, lanes), params.dt);
+        c.laneDisplacement[lane] = kernel.kickDrift(c.kickDriftBounds[lane], c.kickDriftBounds[lane + 1], params.dt);
         return;
       }
       case Phase.pairForces: {
