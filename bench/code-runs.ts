@@ -5,7 +5,7 @@
  * the same one-thread run at once.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GrainflowReport } from './vs-lammps-run.js';
@@ -60,6 +60,33 @@ export function onPath(command: string): boolean {
 /** `command` under /usr/bin/time -v when the machine has it: its maximum RSS is then printed on stderr. */
 const withTimeV = (command: string[]) => (hasTimeV ? ['/usr/bin/time', '-v', ...command] : command);
 
+/** The maximum RSS (kB) of each /usr/bin/time -v report in `text`. */
+export const maxRssReports = (text: string) =>
+  [...text.matchAll(/Maximum resident set size \(kbytes\): (\d+)/g)].map((m) => Number(m[1]));
+
+/**
+ * `command` on `ranks` MPI ranks, each under its own /usr/bin/time -v (wrapped around mpirun it would report only the
+ * largest rank) appending its report to the file `reports`, which must not exist yet. On stderr the reports came
+ * through mpirun's forwarding, which can interleave the ranks' lines when they end together: in a run on 2026-12-05
+ * one report was lost and the "sum" was one rank's. A report (about 1.5 kB) is appended in one write, so the file
+ * holds each whole.
+ */
+export const onRanks = (ranks: number, command: string[], reports: string) => [
+  'mpirun', '--allow-run-as-root', '--bind-to', 'core', '-np', String(ranks),
+  ...(hasTimeV ? ['/usr/bin/time', '-v', '-a', '-o', reports] : []), ...command,
+];
+
+/**
+ * The maximum RSS (kB) of each rank from the file onRanks's ranks appended their reports to: none without
+ * /usr/bin/time, else one per rank or an error naming the file.
+ */
+export function rankMaxRssKb(reports: string, ranks: number): number[] {
+  if (!hasTimeV) return [];
+  const kb = maxRssReports(existsSync(reports) ? readFileSync(reports, 'utf8') : '');
+  if (kb.length !== ranks) throw new Error(`${reports}: expected ${ranks} /usr/bin/time reports, one per rank, found ${kb.length}`);
+  return kb;
+}
+
 /**
  * A process that ran to its end: its seconds from exec to exit, its stdout, and the maximum RSS (kB) of each process
  * /usr/bin/time -v timed.
@@ -79,13 +106,12 @@ function finished(
 ): Finished {
   exitIfStopped(status, signal);
   if (status !== 0) throw new Error(`${argv.join(' ')} failed (${status}):\n${stderr.slice(-2000)}`);
-  const maxRssKb = [...stderr.matchAll(/Maximum resident set size \(kbytes\): (\d+)/g)].map((m) => Number(m[1]));
-  return { seconds, stdout, maxRssKb };
+  return { seconds, stdout, maxRssKb: maxRssReports(stderr) };
 }
 
 /**
  * Runs a command, whole process timed, and reads from its stderr the maximum RSS (kB) of every process that ran
- * under /usr/bin/time -v (withTimeV): one, or one per MPI rank.
+ * under /usr/bin/time -v (withTimeV).
  */
 export async function timed(argv: string[], cwd: string): Promise<Finished> {
   return (await timedTogether([argv], cwd))[0];
@@ -140,26 +166,33 @@ export async function runGrainflow(scenario: string, threads: number, steps: [nu
   return grainflowTiming(await timed(grainflowCommand(scenario, threads, steps, finalFile), dir), threads, steps);
 }
 
-/** `log`: where LAMMPS writes its log, read back for the loops' times and the memory it reports. */
+/**
+ * `log`: where LAMMPS writes its log, read back for the loops' times and the memory it reports; on several ranks
+ * their /usr/bin/time reports go to timeReports(log) (onRanks).
+ */
 function lammpsCommand(data: string, ranks: number, steps: [number, number], log: string): string[] {
   const lmp = ['lmp', '-in', deck, '-log', log, '-screen', 'none', '-var', 'data', data,
     '-var', 'S1', String(steps[0]), '-var', 'S2', String(steps[1])];
-  // Each rank under its own /usr/bin/time: wrapped around mpirun it would report only the largest rank.
-  return ranks === 1
-    ? withTimeV(lmp)
-    : ['mpirun', '--allow-run-as-root', '--bind-to', 'core', '-np', String(ranks), ...withTimeV(lmp)];
+  if (ranks === 1) return withTimeV(lmp);
+  // A round of --rounds runs the same log name in the same directory again: its reports must not add to these.
+  rmSync(timeReports(log), { force: true });
+  return onRanks(ranks, lmp, timeReports(log));
 }
+
+const timeReports = (log: string) => `${log}.time`;
 
 function lammpsTiming(r: Finished, log: string, steps: [number, number]): Timing {
   const text = readFileSync(log, 'utf8');
   const loops = [...text.matchAll(/^Loop time of ([\d.eE+-]+) on (\d+) procs for (\d+) steps with (\d+) atoms/gm)];
   if (loops.length !== 2) throw new Error(`${log}: expected two "Loop time" lines, found ${loops.length}`);
   const memory = /Per MPI rank memory allocation \(min\/avg\/max\) = [\d.]+ \| [\d.]+ \| ([\d.]+) Mbytes/.exec(text);
+  const ranks = Number(loops[0][2]);
+  const maxRssKb = ranks === 1 ? r.maxRssKb : rankMaxRssKb(timeReports(log), ranks);
   return {
-    code: 'LAMMPS', threads: Number(loops[0][2]), spheres: Number(loops[0][4]), wall: r.seconds,
+    code: 'LAMMPS', threads: ranks, spheres: Number(loops[0][4]), wall: r.seconds,
     loops: [Number(loops[0][1]), Number(loops[1][1])], steps,
-    maxRss: 1024 * r.maxRssKb.reduce((sum, kb) => sum + kb, 0),
-    maxRssLargest: r.maxRssKb.length > 1 ? 1024 * Math.max(...r.maxRssKb) : undefined,
+    maxRss: 1024 * maxRssKb.reduce((sum, kb) => sum + kb, 0),
+    maxRssLargest: maxRssKb.length > 1 ? 1024 * Math.max(...maxRssKb) : undefined,
     perRank: memory === null ? undefined : Number(memory[1]) * 1024 * 1024,
   };
 }
