@@ -173,10 +173,7 @@ export async function runGrainflow(scenario: string, threads: number, steps: [nu
 function lammpsCommand(data: string, ranks: number, steps: [number, number], log: string): string[] {
   const lmp = ['lmp', '-in', deck, '-log', log, '-screen', 'none', '-var', 'data', data,
     '-var', 'S1', String(steps[0]), '-var', 'S2', String(steps[1])];
-  if (ranks === 1) return withTimeV(lmp);
-  // A round of --rounds runs the same log name in the same directory again: its reports must not add to these.
-  rmSync(timeReports(log), { force: true });
-  return onRanks(ranks, lmp, timeReports(log));
+  return ranks === 1 ? withTimeV(lmp) : onRanks(ranks, lmp, timeReports(log));
 }
 
 const timeReports = (log: string) => `${log}.time`;
@@ -202,6 +199,8 @@ const lammpsLog = (data: string, ranks: number, dir: string, copy = '') =>
 
 export async function runLammps(data: string, ranks: number, steps: [number, number], dir: string): Promise<Timing> {
   const log = lammpsLog(data, ranks, dir);
+  // A round of --rounds runs the same log name in the same directory again: its rank reports must not add to these.
+  rmSync(timeReports(log), { force: true });
   return lammpsTiming(await timed(lammpsCommand(data, ranks, steps, log), dir), log, steps);
 }
 
