@@ -135,3 +135,22 @@ describe('the worker lanes during a neighbour rebuild', () => {
     expect(seen).toEqual({ during: spins, after: 0 });
   });
 });
+
+describe('kick + drift\'s ranges', () => {
+  // Kick + drift costs the same per sphere, yet not on every lane (executor.ts contactsChanged): ranges kept in equal
+  // counts would make every round wait for the lane above a boundary. The defect caught: bounds that ignore the times.
+  it('move spheres away from a lane that took longer for its share', async () => {
+    const scenario = editedScenario('test/fixtures/settle-2k.json', () => {});
+    const slot = timedSlot(Phase.kickDrift);
+    const bounds = await afterStepsOnLanes(scenario, 2, 1, (_sim, ex) => {
+      const c = ex.control, before = c.kickDriftBounds[1];
+      // Since the last rebalancing, lane 1 has taken three times as long as lane 0 (milliseconds; a step's own are
+      // microseconds).
+      c.laneBusy[slot] += 10;
+      c.laneBusy[TIMED + slot] += 30;
+      ex.contactsChanged();
+      return { before, after: c.kickDriftBounds[1], n: c.kickDriftBounds[2] };
+    });
+    expect(bounds.after).toBeGreaterThan(bounds.before + 0.05 * bounds.n);
+  });
+});
