@@ -66,8 +66,9 @@ export interface Simulation {
   /** The touching contacts now: sphere pairs, then sphere–wall contacts, each with its overlap (m). */
   contacts(): Contact[];
   /**
-   * Writes the state to `file` (replacing it), for `createSimulation(scenario, { from: file })`. External forces
-   * are not saved: set them again after continuing.
+   * Writes the state to `file` (a new file, or an earlier checkpoint it replaces), for
+   * `createSimulation(scenario, { from: file })`. External forces are not saved: set them again after continuing.
+   * @throws RangeError when `file` is not a path or something other than a checkpoint is there
    * @throws the file system's error (with its `code`, e.g. ENOENT, ENOSPC) when the file cannot be written
    */
   checkpoint(file: string): void;
@@ -149,6 +150,9 @@ class SteppedSimulation implements Simulation {
 
   checkpoint(file: string): void {
     this.checkOpen();
+    if (typeof file !== 'string' || file === '') {
+      throw new RangeError(`checkpoint(file): file must be the path of the checkpoint to write (got ${String(file)})`);
+    }
     writeSimulationCheckpoint(this.engine, this.setup, file);
   }
 

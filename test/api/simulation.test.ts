@@ -81,6 +81,37 @@ describe('createSimulation', () => {
     await expect(createSimulation(other, { from: path.join(scratch, 'none.gfck') })).rejects.toThrow(ResumeError);
   });
 
+  // The defects caught: a checkpoint written over a file grainflow did not write (as root, over /dev/full itself), and a
+  // `from` read without limit (/dev/zero fills the memory, a FIFO waits forever).
+  it('replaces only a checkpoint file, and reads `from` only from a regular file', async () => {
+    const sim = await createSimulation(spheres([[0, 0, 0.01]]));
+    const own = path.join(scratch, 'again.gfck');
+    sim.checkpoint(own);
+    sim.step(5);
+    sim.checkpoint(own);
+    const resumed = await createSimulation(spheres([[0, 0, 0.01]]), { from: own });
+    expect(resumed.stepCount).toBe(5);
+    await resumed.dispose();
+
+    const notes = path.join(scratch, 'notes.txt');
+    fs.writeFileSync(notes, 'the user\'s own file\n');
+    const link = path.join(scratch, 'link.gfck');
+    fs.symlinkSync(own, link);
+    const refused = (file: string, what: string) => new RangeError(
+      `checkpoint(file): ${file} ${what}; a checkpoint replaces only a checkpoint file: name a new file`);
+    expect(() => sim.checkpoint(notes)).toThrow(refused(notes, 'is a file that is not a grainflow checkpoint'));
+    expect(fs.readFileSync(notes, 'utf8')).toBe('the user\'s own file\n');
+    expect(() => sim.checkpoint(scratch)).toThrow(refused(scratch, 'is a directory'));
+    expect(() => sim.checkpoint(link)).toThrow(refused(link, 'is a symbolic link'));
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(() => sim.checkpoint(5 as unknown as string)).toThrow(
+      new RangeError('checkpoint(file): file must be the path of the checkpoint to write (got 5)'));
+    await sim.dispose();
+
+    await expect(createSimulation(spheres([[0, 0, 0.01]]), { from: '/dev/null' })).rejects.toThrow(
+      new ResumeError('checkpoint /dev/null cannot be read: it is a character device, not a regular file'));
+  });
+
   it('applies an external force from the next step: impulse (n − ½)·F·dt after n steps, n·F·dt once removed', async () => {
     const sim = await createSimulation(spheres([[0, 0, 0], [0.01, 0, 0]], [0, 0, 0]));
     const m = sim.state.masses[0], F = [2e-4, -1e-4, 3e-4];
