@@ -7,7 +7,6 @@
  */
 import { ScenarioError } from '../base/scenario-error.js';
 import { writeSimulationCheckpoint, restoreSimulationCheckpoint } from '../checkpoint/simulation-file.js';
-import { LostContactError } from '../contacts/carried-contacts.js';
 import { createSetup, type RunSetup } from '../run/setup.js';
 import { Simulation as Engine, type ImpactRecord } from '../engine/simulation.js';
 import { UnstableRunError } from '../run/run.js';
@@ -126,10 +125,10 @@ class SteppedSimulation implements Simulation {
     try {
       for (let k = 0; k < n; k++) this.engine.step(onImpact);
     } catch (error) {
-      // The run driver's diagnosis (src/run/watchdog.ts): which sphere left which contact, and the likely cause.
-      if (error instanceof LostContactError) {
-        throw new UnstableRunError(`watchdog: ${new Watchdog(this.engine, this.setup.scenario.watchdog).lostContact(error)}`);
-      }
+      // The run driver's diagnosis (src/run/watchdog.ts): which sphere left which contact or has a state that is not
+      // finite, and the likely cause.
+      const diagnosis = new Watchdog(this.engine, this.setup.scenario.watchdog).stepFailure(error);
+      if (diagnosis !== null) throw new UnstableRunError(`watchdog: ${diagnosis}`);
       throw error;
     }
     return collisions;

@@ -149,6 +149,9 @@ export function sortRow(a: Int32Array, start: number, end: number): void {
   }
 }
 
+/** A position or radius the neighbour search cannot place: the integration has blown up (run/watchdog.ts names it). */
+export class NonFiniteStateError extends RangeError {}
+
 /**
  * Bounding box of the centres and the largest radius, written to `bounds` as
  * [minX, minY, minZ, maxX, maxY, maxZ, rMax]. Throws on a NaN or infinite position (the integration has blown
@@ -161,7 +164,7 @@ export function particleBounds(pos: Float64Array, radius: Float64Array, n: numbe
   for (let k = 0; k < n; k++) {
     const x = pos[3 * k], y = pos[3 * k + 1], z = pos[3 * k + 2], r = radius[k];
     if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z) && r >= 0 && r < Infinity)) {
-      throw new RangeError(
+      throw new NonFiniteStateError(
         `broadphase: particle ${k} has position (${x}, ${y}, ${z}) and radius ${r}; ` +
           'positions must be finite and radii finite and >= 0',
       );

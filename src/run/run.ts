@@ -30,7 +30,6 @@ import type { RunSetup } from './setup.js';
 import type { PourReport } from '../engine/pour.js';
 import type { LanePhaseReport } from '../engine/parallel/lane-statistics.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
-import { LostContactError } from '../contacts/carried-contacts.js';
 import { CHECK_EVERY, Watchdog } from './watchdog.js';
 import { RunValues } from './run-values.js';
 
@@ -199,7 +198,8 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
       try {
         sim.step(onImpact);
       } catch (error) {
-        if (error instanceof LostContactError) throw new UnstableRunError(`watchdog: ${watchdog.lostContact(error)}${lastGood()}`);
+        const diagnosis = watchdog.stepFailure(error);
+        if (diagnosis !== null) throw new UnstableRunError(`watchdog: ${diagnosis}${lastGood()}`);
         throw error;
       }
       trace?.record(sim);

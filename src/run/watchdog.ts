@@ -10,7 +10,8 @@
  * The diagnosis names the step, the time, the particle ids and, from the time-step limits, the likely cause.
  */
 import type { ContactMeasures, Simulation } from '../engine/simulation.js';
-import type { LostContactError } from '../contacts/carried-contacts.js';
+import { LostContactError } from '../contacts/carried-contacts.js';
+import { NonFiniteStateError } from '../broadphase/pairList.js';
 import { AUTO_RAYLEIGH_FRACTION, AUTO_STEPS_PER_CONTACT } from '../engine/timestep.js';
 
 /**
@@ -63,8 +64,18 @@ export class Watchdog {
     return this.overlap(contacts) ?? this.energyGrowth(contacts);
   }
 
+  /**
+   * A diagnosis of a step that threw because the run went wrong — a contact lost at a neighbour rebuild, a state
+   * the neighbour search cannot place — or null for any other error.
+   */
+  stepFailure(error: unknown): string | null {
+    if (error instanceof LostContactError) return this.lostContact(error);
+    if (error instanceof NonFiniteStateError) return this.nonFinite() ?? `${this.where()} ${error.message}`;
+    return null;
+  }
+
   /** Diagnosis of a contact lost at a neighbour rebuild (a body jumped further than the skin in one step). */
-  lostContact(e: LostContactError): string {
+  private lostContact(e: LostContactError): string {
     const { id } = this.sim.st;
     const other = e.secondIsParticle ? `particle ${id[e.second]}` : `wall ${e.second}`;
     return `${this.where()} particle ${id[e.first]} left its contact with ${other} by more than the neighbour skin `

@@ -203,6 +203,9 @@ function checkFrozenBlock(block: InsertSpec, k: number): void {
   }
 }
 
+/** The widest log-normal radius, std/mean (about 1e154 overflows its σ²). */
+const MAX_LOGNORMAL_SPREAD = 1e150;
+
 function checkRadiusSpec(radius: RadiusSpec, field: string): void {
   if (typeof radius === 'number') return;
   if (radius.distribution === 'discrete') {
@@ -212,6 +215,12 @@ function checkRadiusSpec(radius: RadiusSpec, field: string): void {
         `must give one weight per value: ${values.length} values, ${weights.length} weights (relative weights, > 0)`);
     }
     return;
+  }
+  // σ² = ln(1 + (std/mean)²) of a log-normal radius overflows for std/mean above about 1e154: every draw would be NaN,
+  // redrawn forever.
+  if (radius.distribution === 'lognormal' && !(radius.std <= MAX_LOGNORMAL_SPREAD * radius.mean)) {
+    throw new ScenarioError(`${field}.std`, `must be at most ${MAX_LOGNORMAL_SPREAD} × mean for a log-normal radius `
+      + `(got std/mean = ${round(radius.std / radius.mean)})`);
   }
   const { min, max } = radiusBounds(radius);
   if (radius.distribution === 'uniform') {
@@ -234,7 +243,7 @@ function checkRadiusSpec(radius: RadiusSpec, field: string): void {
     const { mu, sigma } = logNormalParameters(mean, std);
     probability = normalCdf((Math.log(max) - mu) / sigma) - normalCdf((Math.log(min) - mu) / sigma);
   }
-  if (probability < MIN_NORMAL_WINDOW_PROBABILITY) {
+  if (!(probability >= MIN_NORMAL_WINDOW_PROBABILITY)) {
     throw new ScenarioError(field,
       `${bounds} holds only ${(100 * probability).toPrecision(2)} % of ${radius.distribution}(mean = ${mean} m, ` +
       `std = ${std} m); widen [min, max] or move it towards mean`);

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  createSimulation, parseScenario, ResumeError, runScenario, ScenarioError, type ScenarioInput, type Simulation,
+  createSimulation, parseScenario, ResumeError, runScenario, ScenarioError, UnstableRunError, type ScenarioInput,
+  type Simulation,
 } from '../../src/api/index.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'grainflow-stepping-'));
@@ -110,6 +111,24 @@ describe('createSimulation', () => {
 
     await expect(createSimulation(spheres([[0, 0, 0.01]]), { from: '/dev/null' })).rejects.toThrow(
       new ResumeError('checkpoint /dev/null cannot be read: it is a character device, not a regular file'));
+  });
+
+  // The defect caught: a state blown up to Infinity or NaN reached the neighbour search, whose RangeError surfaced as
+  // a stack trace (the command line) or an undocumented error (the library), not as the watchdog's diagnosis.
+  it('reports a state that is no longer finite as UnstableRunError, stepping or running', async () => {
+    const sim = await createSimulation(spheres([[0, 0, 0.01], [0.005, 0, 0.01]]));
+    sim.setExternalForces([0], [1e308, 0, 0]);
+    expect(() => sim.step(200)).toThrow(UnstableRunError);
+    expect(() => sim.step(200)).toThrow(/^watchdog: at step \d+ \(t = .* s\) the position of particle 0 is not finite; /);
+    await sim.dispose();
+    // The granular gas's spheres at density 1e308: the first collisions' forces overflow.
+    const gas = JSON.parse(fs.readFileSync('scenarios/granular-gas.json', 'utf8'));
+    const heavy = parseScenario({
+      ...gas, insert: [{ ...gas.insert[0], count: 30 }], time: { duration: 0.003, dt: 3e-6 },
+      materials: { soft: { ...gas.materials.soft, density: 1e308 } },
+    }, 'scenarios');
+    await expect(runScenario(heavy, { out: path.join(scratch, 'heavy') })).rejects.toThrow(UnstableRunError);
+    expect(fs.existsSync(path.join(scratch, 'heavy'))).toBe(false);
   });
 
   it('applies an external force from the next step: impulse (n − ½)·F·dt after n steps, n·F·dt once removed', async () => {

@@ -76,6 +76,12 @@ describe('cross-field checks', () => {
       .toContain('with std = 0 every radius equals mean = 0.005 m');
     expect(check((s) => (s.insert = [block({ distribution: 'normal', mean: 0.005, std: 0.0005, min: 0.0068, max: 0.007 })]))?.message)
       .toContain('holds only 0.013 % of normal(mean = 0.005 m, std = 0.0005 m)');
+    // A log-normal radius so wide that σ² overflows drew NaN radii and redrew them forever (the run hung in set-up,
+    // deaf to Ctrl-C); at the bound the spread is allowed.
+    expect(check((s) => (s.insert = [block({ distribution: 'lognormal', mean: 0.005, std: 1e160 })]))?.message)
+      .toBe('insert[0].radius.std: must be at most 1e+150 × mean for a log-normal radius (got std/mean = 2e+162)');
+    expect(check((s) => (s.insert = [block({ distribution: 'lognormal', mean: 0.005, std: 0.005e150, max: 0.006 })]))?.field)
+      .not.toBe('insert[0].radius.std');
   });
 
   it('refuses an insertion request beyond what random insertion can pack', () => {
