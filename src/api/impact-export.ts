@@ -1,12 +1,13 @@
 /**
  * `exportImpacts` (and `grainflow export impacts`): a run's impacts.bin as impacts.csv, the table of runs made before
  * impacts.bin, row for row and digit for digit (docs/outputs.md). The CSV is written as a file output: it appears
- * whole or not at all, an existing file is replaced only with `force` and only when it is a regular file, and a
- * CSV written into the run is added to the run's marker (src/output/run-directory.ts).
+ * whole or not at all, an existing file is replaced only with `force` and only when it is an impacts CSV (by its
+ * header line: a user's file or another output is never replaced), and a CSV written into the run is added to the
+ * run's marker (src/output/run-directory.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMPACT_FILE, ImpactFileError, ImpactFileReader, writeImpactsCsv } from '../output/impact-file.js';
+import { IMPACT_FILE, IMPACTS_CSV, ImpactFileError, ImpactFileReader, writeImpactsCsv } from '../output/impact-file.js';
 import { StagedFiles } from '../output/run-directory.js';
 import { RunDirectoryError } from './read-run.js';
 
@@ -35,7 +36,7 @@ export function exportImpacts(runDir: string, options: { out?: string; force?: b
     throw error;
   }
   const target = path.resolve(options.out ?? path.join(runDir, 'impacts.csv'));
-  const staged = new StagedFiles([target], { force: options.force ?? false, kind: 'export', inputs: [source] });
+  const staged = new StagedFiles([target], IMPACTS_CSV, { force: options.force ?? false, kind: 'export', inputs: [source] });
   try {
     const file = path.join(staged.directory, path.basename(target));
     writeImpactsCsv(reader, file);

@@ -23,6 +23,7 @@
  * (the older grainflow can).
  */
 import type { SavedArray } from '../base/saved-state.js';
+import { crc32 } from '../base/crc32.js';
 
 export const CHECKPOINT_MAGIC = 'GFCKPT\0\0';
 export const CHECKPOINT_VERSION = 3;
@@ -158,20 +159,3 @@ const isRecord = (value: unknown): boolean => typeof value === 'object' && value
 
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
 const hex = (n: number) => n.toString(16).padStart(8, '0');
-
-/** CRC-32 (IEEE 802.3, reflected, as zip and PNG); node:zlib has crc32 only from Node 20.15, engines allows 20.0. */
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let k = 0; k < bytes.length; k++) c = CRC_TABLE[(c ^ bytes[k]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}

@@ -27,7 +27,7 @@ export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --ou
 
   export impacts: writes every collision of the run (its impacts.bin, written with outputs.impactRecords true) as
   impacts.csv, one row per collision with the columns of docs/outputs.md; --out defaults to <run>/impacts.csv, and
-  an existing file is replaced only with --force.`;
+  an existing file is replaced only with --force, and only when it is an impacts CSV grainflow exported.`;
 
 class UsageError extends Error {}
 

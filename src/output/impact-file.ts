@@ -15,6 +15,8 @@
 import { InputFileError, readRegularFile } from '../base/regular-file.js';
 import type { ImpactRecord } from '../engine/simulation.js';
 import { AppendFile, GatheringWriter, type FilePosition } from './append-file.js';
+import { fileStartsWith } from './file-ends.js';
+import type { OwnFile } from './run-directory.js';
 
 export const IMPACT_FILE = 'impacts.bin';
 const MAGIC = 'GFIMPACT';
@@ -146,6 +148,12 @@ export class ImpactFileReader {
     };
   }
 }
+
+/** An impacts.csv written before, as the file output of writeImpactsCsv recognises it: by its header line. */
+export const IMPACTS_CSV: OwnFile = {
+  test: (file) => fileStartsWith(file, Buffer.from(`${IMPACTS_HEADER.join(',')}\n`)),
+  what: 'an impacts CSV grainflow exported',
+};
 
 /** Rows of impacts.csv written at a time by writeImpactsCsv: the text of a large file is never one string. */
 const CSV_ROWS_PER_WRITE = 10_000;

@@ -36,6 +36,8 @@ export type Refusal =
   | { reason: 'not-ours'; marker: string }
   /** a directory grainflow made that now holds, at any depth, something grainflow did not write there */
   | { reason: 'foreign-entry'; entry: string }
+  /** a file that is not what the command writes (a user's file, a run's summary.json as a CSV's target): never replaced */
+  | { reason: 'foreign-file'; what: string }
   /** an output another command made (a run directory, as the output of render): never replaced */
   | { reason: 'other-kind'; kind: string }
   /** what the command reads (the run being rendered), or a directory holding it (`same`: it, through links too): never replaced */
@@ -80,6 +82,9 @@ export class OutputExistsError extends Error {
       case 'other-kind':
         return `${subject} is ${KIND_NAMES[r.kind] ?? `an output of grainflow ${r.kind}`}; ${force} replaces only an `
           + `output of the same command: choose another ${out}`;
+      case 'foreign-file':
+        return `${subject} is a file grainflow did not write (not ${r.what}); ${force} replaces only ${r.what}: `
+          + `choose another ${out}`;
       case 'input':
         return `${subject} ${r.same ? 'is' : 'holds'} ${r.input}, which `
           + `this command reads; grainflow never writes its output over its input: choose another ${out}`;

@@ -5,7 +5,8 @@
  *  - used as it is when it is an empty directory;
  *  - replaced with force only when it is a directory the same command made (the marker's kind: `render` never
  *    replaces a run, nor `calibrate` a run's checkpoints) holding nothing its marker does not list, at any depth,
- *    and when it is not an input of the command writing it (a file output: a regular file);
+ *    and when it is not an input of the command writing it (a file output: a regular file that the command's own
+ *    test, `OwnFile`, recognises as its output — a video grainflow rendered, an impacts CSV it exported);
  *  - never written at all when it is `/`, the home directory, the working directory or one of its ancestors, a
  *    non-empty directory without the marker, or something other than a directory (a file output: a regular file).
  * Every writer first takes the output's lock (output-lock.ts), checks the rule under it, and removes what killed
@@ -19,7 +20,8 @@
  *    kill -9 — must leave its checkpoints where `--resume <dir>` finds them. Every whole file is written to a
  *    temporary name and renamed; summary.json is written last, so its presence marks a finished run. The CSV
  *    files grow during the run and are checked and cut back to the checkpoint's length on resume (csv.ts).
- *  - StagedFiles: files (a video and its poster) made in a staging directory and renamed into place at the end.
+ *  - StagedFiles: files (a video and its poster, a CSV) made in a staging directory and renamed into place at the
+ *    end; each kind says how to recognise a file it wrote (OwnFile).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,9 +55,22 @@ export interface OutputOptions {
   onNotice?: (message: string) => void;
 }
 
+/**
+ * How a command that writes files recognises one it wrote: a file output is replaced only when this says so, since a
+ * file carries no marker (a user's file, or another output's, passed as the target with force, is never replaced).
+ */
+export interface OwnFile {
+  /** whether the regular file at `file` is one this command wrote */
+  test(file: string): boolean;
+  /** what that file is, for the refusal: "a video or poster grainflow rendered" */
+  what: string;
+}
+
 /** What a new output is, for the rule: a directory or a file; for a directory, the command making it (when known). */
 export interface OutputIntent {
   wanted?: 'directory' | 'file';
+  /** a file output's test of an existing file (StagedFiles has one for every file it writes) */
+  ownFile?: OwnFile;
   /** the marker kind of the new output; when absent, an existing output of any kind counts as this command's */
   kind?: string;
   inputs?: readonly string[];
@@ -98,7 +113,9 @@ function replaceRefusal(target: string, force: boolean, intent: OutputIntent): R
   }
   if (wanted === 'file') {
     if (!stat.isFile()) return { reason: 'wrong-type', what: fileTypeOf(stat), wanted };
-    return force ? null : { reason: 'exists', directory: false };
+    if (!force) return { reason: 'exists', directory: false };
+    const own = intent.ownFile;
+    return own === undefined || own.test(absolute) ? null : { reason: 'foreign-file', what: own.what };
   }
   if (!stat.isDirectory()) return { reason: 'wrong-type', what: fileTypeOf(stat), wanted };
   if (fs.readdirSync(absolute).length === 0) return null;
@@ -175,10 +192,9 @@ function stagingPath(target: string): string {
  * Takes the output's lock, checks the rule under it (unless resuming: then the directory is the run's own), and
  * removes staging directories that writers no longer running left for the same output.
  */
-function claim(target: string, wanted: 'directory' | 'file', options: OutputOptions, resume = false): OutputLock {
+function claim(target: string, intent: OutputIntent, options: OutputOptions, resume = false): OutputLock {
   const force = options.force ?? false;
   const notice = options.onNotice ?? (() => {});
-  const intent = intentOf(options, wanted);
   // First without side effects: a refused output gets no parent directory and no lock file.
   if (!resume) refuseToReplace(target, force, intent);
   const parent = path.dirname(path.resolve(target));
@@ -232,16 +248,16 @@ function createStaging(staging: string, kind: string): void {
   writeMarker(staging, kind);
 }
 
-/** The rule's view of an output written with `options`. */
-function intentOf(options: OutputOptions, wanted: 'directory' | 'file'): OutputIntent {
-  return { wanted, kind: options.kind ?? 'run', inputs: options.inputs };
+/** The rule's view of an output written with `options` (for files, `ownFile` recognises an earlier one). */
+function intentOf(options: OutputOptions, wanted: 'directory' | 'file', ownFile?: OwnFile): OutputIntent {
+  return { wanted, kind: options.kind ?? 'run', inputs: options.inputs, ownFile };
 }
 
 /** Puts `staged` where `target` is, replacing what is there (checked by the rule under the lock). */
-function moveIntoPlace(staged: string, target: string, options: OutputOptions, wanted: 'directory' | 'file'): void {
-  refuseByRule(target, options.force ?? false, intentOf(options, wanted));
+function moveIntoPlace(staged: string, target: string, options: OutputOptions, intent: OutputIntent): void {
+  refuseByRule(target, options.force ?? false, intent);
   const absolute = path.resolve(target);
-  if (wanted === 'file') {
+  if (intent.wanted === 'file') {
     fs.renameSync(staged, absolute);
     return;
   }
@@ -306,7 +322,7 @@ export class RunDirectory implements RunOutputDirectory {
   /** Moves the staging directory into place, replacing an earlier output at the same path (rule permitting). */
   commit(): void {
     this.makeStaging();
-    moveIntoPlace(this.staging, this.target, this.options, 'directory');
+    moveIntoPlace(this.staging, this.target, this.options, intentOf(this.options, 'directory'));
     this.finished = true;
     recordInEnclosingOutput(this.target);
   }
@@ -328,7 +344,7 @@ export class RunDirectory implements RunOutputDirectory {
   private makeStaging(): void {
     if (this.lock !== null) return;
     if (this.closed) throw new Error(`internal: ${this.target} written after discard()`);
-    const lock = claim(this.target, 'directory', this.options);
+    const lock = claim(this.target, intentOf(this.options, 'directory'), this.options);
     try {
       createStaging(this.staging, this.options.kind ?? 'run');
     } catch (error) {
@@ -350,7 +366,7 @@ export class ResumableRunDirectory implements RunOutputDirectory {
    *   'resume': continue the run already here
    */
   constructor(readonly target: string, private readonly mode: 'fresh' | 'resume', options: OutputOptions = {}) {
-    this.lock = claim(target, 'directory', options, mode === 'resume');
+    this.lock = claim(target, intentOf(options, 'directory'), options, mode === 'resume');
     try {
       if (mode === 'resume') {
         this.listed = readMarker(target)?.paths ?? null;
@@ -402,22 +418,25 @@ export class ResumableRunDirectory implements RunOutputDirectory {
 }
 
 /**
- * Files that appear whole or not at all (a video and its poster): made in a staging directory beside the first
- * target, renamed into place by commit. Each target follows the rule for files: an existing regular file is
- * replaced only with force, anything else never.
+ * Files that appear whole or not at all (a video and its poster, a CSV): made in a staging directory beside the
+ * first target, renamed into place by commit. Each target follows the rule for files: an existing regular file is
+ * replaced only with force and only when `ownFile` recognises it, anything else never.
  */
 export class StagedFiles {
   private readonly lock: OutputLock;
   private readonly options: OutputOptions;
+  private readonly intent: OutputIntent;
   private closed = false;
   private readonly cancelExitHook: () => void;
   /** the staging directory, made with the marker */
   readonly directory: string;
 
-  constructor(readonly targets: readonly string[], options: OutputOptions = {}) {
+  /** @param ownFile recognises a file of `targets` written before, which force may replace (OwnFile) */
+  constructor(readonly targets: readonly string[], ownFile: OwnFile, options: OutputOptions = {}) {
     this.options = options;
-    for (const target of targets) refuseToReplace(target, options.force ?? false, intentOf(options, 'file'));
-    this.lock = claim(targets[0], 'file', options);
+    this.intent = intentOf(options, 'file', ownFile);
+    for (const target of targets) refuseToReplace(target, options.force ?? false, this.intent);
+    this.lock = claim(targets[0], this.intent, options);
     this.directory = stagingPath(targets[0]);
     this.cancelExitHook = onProcessExit(() => this.discard());
     try {
@@ -430,8 +449,8 @@ export class StagedFiles {
 
   /** Renames `staged[k]` (files in the staging directory) to `targets[k]`. */
   commit(staged: readonly string[]): void {
-    for (const target of this.targets) refuseByRule(target, this.options.force ?? false, intentOf(this.options, 'file'));
-    staged.forEach((file, k) => moveIntoPlace(file, this.targets[k], this.options, 'file'));
+    for (const target of this.targets) refuseByRule(target, this.options.force ?? false, this.intent);
+    staged.forEach((file, k) => moveIntoPlace(file, this.targets[k], this.options, this.intent));
     for (const target of this.targets) recordInEnclosingOutput(target);
   }
 

@@ -1,13 +1,14 @@
 /**
  * Turns a folder of PNG frames (frame-000000.png, …) into a video: MP4 with ffmpeg (the system one or the one
  * shipped on npm, ffmpeg.ts; H.264, yuv420p, so every player takes it), GIF with gifenc (pure JavaScript, one
- * 256-colour palette per frame).
+ * 256-colour palette per frame); either carries grainflow's mark at its end (render-mark.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { decode } from 'fast-png';
 import gifenc from 'gifenc';
+import { markedGif, markMp4 } from './render-mark.js';
 
 export const FRAME_PATTERN = 'frame-%06d.png';
 
@@ -21,6 +22,7 @@ export function encodeMp4(ffmpeg: string, framesDir: string, fps: number, out: s
     '-f', 'mp4', out,
   ], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`ffmpeg failed: ${(r.stderr || r.error?.message || '').trim()}`);
+  markMp4(out);
 }
 
 export function encodeGif(framesDir: string, frames: number, fps: number, out: string): void {
@@ -33,7 +35,7 @@ export function encodeGif(framesDir: string, frames: number, fps: number, out: s
     gif.writeFrame(gifenc.applyPalette(rgba, palette), image.width, image.height, { palette, delay });
   }
   gif.finish();
-  fs.writeFileSync(out, gif.bytes());
+  fs.writeFileSync(out, markedGif(gif.bytes()));
 }
 
 /** A decoded PNG's pixels as RGBA, opaque (what gifenc's quantiser takes). */

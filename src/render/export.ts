@@ -3,7 +3,7 @@
  * screenshot per drawn frame, then MP4 (ffmpeg.ts), GIF (gifenc) or the PNG frames themselves. A poster PNG of
  * the last frame is always written (anim.mp4.png beside anim.mp4). Outputs appear whole or not at all (staged beside the target, then renamed)
  * and follow the output rule (src/output/run-directory.ts): an existing video or poster is replaced only with
- * `force`, a frames directory only if grainflow made it.
+ * `force` and only when it carries grainflow's mark (render-mark.ts), a frames directory only if grainflow made it.
  *
  * A long run is subsampled: at most --max-frames, or --duration seconds of video, evenly spaced over the stored
  * frames, first and last included; by default at most DEFAULT_SECONDS of video. Without --fps, a short run plays
@@ -15,6 +15,7 @@ import { StagedFiles } from '../output/run-directory.js';
 import { writeOutputDirectory } from '../run/output-guard.js';
 import { launchChromium, findChromium, type ChromiumChoice } from './browser.js';
 import { encodeGif, encodeMp4, frameFile } from './encode.js';
+import { markPng, RENDERED } from './render-mark.js';
 import { findFfmpeg } from './ffmpeg.js';
 import { checkRunDirectory, startViewerServer } from './server.js';
 
@@ -153,14 +154,16 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
       + 'install it with `apt-get install ffmpeg` for MP4): wrote a GIF instead';
   }
   const poster = posterOf(target);
-  const staged = new StagedFiles([target, poster], { ...claim, kind: 'render' });
+  const staged = new StagedFiles([target, poster], RENDERED, { ...claim, kind: 'render' });
   try {
     const work = staged.directory;
     await renderFrames(runDir, options.browser ?? findChromium(), (name) => path.join(work, name), selected, options, frameFile);
     const encoded = path.join(work, `encoded${path.extname(target)}`);
     if (target.toLowerCase().endsWith('.mp4')) encodeMp4(ffmpeg!, work, fps, encoded);
     else encodeGif(work, frames, fps, encoded);
-    staged.commit([encoded, path.join(work, frameFile(frames - 1))]);
+    const posterFile = path.join(work, frameFile(frames - 1));
+    markPng(posterFile);
+    staged.commit([encoded, posterFile]);
     return { ...result, output: path.resolve(target), poster: path.resolve(poster), note };
   } finally {
     staged.discard();

@@ -11,8 +11,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  CHECKPOINT_VERSION, CheckpointFormatError, CheckpointVersionError, crc32, decodeCheckpoint, encodeCheckpoint, type Checkpoint,
+  CHECKPOINT_VERSION, CheckpointFormatError, CheckpointVersionError, decodeCheckpoint, encodeCheckpoint, type Checkpoint,
 } from '../../src/checkpoint/format.js';
+import { crc32 } from '../../src/base/crc32.js';
 import { withFormatVersion } from './format-version.js';
 import { RunCheckpoints } from '../../src/checkpoint/run-checkpoints.js';
 import { loadScenarioFile } from '../../src/scenario/load.js';

@@ -2,7 +2,7 @@
  * A checkpoint as an older (or newer) grainflow would have written it: the same file with another format version
  * and a CRC-32 that matches, so it reads as intact. Decoding decides on the version alone once the CRC holds.
  */
-import { crc32 } from '../../src/checkpoint/format.js';
+import { crc32 } from '../../src/base/crc32.js';
 
 export function withFormatVersion(file: Uint8Array, version: number): Buffer {
   const copy = Buffer.from(file);

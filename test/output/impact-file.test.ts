@@ -203,6 +203,23 @@ describe('grainflow export impacts', () => {
     expect(fs.readdirSync(path.dirname(run)).filter((n) => n.includes('partial') || n.includes('lock'))).toEqual([]);
   });
 
+  // The defect caught: --force replaced any regular file — a user's notes, the run's own summary.json.
+  it('replaces with --force only an impacts CSV, never a file of the user\'s or of the run', () => {
+    const run = path.join(scratch, 'export-foreign');
+    fs.cpSync(withRecords, run, { recursive: true });
+    const notes = path.join(scratch, 'notes.csv');
+    fs.writeFileSync(notes, 'my,own\n1,2\n');
+    const summary = fs.readFileSync(path.join(run, 'summary.json'), 'utf8');
+    for (const target of [notes, path.join(run, 'summary.json')]) {
+      const r = grainflow(['export', 'impacts', run, '--out', target, '--force']);
+      expect(r.status).toBe(2);
+      expect(r.lines).toEqual([`grainflow: --out ${target} is a file grainflow did not write (not an impacts CSV grainflow `
+        + 'exported); --force replaces only an impacts CSV grainflow exported: choose another --out']);
+    }
+    expect(fs.readFileSync(notes, 'utf8')).toBe('my,own\n1,2\n');
+    expect(fs.readFileSync(path.join(run, 'summary.json'), 'utf8')).toBe(summary);
+  });
+
   it.each([
     [['export', 'impacts'], /^grainflow: missing <run> \(a run directory\) \(options: grainflow export --help\)$/],
     [['export', 'impacts', 'a', 'b'], /^grainflow: unexpected argument "b" \(options: grainflow export --help\)$/],

@@ -193,7 +193,24 @@ browserTests('export in headless Chromium', () => {
       if (name.endsWith('.gif')) expect(head.subarray(0, 6).toString('latin1')).toBe('GIF89a');
       else expect(head.subarray(4, 8).toString('latin1')).toBe('ftyp');
     }
+    // ffmpeg reads the MP4 with grainflow's mark at its end (src/render/render-mark.ts).
     expect(decodedVideo(foundFfmpeg!, path.join(scratch, 'anim.mp4'))).toEqual({ dimensions: '160x90', frames: readIndex().frames.length });
+    // --force replaces a video and poster render wrote; a file of the user's, under the video's name or the poster's
+    // (which the user never named), it never replaces.
+    const render = (out: string) => spawnSync(process.execPath, [CLI, 'render', runDir, '--out', out, '--width', '160',
+      '--height', '90', '--quiet', '--force'], { encoding: 'utf8' });
+    const again = render(path.join(scratch, 'anim.gif'));
+    expect(again.status, again.stderr).toBe(0);
+    fs.writeFileSync(path.join(scratch, 'mine.gif'), 'the user\'s own file');
+    fs.writeFileSync(path.join(scratch, 'theirs.gif.png'), 'the user\'s own file');
+    for (const [out, refused] of [['mine.gif', 'mine.gif'], ['theirs.gif', 'theirs.gif.png']]) {
+      const r = render(path.join(scratch, out));
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(`grainflow: --out ${path.join(scratch, refused)} is a file grainflow did not write (not a video `
+        + 'or poster grainflow rendered); --force replaces only a video or poster grainflow rendered: choose another --out\n');
+      expect(fs.readFileSync(path.join(scratch, refused), 'utf8')).toBe('the user\'s own file');
+    }
+    expect(fs.existsSync(path.join(scratch, 'theirs.gif'))).toBe(false);
   });
 
   it('subsamples to --max-frames, first and last included', () => {
