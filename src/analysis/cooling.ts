@@ -72,8 +72,14 @@ export function fitCooling(t: readonly number[], T: readonly number[], from = 0,
     lo + ((hi - lo) * Math.min(steps, best + 1)) / steps);
   const tau = Math.exp(logTau);
   const { a, p, sse } = linearFit(xs, ys, tau);
+  const exponentStdError = exponentError(xs, sse, tau, p);
+  // A temperature that does not fall (spheres that never collide) fits p = 0, where τ is free: no error to give.
+  if (!Number.isFinite(exponentStdError)) {
+    throw new RangeError(`cooling fit: the temperature does not fall in [${xs[0]}, ${span}] s (from `
+      + `${Math.exp(ys[0]).toPrecision(3)} to ${Math.exp(ys[ys.length - 1]).toPrecision(3)} J): no cooling to fit`);
+  }
   return {
-    T0: Math.exp(a), tau, exponent: p, exponentStdError: exponentError(xs, sse, tau, p),
+    T0: Math.exp(a), tau, exponent: p, exponentStdError,
     rmsLogResidual: Math.sqrt(sse / xs.length), samples: xs.length, from: xs[0], to: span,
   };
 }

@@ -52,6 +52,14 @@ describe('cooling fit T0/(1 + t/τ)^p', () => {
     expect(fit.to).toBeLessThanOrEqual(2.5);
   });
 
+  // The defect caught: spheres that never collide keep T constant, whose fit p = 0 left τ free and the error NaN,
+  // printed as "p = 0.000 ± NaN".
+  it('refuses a temperature that does not fall, naming it', () => {
+    const t = [0, 1, 2, 3, 4, 5];
+    expect(() => fitCooling(t, t.map(() => 2.5e-3))).toThrow(
+      'cooling fit: the temperature does not fall in [0, 5] s (from 0.00250 to 0.00250 J): no cooling to fit');
+  });
+
   it('refuses a window with fewer than 4 samples', () => {
     expect(() => fitCooling([0, 1, 2, 3], [1, 0.5, 0.3, 0.2], 1.5)).toThrow(/needs >= 4/);
   });

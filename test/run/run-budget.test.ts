@@ -66,6 +66,23 @@ describe('run length', () => {
     expect(createSetup(checked, { maxSteps: 1e18 }).steps).toBeGreaterThan(6e17);
   });
 
+  // The defect caught: a duration or output interval silently rounded to whole steps (2 ms at dt 0.7 ms ran 2.1 ms).
+  it('warns when whole steps of a given dt move the duration or the output interval by more than 1 %', () => {
+    const warnings = (duration: number, dt: number, interval: number) => createSetup(editedScenario(
+      'test/fixtures/bad/density-zero.json', (s) => {
+        s.materials.steel.density = 7800;
+        s.time = { duration, dt };
+        s.outputs = { ...s.outputs, interval };
+      })).warnings.filter((w) => w.includes('whole number of time steps'));
+    expect(warnings(2e-3, 7e-4, 1e-3)).toEqual([
+      'time.duration = 0.002 s is not a whole number of time steps (dt = 0.0007 s): the run ends at 3 steps, 0.002100 s',
+      'outputs.interval = 0.001 s is not a whole number of time steps (dt = 0.0007 s): rows are written every 1 step, 0.0007000 s',
+    ]);
+    // Steps that do not divide the times but round them by under 1 %, and steps that divide them: no warning.
+    expect(warnings(2e-3, 1.005e-5, 1e-3)).toEqual([]);
+    expect(warnings(2e-3, 1e-5, 1e-3)).toEqual([]);
+  });
+
   it('never takes an automatic time step longer than the run', () => {
     // E = 1 Pa: the Rayleigh time of a 10 mm steel sphere is ~10 s, a thousand times the 10 ms run.
     const setup = createSetup(editedScenario('test/fixtures/bad/density-zero.json', (s) => {
