@@ -1,8 +1,8 @@
 /**
  * Command-line options parsed as node:util parseArgs parses them, with its errors said as one line a user can act
  * on — the option named, the nearest known one offered ("unknown option --wrokers (did you mean --workers?)") —
- * instead of Node's text (which suggests quoting the typo after `--`), and with aliases (British spellings:
- * --colour-by for --color-by).
+ * instead of Node's text (which suggests quoting the typo after `--`), with aliases (British spellings:
+ * --colour-by for --color-by), and with negative values taken as values (--camera -60,30).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { closestByEdits } from '../base/closest-name.js';
@@ -24,7 +24,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export function parseCommandLine<T extends ParseArgsConfig & { args: string[]; options: Options }>(
   config: T, aliases: Record<string, string> = {},
 ): ReturnType<typeof parseArgs<T>> {
-  const args = withAliases(config.args, aliases);
+  const args = withNegativeValues(withAliases(config.args, aliases), config.options);
   try {
     return parseArgs({ ...config, args });
   } catch (error) {
@@ -41,6 +41,26 @@ function withAliases(args: string[], aliases: Record<string, string>): string[] 
     const name = match && aliases[match[1]];
     return name ? `--${name}${match[2] ?? ''}` : arg;
   });
+}
+
+/**
+ * `--name -60,30` as `--name=-60,30` for a string option whose value is a negative number or starts with one
+ * (a camera's azimuth, a colour range): parseArgs takes any argument starting with a dash for an option, and would
+ * say the option has no value.
+ */
+function withNegativeValues(args: string[], options: Options): string[] {
+  const end = args.indexOf('--');
+  const joined: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const name = /^--([^=]+)$/.exec(args[k])?.[1];
+    const beforeEnd = end === -1 || k + 1 < end;
+    if (name !== undefined && beforeEnd && options[name]?.type === 'string' && /^-\.?\d/.test(args[k + 1] ?? '')) {
+      joined.push(`${args[k]}=${args[++k]}`);
+    } else {
+      joined.push(args[k]);
+    }
+  }
+  return joined;
 }
 
 function describe(error: NodeJS.ErrnoException, args: string[], options: Options): string {

@@ -11,6 +11,7 @@ import { DEFAULT_LAMMPS_VERSION, exportLammps, LAMMPS_VERSIONS, MAX_SUBSTEPS } f
 import { parseCommandLine, usageErrorLine } from './arguments.js';
 import { parseOutputCommand } from './output-options.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './exit-status.js';
+import { decimal } from './option-number.js';
 
 export const EXPORT_USAGE = `usage: grainflow export lammps <scenario.json> --out <dir> [--lammps-version V] [--substeps N] [--force]
        grainflow export impacts <run> [--out <file.csv>] [--force]
@@ -70,8 +71,8 @@ function exportDeck(argv: string[]): number {
   if (!scenarioPath) throw new UsageError('missing <scenario.json>');
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (!values.out) throw new UsageError('missing --out <dir>');
-  const substeps = values.substeps === undefined ? undefined : Number(values.substeps);
-  if (substeps !== undefined && !(values.substeps!.trim() !== '' && Number.isInteger(substeps) && substeps >= 1 && substeps <= MAX_SUBSTEPS)) {
+  const substeps = values.substeps === undefined ? undefined : decimal(values.substeps);
+  if (substeps !== undefined && !(Number.isInteger(substeps) && substeps >= 1 && substeps <= MAX_SUBSTEPS)) {
     throw new UsageError(`--substeps must be a whole number from 1 to ${MAX_SUBSTEPS} (got "${values.substeps}")`);
   }
   const scenario = loadScenario(scenarioPath);

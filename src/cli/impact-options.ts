@@ -10,6 +10,7 @@ import {
 import { ScenarioError, type ImpactGeometry, type NormalLawInput } from '../api/index.js';
 import { DEFAULT_IMPACT_GEOMETRY } from '../api/single-impact.js';
 import { parseCommandLine } from './arguments.js';
+import { decimal } from './option-number.js';
 
 export class CliInputError extends Error {}
 
@@ -72,8 +73,8 @@ export function numberOption(values: OptionValues, name: string, range: string,
   ok: (x: number) => boolean): number | undefined {
   const raw = text(values, name);
   if (raw === undefined) return undefined;
-  const x = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(x) || !ok(x)) throw new CliInputError(`--${name} must be a number ${range} (got "${raw}")`);
+  const x = decimal(raw);
+  if (!Number.isFinite(x) || !ok(x)) throw new CliInputError(`--${name} must be a number ${range} (got "${raw}")`);
   return x;
 }
 

@@ -19,6 +19,7 @@ import { ArgumentError, parseCommandLine, usageErrorLine } from './arguments.js'
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { describeFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
+import { decimal } from './option-number.js';
 
 export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
                         [--max-frames N | --duration S] [--color-by ${COLOR_BY.join('|')}]
@@ -145,8 +146,8 @@ function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptio
   }
   if (values['max-frames'] !== undefined) options.maxFrames = wholeNumber('--max-frames', values['max-frames'], 0, 2, 100_000);
   if (values.duration !== undefined) {
-    const seconds = Number(values.duration);
-    if (values.duration.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+    const seconds = decimal(values.duration);
+    if (!Number.isFinite(seconds) || seconds <= 0) {
       throw new RenderUsageError(`--duration must be a number of seconds > 0 (got "${values.duration}")`);
     }
     options.duration = seconds;
@@ -156,7 +157,7 @@ function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptio
   options.fit = oneOf('--fit', values.fit, FITS) ?? options.fit;
   options.cut = oneOf('--cut', values.cut, CUTS) ?? options.cut;
   if (values.range !== undefined) {
-    const bounds = values.range.split(',').map((v) => (v.trim() === '' ? NaN : Number(v)));
+    const bounds = values.range.split(',').map((v) => decimal(v.trim()));
     if (bounds.length !== 2 || !bounds.every(Number.isFinite) || !(bounds[0] < bounds[1])) {
       throw new RenderUsageError(`--range must be MIN,MAX with MIN < MAX, in m/s or m (got "${values.range}")`);
     }
@@ -173,9 +174,9 @@ function parseRenderArgs(argv: string[]): { runDir: string; options: RenderOptio
     options.camera = values.camera;
   }
   if (values['overlay-scale'] !== undefined) {
-    const factor = Number(values['overlay-scale']);
+    const factor = decimal(values['overlay-scale']);
     const [low, high] = OVERLAY_SCALES;
-    if (values['overlay-scale'].trim() === '' || !(factor >= low && factor <= high)) {
+    if (!(factor >= low && factor <= high)) {
       throw new RenderUsageError(`--overlay-scale must be a number in ${low}–${high} (got "${values['overlay-scale']}")`);
     }
     options.overlayScale = factor;
@@ -192,7 +193,7 @@ function oneOf<T extends string>(option: string, text: string | undefined, allow
 
 function wholeNumber(option: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined) return fallback;
-  const n = Number(text);
+  const n = decimal(text);
   if (!Number.isInteger(n) || n < min || n > max) {
     throw new RenderUsageError(`${option} must be a whole number in ${min}–${max} (got "${text}")`);
   }

@@ -19,6 +19,7 @@ import { reportFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
 import { renderAfterRun } from './render.js';
 import { signalExitStatus, watchStopSignals } from './stop-signals.js';
+import { decimal } from './option-number.js';
 
 export const RUN_USAGE = `usage: grainflow run <scenario.json> --out <dir> [--workers N] [--max-steps N] [--quiet] [--render] [--force]
        grainflow run --resume <dir> [--workers N] [--max-steps N] [--quiet]
@@ -142,8 +143,8 @@ async function run(argv: string[], target: Target): Promise<number> {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function wholeNumber(option: string, text: string): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n) || n < 1) {
+  const n = decimal(text);
+  if (!Number.isInteger(n) || n < 1) {
     throw new UsageError(`${option} must be a whole number >= 1 (got "${text}")`);
   }
   return n;

@@ -117,7 +117,8 @@ function videoFps(storedFrames: number): number {
 
 /** Indices of at most `limit` stored frames, evenly spaced, first and last included. */
 function selectFrames(stored: number, limit: number): number[] {
-  const count = Math.max(1, Math.min(stored, Math.floor(limit)));
+  // The first and the last are always drawn (a --duration shorter than two frames still gets both).
+  const count = Math.min(stored, Math.max(2, Math.floor(limit)));
   if (count === 1) return [stored - 1];
   return Array.from({ length: count }, (_, j) => Math.round((j * (stored - 1)) / (count - 1)));
 }

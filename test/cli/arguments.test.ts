@@ -36,6 +36,16 @@ describe('parse errors', () => {
     expect(errorOf(['--quiet=yes'])).toBe('--quiet takes no value (got "--quiet=yes")');
   });
 
+  // The defect caught: `--camera -60,30` said "--camera needs a value" (parseArgs takes "-60,30" for an option).
+  it('take a negative number as a string option\'s value, before `--` only, and nothing else that starts with a dash', () => {
+    expect(parse(['--color-by', '-60,30']).values['color-by']).toBe('-60,30');
+    expect(parse(['--workers', '-.5']).values.workers).toBe('-.5');
+    expect(parse(['--workers', '-1', '--out', 'x']).values).toEqual({ workers: '-1', out: 'x' });
+    expect(errorOf(['--out', '--quiet'])).toBe('--out needs a value');
+    expect(errorOf(['--out', '-q'])).toBe('--out needs a value');
+    expect(parse(['--', '--out', '-1']).positionals).toEqual(['--out', '-1']);
+  });
+
   it('take an alias for the option it stands for, before `--` only', () => {
     expect(parse(['--colour-by', 'height']).values['color-by']).toBe('height');
     expect(parse(['--colour-by=id']).values['color-by']).toBe('id');

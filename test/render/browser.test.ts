@@ -223,6 +223,11 @@ browserTests('export in headless Chromium', () => {
     // Each PNG is named by the frame number its overlay shows ("frame 6/11" for stored frame 5).
     expect(fs.readdirSync(out).filter((f) => f.startsWith('frame-')).sort())
       .toEqual(['frame-000001.png', 'frame-000006.png', 'frame-000011.png']);
+    // A --duration shorter than two frames still draws the first and the last (it drew the last alone).
+    const brief = spawnSync(process.execPath, [CLI, 'render', wallsRunDir, '--out', path.join(scratch, 'brief'), '--width',
+      '160', '--height', '90', '--duration', '1e-300'], { encoding: 'utf8' });
+    expect(brief.status, brief.stderr).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(scratch, 'brief', 'camera.json'), 'utf8')).frames).toEqual([0, 10]);
   });
 });
 
