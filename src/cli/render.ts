@@ -104,7 +104,13 @@ async function renderReporting(runDir: string, options: RenderOptions, quiet: bo
     }
     return EXIT_OK;
   } catch (err) {
-    // An --out refused by the output rule is bad input (2); a file-system failure names its path (1).
+    // A run whose frames are damaged, or an --out refused by the output rule, is bad input (2); a file-system
+    // failure names its path (1).
+    if (err instanceof ViewerInputError) {
+      process.stderr.write(`grainflow: ${err.message}
+`);
+      return EXIT_BAD_INPUT;
+    }
     const failure = describeFailure(err);
     process.stderr.write(`grainflow: ${failure?.message ?? `render failed: ${(err as Error).message}`}\n`);
     return failure?.status ?? EXIT_FAILED;

@@ -17,7 +17,8 @@ import { launchChromium, findChromium, type ChromiumChoice } from './browser.js'
 import { encodeGif, encodeMp4, frameFile } from './encode.js';
 import { markPng, RENDERED } from './render-mark.js';
 import { findFfmpeg } from './ffmpeg.js';
-import { checkRunDirectory, startViewerServer } from './server.js';
+import { checkRunDirectory, startViewerServer, ViewerInputError } from './server.js';
+import { FRAMES_DIRECTORY, type FrameIndex } from '../output/frames.js';
 
 /**
  * Colour modes and camera presets of the page (page/colors.js COLOR_MODES, page/scene.js CAMERA_PRESETS); camera
@@ -115,6 +116,35 @@ function videoFps(storedFrames: number): number {
   return Math.min(MAX_FPS, Math.max(MIN_FPS, Math.round(storedFrames / TARGET_SECONDS)));
 }
 
+/**
+ * The files the page will read for the frames `selected`, each a regular file of the size index.json gives it —
+ * checked before a browser starts, so a frame cut short or missing is one line naming it, not the page's error.
+ * @throws ViewerInputError
+ */
+function checkFrameFiles(runDir: string, index: FrameIndex, selected: number[]): void {
+  const perSphere = index.layout.reduce((sum, block) => sum + block.components, 0);
+  const expected: [string, number][] = [
+    [index.radius.file, 4 * index.particles],
+    [index.material.file, 2 * index.particles],
+    [index.walls.file, 4 * 9 * index.walls.triangles],
+    ...selected.map((k): [string, number] => [index.frames[k].file, 4 * perSphere * index.frames[k].count]),
+  ];
+  for (const [name, bytes] of expected) {
+    const file = path.join(runDir, FRAMES_DIRECTORY, name);
+    let size: number | null = null;
+    try {
+      const stat = fs.statSync(file);
+      if (stat.isFile()) size = stat.size;
+    } catch {
+      // missing: said below
+    }
+    if (size !== bytes) {
+      throw new ViewerInputError(`${file} ${size === null ? 'is missing or not a regular file' : `holds ${size} bytes`}; `
+        + `frames/index.json gives it ${bytes}: the run's frames are damaged (run the scenario again)`);
+    }
+  }
+}
+
 /** Indices of at most `limit` stored frames, evenly spaced, first and last included. */
 function selectFrames(stored: number, limit: number): number[] {
   // The first and the last are always drawn (a --duration shorter than two frames still gets both).
@@ -130,6 +160,7 @@ export async function renderRun(runDir: string, options: RenderOptions): Promise
   const stored = index.frames.length;
   const fps = options.fps ?? videoFps(stored);
   const selected = selectFrames(stored, options.maxFrames ?? fps * (options.duration ?? DEFAULT_SECONDS));
+  checkFrameFiles(runDir, index, selected);
   const frames = selected.length;
   const result = { frames, storedFrames: stored, fps };
   // The output as the user named it (for the messages of the output rule), without a directory's trailing slash.

@@ -60,6 +60,23 @@ describe('render refuses a frame index it cannot trust, at once', () => {
   });
 });
 
+// The defect caught: a frame file cut short or missing reached the page, whose error came back as a browser stack
+// trace with status 1.
+describe('render refuses a frame file of the wrong size, before a browser starts', () => {
+  it.each([
+    ['a frame cut short', 'frames/000001.f32', (file: string) => fs.writeFileSync(file, Buffer.alloc(30)), 'holds 30 bytes'],
+    ['a frame missing', 'frames/000001.f32', () => {}, 'is missing or not a regular file'],
+    ['an empty radius file', 'frames/radius.f32', (file: string) => fs.writeFileSync(file, ''), 'holds 0 bytes'],
+  ])('%s (%s): status 2, one line naming it', (_, name, plant, what) => {
+    const dir = runWith(name, plant);
+    const r = spawnSync(process.execPath, [CLI, 'render', dir, '--out', path.join(scratch, `${path.basename(dir)}.gif`),
+      '--quiet', '--max-frames', '1000'], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^grainflow: ${path.join(dir, name)} ${what}; frames/index\\.json gives it \\d+: `
+      + 'the run\'s frames are damaged \\(run the scenario again\\)\n$'));
+  });
+});
+
 describe('readRun refuses a run file it cannot trust with RunDirectoryError', () => {
   it.each([
     ['summary.json', fifo, /it is a FIFO/], ['summary.json', zero, /character device/],
