@@ -111,13 +111,23 @@ export function readRun(dir: string): RunResults {
 
 type Row = Record<string, number | string | null>;
 
-/** Rows of a CSV file the run wrote (no quoting): numbers as numbers, empty cells as null, other text as is. */
+/**
+ * Rows of a CSV file the run wrote (no quoting): numbers as numbers, empty cells as null, other text as is. The run
+ * writes whole lines of a cell per column, so a file that does not end with a line break, or a row of another
+ * width, was cut or edited: refused, naming the file and the line, rather than read as rows with columns missing.
+ * @throws RunFileError
+ */
 function readCsv(file: string): Row[] {
-  const [header, ...lines] = readRunText(file).trimEnd().split('\n');
+  const text = readRunText(file);
+  if (!text.endsWith('\n')) throw new RunFileError(`${file} does not end with a line break: the file was cut`);
+  const [header, ...lines] = text.slice(0, -1).split('\n');
   const columns = header.split(',');
-  return lines.map((line) => {
+  return lines.map((line, k) => {
     const cells = line.split(',');
-    return Object.fromEntries(columns.map((name, k) => [name, cellValue(cells[k])]));
+    if (cells.length !== columns.length) {
+      throw new RunFileError(`${file}, line ${k + 2}: ${cells.length} cells where the header has ${columns.length} columns`);
+    }
+    return Object.fromEntries(columns.map((name, c) => [name, cellValue(cells[c])]));
   });
 }
 

@@ -90,6 +90,21 @@ describe('readRun refuses a run file it cannot trust with RunDirectoryError', ()
     expect((error as Error).message).toMatch(message);
   });
 
+  // The defect caught: a series.csv cut mid-row came back with a last row missing columns; one cut in its header as
+  // no rows at all.
+  it.each([
+    ['cut in its last row', (text: string) => text.slice(0, text.length - 5), 'does not end with a line break: the file was cut'],
+    ['cut in its header', (text: string) => text.slice(0, 5), 'does not end with a line break: the file was cut'],
+    ['with a short row', (text: string) => text.replace(/\n([^\n]*),[^,\n]*\n/, '\n$1\n'), /line 2: \d+ cells where the header has \d+ columns$/],
+  ])('series.csv %s: refused, naming the file', (_, cut, message) => {
+    const text = fs.readFileSync(path.join(run, 'series.csv'), 'utf8');
+    const dir = runWith('series.csv', (file) => fs.writeFileSync(file, cut(text)));
+    const error = (() => { try { readRun(dir); } catch (e) { return e; } })();
+    expect(error).toBeInstanceOf(RunDirectoryError);
+    expect((error as Error).message).toContain(path.join(dir, 'series.csv'));
+    expect((error as Error).message).toMatch(message);
+  });
+
   it('reads an intact run as before', () => {
     const results = readRun(run);
     expect(results.series.length).toBeGreaterThan(10);
