@@ -10,6 +10,7 @@ import {
   calibrate, CALIBRATION_SPEEDS, DEFAULT_IMPACT_GEOMETRY, type LawCalibration,
 } from '../run/calibration.js';
 import type { NormalLawInput } from '../run/single-impact.js';
+import { describeValue } from './run-control.js';
 
 const optionsSchema = object('calibration options', {
   material: materialSchema.optional(),
@@ -35,6 +36,10 @@ export type CalibrateOptions = z.input<typeof optionsSchema>;
  * @throws ScenarioError naming the field for a bad law parameter or option
  */
 export function calibrateLaw(normal: NormalLawInput, options: CalibrateOptions = {}): LawCalibration {
+  if (typeof normal !== 'object' || normal === null || Array.isArray(normal)) {
+    throw new ScenarioError('contact.normal', `must be a normal contact law, e.g. { model: 'tsuji', restitution: 0.8 } `
+      + `(got ${describeValue(normal)})`);
+  }
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

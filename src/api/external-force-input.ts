@@ -9,6 +9,11 @@ export function checkedExternalForces(
   ids: ArrayLike<number>, forces: ArrayLike<number>, count: number,
 ): { ids: ArrayLike<number>; forces: ArrayLike<number> } {
   const where = 'setExternalForces';
+  for (const [name, list] of [['ids', ids], ['forces', forces]] as const) {
+    if (typeof list !== 'object' || list === null || typeof list.length !== 'number') {
+      throw new RangeError(`${where}: ${name} must be an array of numbers (got ${String(list)})`);
+    }
+  }
   if (forces.length !== 3 * ids.length) {
     throw new RangeError(`${where}: forces must hold 3 numbers (x, y, z in N) per id: ${3 * ids.length} for ${ids.length} ids (got ${forces.length})`);
   }

@@ -10,6 +10,7 @@ import { SERIES_HEADER, type RunSummary } from '../run/run.js';
 import { IMPACT_FILE, ImpactFileError, ImpactFileReader, impactRow, IMPACTS_HEADER } from '../output/impact-file.js';
 import { IMPACT_STATISTICS_FILE, IMPACT_STATISTICS_HEADER } from '../output/impact-statistics.js';
 import type { Scenario } from '../scenario/schema.js';
+import { describeValue } from './run-control.js';
 
 /** A column of series.csv. */
 export type SeriesColumn = (typeof SERIES_HEADER)[number];
@@ -85,6 +86,9 @@ export class RunDirectoryError extends Error {
  *   when one of its files is not a regular file, is larger than the limits of src/output/run-files.ts or not JSON
  */
 export function readRun(dir: string): RunResults {
+  if (typeof dir !== 'string' || dir === '') {
+    throw new RunDirectoryError(`readRun(dir): dir must be the path of a run directory (got ${describeValue(dir)})`);
+  }
   const summaryFile = path.join(dir, 'summary.json');
   if (!fs.existsSync(summaryFile)) {
     throw new RunDirectoryError(fs.existsSync(dir) ? `${dir} holds no finished run (no summary.json)` : `${dir} does not exist`);

@@ -19,8 +19,15 @@ export interface SetupControl {
   maxSteps?: number;
 }
 
-/** @throws ScenarioError naming `workers` or `maxSteps` when it is not a whole number >= 1 */
-export function setupOptions({ workers, maxSteps }: SetupControl): SetupOptions {
+/**
+ * @throws ScenarioError naming `options` when it is not an object, or `workers` or `maxSteps` when it is not a whole
+ *   number >= 1
+ */
+export function setupOptions(options: SetupControl): SetupOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new ScenarioError('options', `must be an object of options (got ${String(options)})`);
+  }
+  const { workers, maxSteps } = options;
   if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) {
     throw new ScenarioError('workers', `must be a whole number >= 1 (got ${workers})`);
   }
@@ -28,4 +35,23 @@ export function setupOptions({ workers, maxSteps }: SetupControl): SetupOptions 
     throw new ScenarioError('maxSteps', `must be a whole number >= 1 (got ${maxSteps})`);
   }
   return { workers, maxSteps };
+}
+
+/** A path argument or option: a string that is not empty. */
+export function pathArgument(name: string, value: unknown, what: string): string {
+  if (typeof value !== 'string' || value === '') throw new ScenarioError(name, `must be the path of ${what} (got ${describeValue(value)})`);
+  return value;
+}
+
+/** An optional callback or flag option, of the type it must have when given. */
+export function optionOfType(options: object, name: string, type: 'function' | 'boolean'): void {
+  const value = (options as Record<string, unknown>)[name];
+  if (value !== undefined && typeof value !== type) {
+    throw new ScenarioError(name, `must be a ${type} when given (got ${describeValue(value)})`);
+  }
+}
+
+/** A value as a message shows it: strings quoted, everything else as String() gives it. */
+export function describeValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }

@@ -8,7 +8,8 @@ import { createSetup, type RunSetup } from '../run/setup.js';
 import { refuseToReplace } from '../run/output-guard.js';
 import { RunInterrupted, runToDirectory, type Progress, type RunSummary } from '../run/run.js';
 import type { Scenario, ScenarioInput } from '../scenario/schema.js';
-import { setupOptions, type SetupControl } from './run-control.js';
+import { ScenarioError } from '../base/scenario-error.js';
+import { describeValue, optionOfType, pathArgument, setupOptions, type SetupControl } from './run-control.js';
 import { checkedScenario } from './scenario.js';
 
 /** Options shared by runScenario and resumeRun. */
@@ -60,7 +61,11 @@ export interface RunScenarioOptions extends RunControl {
  *   UnstableRunError when the watchdog stops the run; RunInterrupted when `signal` aborts it
  */
 export async function runScenario(scenario: Scenario | ScenarioInput, options: RunScenarioOptions): Promise<RunSummary> {
-  const setup = createSetup(checkedScenario(scenario), setupOptions(options));
+  const controls = setupOptions(options);
+  pathArgument('out', options.out, 'the run directory to write');
+  optionOfType(options, 'force', 'boolean');
+  checkRunControl(options);
+  const setup = createSetup(checkedScenario(scenario), controls);
   refuseToReplace(options.out, options.force ?? false, { kind: 'run' });
   return drive(setup, options.out, false, options, options.force ?? false);
 }
@@ -75,7 +80,10 @@ export async function runScenario(scenario: Scenario | ScenarioInput, options: R
  *   otherwise as runScenario
  */
 export async function resumeRun(dir: string, options: RunControl = {}): Promise<RunSummary> {
-  const setup = createSetup(readRunScenario(dir), setupOptions(options));
+  const controls = setupOptions(options);
+  pathArgument('dir', dir, 'a run directory to resume');
+  checkRunControl(options);
+  const setup = createSetup(readRunScenario(dir), controls);
   return drive(setup, dir, true, options, false);
 }
 
@@ -101,4 +109,12 @@ async function drive(
 /** The name a stopped run reports: the abort reason when it is a string (the CLI passes the signal's name). */
 function stopReason(signal: AbortSignal): string {
   return typeof signal.reason === 'string' ? signal.reason : 'abort';
+}
+
+/** The callbacks and the signal of `options`, of their types when given (ScenarioError naming the option). */
+function checkRunControl(options: RunControl): void {
+  for (const name of ['onProgress', 'onWarning', 'onNotice']) optionOfType(options, name, 'function');
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new ScenarioError('signal', `must be an AbortSignal when given (got ${describeValue(options.signal)})`);
+  }
 }
