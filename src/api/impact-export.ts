@@ -21,8 +21,8 @@ export interface ImpactExport {
 
 /**
  * Writes the collisions of `runDir`/impacts.bin as CSV to `out` (default `runDir`/impacts.csv).
- * @throws RunDirectoryError when the run has no readable impacts.bin (made without outputs.impactRecords, cut, or
- *   not a regular file); OutputExistsError when `out` may not be written
+ * @throws RunDirectoryError when the run has not finished or has no readable impacts.bin (made without
+ *   outputs.impactRecords, cut, or not a regular file); OutputExistsError when `out` may not be written
  */
 export function exportImpacts(runDir: string, options: { out?: string; force?: boolean } = {}): ImpactExport {
   if (typeof runDir !== 'string' || runDir === '') {
@@ -37,6 +37,11 @@ export function exportImpacts(runDir: string, options: { out?: string; force?: b
   if (!fs.existsSync(source)) {
     throw new RunDirectoryError(`${runDir} holds no ${IMPACT_FILE} (a run writes every collision there with `
       + 'outputs.impactRecords true; impact-statistics.csv holds the statistics of every run)');
+  }
+  // An unfinished run's collisions are partial, and a resume would leave the CSV behind them.
+  if (!fs.existsSync(path.join(runDir, 'summary.json'))) {
+    throw new RunDirectoryError(`${runDir} has not finished (no summary.json): export its collisions when it has `
+      + '(grainflow run --resume continues a checkpointed run)');
   }
   let reader: ImpactFileReader;
   try {

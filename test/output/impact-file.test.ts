@@ -203,6 +203,18 @@ describe('grainflow export impacts', () => {
     expect(fs.readdirSync(path.dirname(run)).filter((n) => n.includes('partial') || n.includes('lock'))).toEqual([]);
   });
 
+  // The defect caught: the partial collisions of an interrupted run were exported, and a resume left that CSV behind.
+  it('refuses a run that has not finished', () => {
+    const run = path.join(scratch, 'export-unfinished');
+    fs.cpSync(withRecords, run, { recursive: true });
+    fs.rmSync(path.join(run, 'summary.json'));
+    const r = grainflow(['export', 'impacts', run]);
+    expect(r.status).toBe(2);
+    expect(r.lines).toEqual([`grainflow: cannot export: ${run} has not finished (no summary.json): export its collisions when it has `
+      + '(grainflow run --resume continues a checkpointed run)']);
+    expect(fs.existsSync(path.join(run, 'impacts.csv'))).toBe(false);
+  });
+
   // The defect caught: --force replaced any regular file — a user's notes, the run's own summary.json.
   it('replaces with --force only an impacts CSV, never a file of the user\'s or of the run', () => {
     const run = path.join(scratch, 'export-foreign');
