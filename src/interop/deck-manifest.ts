@@ -1,11 +1,13 @@
 /**
  * The files of an exported LAMMPS deck and its manifest, `grainflow.json`: what `grainflow import lammps` needs to
  * turn the deck's results back into a run directory besides the scenario (`scenario.json`): the LAMMPS release,
- * the atom types, the step and output cadence.
+ * the atom types, the step and output cadence, and the digests of the files the physics is read from.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { readRunJson, RunFileError } from '../output/run-files.js';
 import path from 'node:path';
+import { InputFileError, readRegularFile } from '../base/regular-file.js';
+import { MAX_RUN_JSON_BYTES, readRunJson, RunFileError } from '../output/run-files.js';
 import type { LammpsVersion } from './lammps-target.js';
 
 export const DECK_FILES = {
@@ -28,7 +30,8 @@ export const DECK_FILES = {
 } as const;
 
 export const DECK_FORMAT = 'grainflow-lammps-deck';
-export const DECK_FORMAT_VERSION = 1;
+/** 2: the manifest holds the SHA-256 of the deck's scenario.json and sphere file (2026-12-06). */
+export const DECK_FORMAT_VERSION = 2;
 
 export interface DeckManifest {
   format: typeof DECK_FORMAT;
@@ -45,6 +48,12 @@ export interface DeckManifest {
   outputEvery: number;
   /** the deck traces the first sphere at every step (bounces analysis) */
   trace: boolean;
+  /**
+   * SHA-256 (hex) of the files of the deck that import reads the physics from — scenario.json, and spheres.csv when
+   * the scenario has a sphere file — as export wrote them: an edited copy would put LAMMPS's trajectories under
+   * other masses and moduli.
+   */
+  sha256: Record<string, string>;
 }
 
 /** A directory that is not a readable deck, or whose LAMMPS results are missing or damaged. */
@@ -67,7 +76,37 @@ export function readDeckManifest(dir: string): DeckManifest {
     throw error;
   }
   if (manifest === null || typeof manifest !== 'object' || manifest.format !== DECK_FORMAT || manifest.version !== DECK_FORMAT_VERSION) {
-    throw new DeckError(`${file} is not a version ${DECK_FORMAT_VERSION} ${DECK_FORMAT} manifest`);
+    throw new DeckError(`${file} is not a version ${DECK_FORMAT_VERSION} ${DECK_FORMAT} manifest (a deck exported by an `
+      + 'older grainflow: export the scenario again)');
   }
   return manifest;
+}
+
+/** SHA-256 of `text` as hex: the digests of grainflow.json's sha256. */
+export function sha256Of(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * Refuses a deck whose scenario.json or sphere file is not the one export wrote (its SHA-256 in the manifest).
+ * @throws DeckError naming the file
+ */
+export function checkDeckInputs(dir: string, manifest: DeckManifest): void {
+  if (typeof manifest.sha256 !== 'object' || manifest.sha256 === null || !(DECK_FILES.scenario in manifest.sha256)) {
+    throw new DeckError(`${path.join(dir, DECK_FILES.manifest)} has no sha256 of ${DECK_FILES.scenario}`);
+  }
+  for (const [name, digest] of Object.entries(manifest.sha256)) {
+    const file = path.join(dir, name);
+    let bytes: Buffer;
+    try {
+      bytes = readRegularFile(file, MAX_RUN_JSON_BYTES);
+    } catch (error) {
+      if (error instanceof InputFileError) throw new DeckError(`cannot read ${file}: ${error.message}`);
+      throw error;
+    }
+    if (sha256Of(bytes) !== digest) {
+      throw new DeckError(`${file} is not the file grainflow export lammps wrote (its SHA-256 differs from ${DECK_FILES.manifest}'s): `
+        + 'LAMMPS ran the deck as exported; export the edited scenario again and run that deck');
+    }
+  }
 }

@@ -19,7 +19,7 @@ import type { LammpsTarget } from './lammps-target.js';
 import { deckPour, type DeckPour } from './lammps-pour.js';
 import { deckWall, wallBounds } from './lammps-walls.js';
 import { sphereCensus, sphereMass, type MaterialSpheres } from './sphere-census.js';
-import { DECK_FILES, DECK_FORMAT, DECK_FORMAT_VERSION, type DeckManifest } from './deck-manifest.js';
+import { DECK_FILES, DECK_FORMAT, DECK_FORMAT_VERSION, sha256Of, type DeckManifest } from './deck-manifest.js';
 import { deckReadme, type DeckNotes } from './lammps-readme.js';
 
 /** The columns of every dumped frame; the importer reads them by name. */
@@ -226,18 +226,20 @@ export function buildLammpsDeck(
     '',
   ];
 
+  const physics = new Map<string, string>([[DECK_FILES.scenario, `${JSON.stringify(deckScenario(scenario), null, 2)}\n`]]);
+  if (checked.explicit.file !== null) physics.set(DECK_FILES.spheres, sphereFileCopy(checked.explicit.file));
   const manifest: DeckManifest = {
     format: DECK_FORMAT, version: DECK_FORMAT_VERSION,
     lammps: { version: target.version, label: target.label, checked: target.checked },
     types, dt, steps, outputEvery, substeps, trace,
+    sha256: Object.fromEntries([...physics].map(([name, text]) => [name, sha256Of(text)])),
   };
   const files = new Map<string, string>([
     [DECK_FILES.input, input.join('\n')],
     [DECK_FILES.data, dataFile(setup, census, typeOf, checked)],
     [DECK_FILES.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
-    [DECK_FILES.scenario, `${JSON.stringify(deckScenario(scenario), null, 2)}\n`],
+    ...physics,
   ]);
-  if (checked.explicit.file !== null) files.set(DECK_FILES.spheres, sphereFileCopy(checked.explicit.file));
   for (const p of pours) for (const [name, text] of p.pour.files) files.set(name, text);
   files.set(DECK_FILES.readme, deckReadme({ scenario, setup, target, census, notes, manifest, events: events.length }));
   return { files, manifest };

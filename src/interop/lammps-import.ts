@@ -22,7 +22,7 @@ import { energyPlot, RunInterrupted, SERIES_HEADER, SUMMARY_PARTICLE_LIMIT, type
 import { impactRow, IMPACTS_HEADER } from '../output/impact-file.js';
 import { wallEvents } from '../run/wall-events.js';
 import { loadScenarioFile } from '../scenario/load.js';
-import { DECK_FILES, DeckError, readDeckManifest, type DeckManifest } from './deck-manifest.js';
+import { checkDeckInputs, DECK_FILES, DeckError, readDeckManifest, type DeckManifest } from './deck-manifest.js';
 import { ContactMeter } from './frame-measures.js';
 import { DUMP_COLUMNS } from './lammps-deck.js';
 import { dumpFrames, type DumpFrame } from './lammps-dump.js';
@@ -65,6 +65,7 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
   const pause = betweenFrames(options.signal);
   await pause();
   const manifest = readDeckManifest(deckDir);
+  checkDeckInputs(deckDir, manifest);
   const checked = loadScenarioFile(path.join(deckDir, DECK_FILES.scenario));
   const setup = createSetup(checked, { workers: 1 });
   const log = readLammpsLog(path.join(deckDir, DECK_FILES.log));

@@ -75,6 +75,22 @@ describe('import lammps on a hostile deck', () => {
     expectRefused(deckWith(name, (f) => fs.symlinkSync('/dev/zero', f)), /it is a character device, not a regular file/);
   });
 
+  // The defect caught: an edited scenario.json (a density five times the exported one) was imported as the physics of
+  // LAMMPS's trajectories, its energies five times too large, with status 0.
+  it('a scenario.json edited after the export is refused, naming it', () => {
+    const edited = deckWith('scenario.json', (f) => {
+      const scenario = JSON.parse(fs.readFileSync(path.join(deck, 'scenario.json'), 'utf8'));
+      for (const material of Object.values(scenario.materials) as { density: number }[]) material.density *= 5;
+      fs.writeFileSync(f, `${JSON.stringify(scenario, null, 2)}\n`);
+    });
+    expectRefused(edited, /scenario\.json is not the file grainflow export lammps wrote \(its SHA-256 differs from grainflow\.json's\)/);
+  });
+
+  it('a deck of an older export, without the digests, is refused with what to do', () => {
+    const old = deckWith('grainflow.json', (f) => fs.writeFileSync(f, JSON.stringify({ ...manifest, version: 1, sha256: undefined })));
+    expectRefused(old, /grainflow\.json is not a version 2 grainflow-lammps-deck manifest \(a deck exported by an older grainflow: export the scenario again\)/);
+  });
+
   it('an atom count of 10^15 is refused before anything is allocated', () => {
     expectRefused(deckWith('final.grainflow', (f) => fs.writeFileSync(f, dumpFrame(manifest.steps, ATOMS, 1e15))),
       /final\.grainflow, line 4: 1000000000000000 atoms, at most 4 are read/);
