@@ -20,6 +20,7 @@ import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { describeFailure } from './failures.js';
 import { createProgressReporter } from './progress.js';
 import { decimal } from './option-number.js';
+import { signalExitStatus, watchStopSignals } from './stop-signals.js';
 
 export const RENDER_USAGE = `usage: grainflow render <runDir> [--out anim.mp4|anim.gif|frames/] [--width W] [--height H] [--fps F]
                         [--max-frames N | --duration S] [--color-by ${COLOR_BY.join('|')}]
@@ -90,6 +91,9 @@ async function renderReporting(runDir: string, options: RenderOptions, quiet: bo
     if (done === 1) firstDrawn = now;
     else progress!.report({ step: done, steps: total, particleSteps: done, elapsedSeconds: ((now - firstDrawn) / 1000) * done / (done - 1) });
   };
+  // Ctrl-C reaches the browser too (Playwright closes it), so the render fails at its next frame: said as what it
+  // is, with the shell's status for the signal; a second signal exits at once (stop-signals.ts).
+  const signals = watchStopSignals(() => {});
   try {
     const result = await renderRun(runDir, {
       ...options,
@@ -104,6 +108,11 @@ async function renderReporting(runDir: string, options: RenderOptions, quiet: bo
     }
     return EXIT_OK;
   } catch (err) {
+    const signal = signals.requested();
+    if (signal !== null) {
+      process.stderr.write(`grainflow: ${signal}: render stopped; nothing written\n`);
+      return signalExitStatus(signal);
+    }
     // A run whose frames are damaged, or an --out refused by the output rule, is bad input (2); a file-system
     // failure names its path (1).
     if (err instanceof ViewerInputError) {
@@ -114,6 +123,8 @@ async function renderReporting(runDir: string, options: RenderOptions, quiet: bo
     const failure = describeFailure(err);
     process.stderr.write(`grainflow: ${failure?.message ?? `render failed: ${(err as Error).message}`}\n`);
     return failure?.status ?? EXIT_FAILED;
+  } finally {
+    signals.dispose();
   }
 }
 
