@@ -115,7 +115,7 @@ describe('createSimulation', () => {
 
   // The defect caught: a state blown up to Infinity or NaN reached the neighbour search, whose RangeError surfaced as
   // a stack trace (the command line) or an undocumented error (the library), not as the watchdog's diagnosis.
-  it('reports a state that is no longer finite as UnstableRunError, stepping or running', async () => {
+  it('reports a run gone wrong — a state no longer finite, a contact lost in one step — as UnstableRunError', async () => {
     const sim = await createSimulation(spheres([[0, 0, 0.01], [0.005, 0, 0.01]]));
     sim.setExternalForces([0], [1e308, 0, 0]);
     expect(() => sim.step(200)).toThrow(UnstableRunError);
@@ -128,6 +128,16 @@ describe('createSimulation', () => {
       materials: { soft: { ...gas.materials.soft, density: 1e308 } },
     }, 'scenarios');
     await expect(runScenario(heavy, { out: path.join(scratch, 'heavy') })).rejects.toThrow(UnstableRunError);
+    // A sphere pulled out of its contact by more than the skin in one step: the same error, naming both.
+    const pair = await createSimulation({
+      ...spheres([], [0, 0, 0]),
+      particles: [[0, 0.1], [0.002, -0.1]].map(([x, v]) => ({ position: [x, 0, 0], velocity: [v, 0, 0], radius: 1e-3, material: 'm' })),
+    } as ScenarioInput);
+    pair.step(1);
+    expect(pair.contacts()).toHaveLength(1);
+    pair.setExternalForces([0], [-1e6, 0, 0]);
+    expect(() => pair.step(3)).toThrow(/^watchdog: at step \d+ \(t = .* s\) particle 0 left its contact with particle 1 by more than the neighbour skin/);
+    await pair.dispose();
     expect(fs.existsSync(path.join(scratch, 'heavy'))).toBe(false);
   });
 
