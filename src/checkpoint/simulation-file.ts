@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { InputFileError, readRegularFile } from '../base/regular-file.js';
 import type { ScenarioModel } from '../engine/setup.js';
 import type { Simulation } from '../engine/simulation.js';
+import { fileStartsWith } from '../output/file-ends.js';
 import { fileTypeOf, writeFileAtomically } from '../output/file-writes.js';
 import { ResumeError } from '../output/resume-error.js';
 import { SavedStateError } from '../base/saved-state.js';
@@ -71,20 +72,5 @@ function replaceRefusal(file: string): string | null {
     return null;
   }
   if (!stat.isFile()) return `is ${fileTypeOf(stat)}`;
-  return startsWithMagic(file) ? null : 'is a file that is not a grainflow checkpoint';
-}
-
-function startsWithMagic(file: string): boolean {
-  const head = Buffer.alloc(CHECKPOINT_MAGIC.length);
-  let fd: number;
-  try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-  } catch {
-    return false;
-  }
-  try {
-    return fs.readSync(fd, head, 0, head.length, 0) === head.length && head.toString('latin1') === CHECKPOINT_MAGIC;
-  } finally {
-    fs.closeSync(fd);
-  }
+  return fileStartsWith(file, Buffer.from(CHECKPOINT_MAGIC, 'latin1')) ? null : 'is a file that is not a grainflow checkpoint';
 }
