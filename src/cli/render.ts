@@ -14,7 +14,7 @@ import {
   CAMERA_PRESETS, COLOR_BY, COLOR_SCALES, CUTS, DEFAULT_SECONDS, FITS, MAX_FPS, OVERLAY_SCALES, outputKind, renderRun, validCamera,
   type RenderOptions,
 } from '../render/export.js';
-import { checkRunDirectory, ViewerInputError } from '../render/server.js';
+import { ViewerInputError } from '../render/server.js';
 import { ArgumentError, parseCommandLine, usageErrorLine } from './arguments.js';
 import { EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK } from './exit-status.js';
 import { describeFailure } from './failures.js';
@@ -55,16 +55,12 @@ export async function renderCommand(argv: string[]): Promise<number> {
   let runDir: string, options: RenderOptions, quiet: boolean;
   try {
     ({ runDir, options, quiet } = parseRenderArgs(argv));
-    checkRunDirectory(runDir);
   } catch (err) {
-    if (err instanceof RenderUsageError || err instanceof ArgumentError) {
-      process.stderr.write(usageErrorLine('render', err.message));
-      return EXIT_BAD_INPUT;
-    }
-    if (!(err instanceof ViewerInputError)) throw err;
-    process.stderr.write(`grainflow: ${err.message}\n`);
+    if (!(err instanceof RenderUsageError || err instanceof ArgumentError)) throw err;
+    process.stderr.write(usageErrorLine('render', err.message));
     return EXIT_BAD_INPUT;
   }
+  // A run directory without usable frames is refused by renderRun before a browser starts (renderReporting says it).
   return renderReporting(runDir, options, quiet);
 }
 
