@@ -15,9 +15,10 @@ export const nonNegative = (what: string) => number(what, '>= 0').gte(0, { error
 export const wholeAtLeastOne = (what: string) =>
   number(what, '>= 1').int({ error: `must be a whole number >= 1 (${what})` })
     .min(1, { error: `must be a whole number >= 1 (${what})` });
-export const vec3 = (what: string) => z.tuple([number(what), number(what), number(what)], {
-  error: `must be an array of 3 numbers [x, y, z] (${what})`,
-});
+/** [x, y, z], each component checked by `component`. */
+const triple = (component: (what: string) => z.ZodNumber, what: string) =>
+  z.tuple([component(what), component(what), component(what)], { error: `must be an array of 3 numbers [x, y, z] (${what})` });
+export const vec3 = (what: string) => triple(number, what);
 /**
  * Largest |coordinate| of a position (m). Far beyond any granular scene; past it, grid cell indices of spheres a
  * few millimetres wide lose integer precision (an overlap search at y = -1e300 never finished).
@@ -26,9 +27,22 @@ export const MAX_COORDINATE = 1e6;
 export const coordinate = (what: string) => number(what, `within ±${MAX_COORDINATE} m`)
   .gte(-MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` })
   .lte(MAX_COORDINATE, { error: `must be within ±${MAX_COORDINATE} m (${what})` });
-export const point3 = (what: string) => z.tuple([coordinate(what), coordinate(what), coordinate(what)], {
-  error: `must be an array of 3 numbers [x, y, z] (${what})`,
-});
+export const point3 = (what: string) => triple(coordinate, what);
+/**
+ * Largest |component| of a velocity (m/s): the speed of light. A Newtonian contact model means nothing near it, and
+ * no granular flow comes near it; below it, a sphere's kinetic energy and every force stay finite numbers.
+ */
+export const MAX_SPEED = 299_792_458;
+const SPEED_RANGE = `within ±${MAX_SPEED} m/s, the speed of light`;
+export const speedComponent = (what: string) => number(what, SPEED_RANGE)
+  .gte(-MAX_SPEED, { error: `must be ${SPEED_RANGE} (${what})` })
+  .lte(MAX_SPEED, { error: `must be ${SPEED_RANGE} (${what})` });
+export const velocity3 = (what: string) => triple(speedComponent, what);
+/**
+ * Largest magnitude of gravity (m/s²): a free fall across the largest scene the format allows (2 × MAX_COORDINATE)
+ * stays slower than light, v² = 2 g h < MAX_SPEED². About 2.2e9 g; a geotechnical centrifuge reaches 1e3 g.
+ */
+export const MAX_GRAVITY = MAX_SPEED ** 2 / (4 * MAX_COORDINATE);
 /**
  * A name or path. Control characters are refused: names reach the terminal (the run's summary line, messages), where
  * a newline or an escape sequence would forge output or recolour the screen.

@@ -6,6 +6,7 @@
  * are built here once and handed on to the set-up (engine/setup.ts), so no run builds them twice.
  */
 import { ScenarioError } from '../base/scenario-error.js';
+import { MAX_COORDINATE, MAX_GRAVITY, MAX_SPEED } from '../base/schema-fields.js';
 import { deepFreeze } from '../base/deep-freeze.js';
 import { SphereHash, assertInsertable } from './insert.js';
 import { logNormalParameters, radiusBounds, type RadiusSpec } from './radius.js';
@@ -50,6 +51,8 @@ export function checkScenario(scenario: Scenario): CheckedScenario {
   checkContactPairsUnique(scenario);
   checkHasSpheres(scenario, explicit);
   checkTimes(scenario);
+  checkGravity(scenario);
+  checkSpins(explicit);
   scenario.insert.forEach((block, k) => checkInsertBlock(block, k, scenario.time.duration));
   // Bad wall geometry and unreadable STL files are reported while the walls are built.
   const walls = buildWallModel(scenario.walls);
@@ -155,6 +158,33 @@ function checkTimes({ time, outputs }: Scenario): void {
   if (outputs.interval !== undefined && outputs.interval > time.duration) {
     throw new ScenarioError('outputs.interval',
       `must be <= time.duration = ${time.duration} s (output interval in s); got ${outputs.interval}`);
+  }
+}
+
+/*
+ * Speeds are held below the speed of light (base/schema-fields.ts MAX_SPEED): a velocity by the schema, and here what
+ * needs a second number — a sphere's spin by its radius, gravity by the height a sphere can fall.
+ */
+
+/** Gravity is held to a free fall across the largest scene the format allows staying slower than light. */
+function checkGravity({ gravity }: Scenario): void {
+  const g = Math.hypot(...gravity);
+  if (g > MAX_GRAVITY) {
+    throw new ScenarioError('gravity', `must be at most ${MAX_GRAVITY} m/s² in magnitude (a free fall across the `
+      + `largest scene allowed, ${2 * MAX_COORDINATE} m, would pass the speed of light, ${MAX_SPEED} m/s); got |g| = ${g}`);
+  }
+}
+
+/** A spinning sphere's surface moves at |ω|·r: each component of ω is held to the speed of light over the radius. */
+function checkSpins({ spheres, origin }: ExplicitSpheres): void {
+  const { n, angularVelocity, radius } = spheres;
+  for (let k = 0; k < n; k++) {
+    const limit = MAX_SPEED / radius[k];
+    const spin = angularVelocity.subarray(3 * k, 3 * k + 3);
+    if (spin.some((w) => Math.abs(w) > limit)) {
+      throw origin.error(k, 'angularVelocity', `must be within ±${limit} rad/s per component for a sphere of radius `
+        + `${radius[k]} m (its surface would move faster than light, ${MAX_SPEED} m/s); got ${JSON.stringify(Array.from(spin))}`);
+    }
   }
 }
 

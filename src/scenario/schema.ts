@@ -8,7 +8,7 @@
  * offending value. Ranges are zod checks (not refinements) so they also appear in the JSON Schema.
  */
 import { z } from 'zod';
-import { number, positive, nonNegative, wholeAtLeastOne, vec3, point3, name, object, quoted, vec2 } from '../base/schema-fields.js';
+import { number, positive, nonNegative, wholeAtLeastOne, vec3, point3, velocity3, MAX_SPEED, name, object, quoted, vec2 } from '../base/schema-fields.js';
 import { contactPairSchema, contactSchema, materialSchema } from '../forces/contact-spec.js';
 import { wallSchema } from '../walls/wall-spec.js';
 
@@ -47,7 +47,7 @@ const frozenSchema = z.boolean({ error: 'must be true or false (frozen: a sphere
 
 export const particleSchema = object('sphere', {
   position: point3('centre position in m').describe('Centre position [x, y, z] (m).'),
-  velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity [vx, vy, vz] (m/s).'),
+  velocity: velocity3('velocity in m/s').default([0, 0, 0]).describe(`Initial velocity [vx, vy, vz] (m/s), each within ±${MAX_SPEED}.`),
   angularVelocity: vec3('angular velocity in rad/s').default([0, 0, 0])
     .describe('Initial angular velocity [ωx, ωy, ωz] (rad/s).'),
   radius: positive('sphere radius in m').describe('Radius (m), > 0.'),
@@ -134,9 +134,10 @@ export const insertSchema = object('insertion block', {
   count: wholeAtLeastOne('number of spheres to insert').describe('Number of spheres to insert (in total, when pouring), >= 1.'),
   radius: radiusDistributionSchema.describe('Radius (m): a fixed value or a distribution.'),
   material: name('material name, a key of `materials`').describe('Material name (a key of `materials`).'),
-  velocity: vec3('velocity in m/s').default([0, 0, 0]).describe('Initial velocity of every inserted sphere [vx, vy, vz] (m/s).'),
-  velocitySpread: nonNegative('standard deviation of each velocity component in m/s').default(0)
-    .describe('Standard deviation (m/s), >= 0, of a normal random term added to each velocity component of the spheres placed at t = 0 (Maxwell–Boltzmann, e.g. a granular gas; poured spheres take `velocity` as it is). Default 0.'),
+  velocity: velocity3('velocity in m/s').default([0, 0, 0]).describe(`Initial velocity of every inserted sphere [vx, vy, vz] (m/s), each within ±${MAX_SPEED}.`),
+  velocitySpread: nonNegative('standard deviation of each velocity component in m/s')
+    .lte(MAX_SPEED, { error: `must be <= ${MAX_SPEED} m/s, the speed of light (standard deviation of each velocity component)` }).default(0)
+    .describe(`Standard deviation (m/s), in [0, ${MAX_SPEED}], of a normal random term added to each velocity component of the spheres placed at t = 0 (Maxwell–Boltzmann, e.g. a granular gas; poured spheres take \`velocity\` as it is). Default 0.`),
   rate: pourRateSchema.optional()
     .describe('Pour the spheres during the run at this rate instead of placing them all at t = 0.'),
   start: nonNegative('time the pour starts, in s').optional()

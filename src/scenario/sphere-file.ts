@@ -14,15 +14,15 @@
  * digit a double needs (JavaScript's String(x), Python's repr) gives bit for bit the spheres of the same JSON array.
  *
  * Every value is checked as the schema checks a listed sphere (finite numbers, centre within ±MAX_COORDINATE m,
- * radius > 0, a known material), and every problem is one ScenarioError under `particles.file` naming the file, the
- * line, the column and the allowed range. The file is read as input files are (base/regular-file.ts: a regular
+ * velocity within ±MAX_SPEED m/s, radius > 0, a known material), and every problem is one ScenarioError under
+ * `particles.file` naming the file, the line, the column and the allowed range. The file is read as input files are (base/regular-file.ts: a regular
  * file of at most MAX_SPHERE_FILE_BYTES, counted while reading), so a FIFO, /dev/zero or a 10 GB file is refused
  * before a byte is parsed, and a binary file at its first NUL byte.
  */
 import { createHash } from 'node:crypto';
 import { InputFileError, readRegularFile } from '../base/regular-file.js';
 import { ScenarioError } from '../base/scenario-error.js';
-import { MAX_COORDINATE } from '../base/schema-fields.js';
+import { MAX_COORDINATE, MAX_SPEED } from '../base/schema-fields.js';
 import type { InitialParticles } from '../particles/state.js';
 import { unknownMaterial } from './material-names.js';
 import { sphereArrays } from './sphere-arrays.js';
@@ -44,15 +44,26 @@ const MAX_FIELD_BYTES = 1024;
 /** Longest header line (bytes): eleven column names need about 40. */
 const MAX_HEADER_BYTES = 4096;
 
-/** What a column holds: a centre coordinate, the radius, another finite number, or the material name. */
-type Kind = 'coordinate' | 'radius' | 'finite' | 'material';
+/** What a column holds: a centre coordinate, a velocity component, the radius, another finite number, or the material name. */
+type Kind = 'coordinate' | 'speed' | 'radius' | 'finite' | 'material';
 
 /** The allowed range of each kind of number, for messages. */
 const RANGES: Record<Exclude<Kind, 'material'>, string> = {
   coordinate: `must be within ±${MAX_COORDINATE} m`,
+  speed: `must be within ±${MAX_SPEED} m/s, the speed of light`,
   radius: 'must be a finite number > 0',
   finite: 'must be a finite number',
 };
+
+/** Whether a number read for a column of this kind is in its range (a NaN is in none). */
+function withinRange(kind: Exclude<Kind, 'material'>, value: number): boolean {
+  switch (kind) {
+    case 'coordinate': return Math.abs(value) <= MAX_COORDINATE;
+    case 'speed': return Math.abs(value) <= MAX_SPEED;
+    case 'radius': return value > 0 && value < Infinity;
+    case 'finite': return Number.isFinite(value);
+  }
+}
 
 interface ColumnSpec {
   name: string;
@@ -72,7 +83,7 @@ const COLUMNS: readonly ColumnSpec[] = [
   ...vector('position', ['x', 'y', 'z'], 'centre', 'coordinate').map((c) => ({ ...c, what: `${c.what} in m` })),
   { name: 'radius', what: 'sphere radius in m', kind: 'radius', array: 'radius', component: 0 },
   { name: 'material', what: 'material name, a key of `materials`', kind: 'material', array: 'material', component: 0 },
-  ...vector('velocity', ['vx', 'vy', 'vz'], 'velocity', 'finite').map((c) => ({ ...c, what: `${c.what} in m/s` })),
+  ...vector('velocity', ['vx', 'vy', 'vz'], 'velocity', 'speed').map((c) => ({ ...c, what: `${c.what} in m/s` })),
   ...vector('angularVelocity', ['wx', 'wy', 'wz'], 'angular velocity', 'finite').map((c) => ({ ...c, what: `${c.what} in rad/s` })),
 ];
 const REQUIRED = COLUMNS.slice(0, 5).map((c) => c.name);
@@ -230,8 +241,7 @@ function readSpheres(
       }
       const value = fields.number(column);
       const kind = column.kind;
-      if (kind === 'coordinate' ? !(Math.abs(value) <= MAX_COORDINATE)
-        : kind === 'radius' ? !(value > 0 && value < Infinity) : !Number.isFinite(value)) {
+      if (!withinRange(kind, value)) {
         fields.fail(`${RANGES[kind]} (${column.what}); got ${fields.shown()}`, column);
       }
       const array = out[column.array] as Float64Array;

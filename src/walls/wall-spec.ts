@@ -3,7 +3,7 @@
  * scenario format; src/walls/build.ts turns them into primitives.
  */
 import { z } from 'zod';
-import { number, positive, nonNegative, vec3, point3, name, object, quoted } from '../base/schema-fields.js';
+import { number, positive, nonNegative, vec3, point3, velocity3, name, object, quoted } from '../base/schema-fields.js';
 
 const wallMaterial = name('material name, a key of `materials`').describe('Material name (a key of `materials`).');
 const rotationSchema = object('wall rotation {axis, point, angularVelocity, rampTime}', {
@@ -18,7 +18,7 @@ const rotationSchema = object('wall rotation {axis, point, angularVelocity, ramp
 
 const wallMotionFields = {
   motion: object('wall motion {velocity, rotation, start, stop}', {
-    velocity: vec3('wall velocity in m/s').default([0, 0, 0])
+    velocity: velocity3('wall velocity in m/s').default([0, 0, 0])
       .describe('Translation velocity [vx, vy, vz] (m/s) while moving. Default [0, 0, 0].'),
     rotation: rotationSchema.optional(),
     start: nonNegative('time the wall starts moving, in s').default(0)
@@ -37,7 +37,7 @@ const axisCentre = z.union([centre2, point3('a point on the axis, in m')], {
 }).describe('A point of the axis (m): [x, y] for [x, y, 0]; heights along the axis are measured from it.');
 const axisDirection = vec3('axis direction, dimensionless, not zero').default([0, 0, 1])
   .describe('Direction [ax, ay, az] of the axis (any non-zero length). Default [0, 0, 1]: vertical.');
-const surfaceVelocity = vec3('surface velocity in m/s').optional()
+const surfaceVelocity = velocity3('surface velocity in m/s').optional()
   .describe('Velocity [vx, vy, vz] (m/s) of the wall\'s material along its surface, the geometry staying put (a belt); '
     + 'its part along a contact\'s normal is ignored. Turns with a rotating wall.');
 

@@ -49,6 +49,37 @@ describe('cross-field checks', () => {
     expect(error?.message).toContain('already given in contactPairs[0]');
   });
 
+  // Each speed is held below the speed of light: without a bound, 1e308 ran until the state overflowed and the run
+  // stopped on the watchdog's line naming a step, not the field (the hostile-user pass of 2026-12-06).
+  it('holds velocities, spreads and surface speeds to the speed of light, naming the field', () => {
+    const light = 'within ±299792458 m/s, the speed of light';
+    expect(check((s) => (s.particles[0].velocity = [0, 299792458, 0]))).toBeUndefined();
+    expect(check((s) => (s.particles[0].velocity = [0, 3e8, 0]))?.message)
+      .toBe(`particles[0].velocity[1]: must be ${light} (velocity in m/s); got 300000000`);
+    expect(check((s) => (s.insert = [{ ...block(0.005), velocity: [-1e308, 0, 0] }]))?.message)
+      .toBe(`insert[0].velocity[0]: must be ${light} (velocity in m/s); got -1e+308`);
+    expect(check((s) => (s.insert = [{ ...block(0.005), velocitySpread: 1e10 }]))?.message).toBe('insert[0].velocitySpread: '
+      + 'must be <= 299792458 m/s, the speed of light (standard deviation of each velocity component); got 10000000000');
+    expect(check((s) => (s.walls = [{ ...floor(), motion: { velocity: [0, 0, 4e8] } }]))?.message)
+      .toBe(`walls[0].motion.velocity[2]: must be ${light} (wall velocity in m/s); got 400000000`);
+    expect(check((s) => (s.walls = [{ ...floor(), surfaceVelocity: [4e8, 0, 0] }]))?.message)
+      .toBe(`walls[0].surfaceVelocity[0]: must be ${light} (surface velocity in m/s); got 400000000`);
+  });
+
+  it('holds a sphere\'s spin to its surface moving slower than light, by its radius', () => {
+    expect(check((s) => (s.particles[0].angularVelocity = [0, 0, -29979245800]))).toBeUndefined();
+    expect(check((s) => (s.particles[0].angularVelocity = [0, 0, -3e10]))?.message).toBe('particles[0].angularVelocity: '
+      + 'must be within ±29979245800 rad/s per component for a sphere of radius 0.01 m (its surface would move faster '
+      + 'than light, 299792458 m/s); got [0,0,-30000000000]');
+  });
+
+  it('holds gravity to a free fall across the largest scene allowed staying slower than light', () => {
+    expect(check((s) => (s.gravity = [0, 0, -22468879468]))).toBeUndefined();
+    expect(check((s) => (s.gravity = [0, 3e10, -1e20]))?.message).toBe('gravity: must be at most 22468879468.42044 '
+      + 'm/s² in magnitude (a free fall across the largest scene allowed, 2000000 m, would pass the speed of light, '
+      + '299792458 m/s); got |g| = 100000000000000000000');
+  });
+
   it('needs at least one sphere', () => {
     expect(check((s) => (s.particles = []))?.field).toBe('particles');
     expect(check((s) => {

@@ -123,7 +123,8 @@ describe('readSphereFile: every refusal is one line naming the file, the line, t
     ['a hexadecimal number', `${HEADER}0x10,2,3,0.1,glass\n`, ' line 2, column 1 (x): must be a number, e.g. -1.5e-3 (centre x in m); got "0x10"'],
     ['an empty field', `${HEADER}1,2,3,,glass\n`, ' line 2, column 4 (radius): missing (empty field); must be a number (sphere radius in m)'],
     ['NaN (numpy)', `${HEADER}1,2,nan,0.1,glass\n`, ' line 2, column 3 (z): must be within ±1000000 m (centre z in m); got "nan"'],
-    ['an infinite velocity', 'x,y,z,radius,material,vx,vy,vz\n1,2,3,0.1,glass,0,-inf,0\n', ' line 2, column 7 (vy): must be a finite number (velocity y in m/s); got "-inf"'],
+    ['an infinite velocity', 'x,y,z,radius,material,vx,vy,vz\n1,2,3,0.1,glass,0,-inf,0\n', ' line 2, column 7 (vy): must be within ±299792458 m/s, the speed of light (velocity y in m/s); got "-inf"'],
+    ['a velocity beyond light', 'x,y,z,radius,material,vx,vy,vz\n1,2,3,0.1,glass,3e8,0,0\n', ' line 2, column 6 (vx): must be within ±299792458 m/s, the speed of light (velocity x in m/s); got "3e8"'],
     ['a spin beyond the doubles', 'x,y,z,radius,material,wx,wy,wz\n1,2,3,0.1,glass,0,0,1e999\n', ' line 2, column 8 (wz): must be a finite number (angular velocity z in rad/s); got "1e999"'],
     ['a radius of zero', `${HEADER}1,2,3,0,glass\n`, ' line 2, column 4 (radius): must be a finite number > 0 (sphere radius in m); got "0"'],
     ['a negative radius', `${HEADER}1,2,3,-0.1,glass\n`, ' line 2, column 4 (radius): must be a finite number > 0 (sphere radius in m); got "-0.1"'],
@@ -227,6 +228,13 @@ describe('file spheres in a scenario: the checks of listed spheres', () => {
       + 'column 3 (z): sphere centre z = 0.02 m lies outside the periodic box [0, 0.015) m; every sphere must start inside the box along the periodic axes');
   });
 
+  it('refuses a spin whose surface would pass the speed of light, naming the line and the spin columns', () => {
+    const file = write('x,y,z,radius,material,wx,wy,wz\n0,0,0.01,0.001,glass,0,-3e11,0\n');
+    expect(refusal(() => parseScenario(scenario(file))).message).toBe(`particles.file: ${file} line 2, columns 6, 7, 8 `
+      + '(wx, wy, wz): must be within ±299792458000 rad/s per component for a sphere of radius 0.001 m (its surface would '
+      + 'move faster than light, 299792458 m/s); got [0,-300000000000,0]');
+  });
+
   it('measures skin and the periodic box against the radii of the file', () => {
     expect(refusal(() => parseScenario(scenario(two(0.02), { skin: 0.005 }))).field).toBe('skin');
     // 2 × (largest diameter 2 mm + default skin 0.3 mm) = 4.6 mm: a box 4 mm long is refused.
@@ -242,8 +250,8 @@ describe('file spheres in a scenario: the checks of listed spheres', () => {
   });
 
   it('names the line and columns that set the time step when the run is refused', () => {
-    const file = write('x,y,z,radius,material,vx,vy,vz\n0,0,0.01,0.001,glass,0,0,-1e150\n');
-    const error = refusal(() => createSetup(parseScenario(scenario(file))));
+    const file = write('x,y,z,radius,material,vx,vy,vz\n0,0,0.01,0.001,glass,0,0,-2.9e8\n');
+    const error = refusal(() => createSetup(parseScenario(scenario(file, { time: { duration: 1e4 } }))));
     expect(error.field).toBe('time');
     expect(error.message).toContain(`twice the speed of ${file} line 2, columns 6, 7, 8 (vx, vy, vz)`);
   });
