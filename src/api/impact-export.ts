@@ -9,9 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IMPACT_FILE, IMPACTS_CSV, ImpactFileError, ImpactFileReader, writeImpactsCsv } from '../output/impact-file.js';
 import { StagedFiles } from '../output/run-directory.js';
-import { ScenarioError } from '../base/scenario-error.js';
 import { RunDirectoryError } from './read-run.js';
-import { describeValue, optionOfType, pathArgument } from './run-control.js';
+import { describeValue, optionOfType, optionsObject, pathArgument } from './run-control.js';
 
 export interface ImpactExport {
   /** the CSV written */
@@ -28,9 +27,7 @@ export function exportImpacts(runDir: string, options: { out?: string; force?: b
   if (typeof runDir !== 'string' || runDir === '') {
     throw new RunDirectoryError(`exportImpacts(runDir): runDir must be the path of a run directory (got ${describeValue(runDir)})`);
   }
-  if (typeof options !== 'object' || options === null) {
-    throw new ScenarioError('options', `must be an object of options (got ${String(options)})`);
-  }
+  optionsObject(options);
   if (options.out !== undefined) pathArgument('out', options.out, 'the CSV file to write');
   optionOfType(options, 'force', 'boolean');
   const source = path.join(runDir, IMPACT_FILE);

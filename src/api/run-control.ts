@@ -24,9 +24,7 @@ export interface SetupControl {
  *   number >= 1
  */
 export function setupOptions(options: SetupControl): SetupOptions {
-  if (typeof options !== 'object' || options === null) {
-    throw new ScenarioError('options', `must be an object of options (got ${String(options)})`);
-  }
+  optionsObject(options);
   const { workers, maxSteps } = options;
   if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) {
     throw new ScenarioError('workers', `must be a whole number >= 1 (got ${workers})`);
@@ -35,6 +33,13 @@ export function setupOptions(options: SetupControl): SetupOptions {
     throw new ScenarioError('maxSteps', `must be a whole number >= 1 (got ${maxSteps})`);
   }
   return { workers, maxSteps };
+}
+
+/** A function's options argument: an object, or a ScenarioError naming `options`. */
+export function optionsObject(options: unknown): asserts options is object {
+  if (typeof options !== 'object' || options === null) {
+    throw new ScenarioError('options', `must be an object of options (got ${String(options)})`);
+  }
 }
 
 /** A path argument or option: a string that is not empty. */
