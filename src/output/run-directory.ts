@@ -10,7 +10,9 @@
  *  - never written at all when it is `/`, the home directory, the working directory or one of its ancestors, a
  *    non-empty directory without the marker, or something other than a directory (a file output: a regular file).
  * Every writer first takes the output's lock (output-lock.ts), checks the rule under it, and removes what killed
- * writers of the same output left (staging directories of processes no longer running). Kinds of output:
+ * writers of the same output left (staging directories of processes no longer running). The directories above the
+ * output it makes for the lock are removed again, while empty, when the output is abandoned (made-directories.ts).
+ * Kinds of output:
  *  - RunDirectory: appears whole or not at all. Files are written into a sibling staging directory,
  *    `.<name>.partial-<pid>`, which replaces the target only when the output is complete; an output that fails
  *    removes its staging directory, and so does the exit handler of a process ended by process.exit. The lock and
@@ -27,6 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { onProcessExit } from './exit-cleanup.js';
+import { makeDirectories, removeEmptyDirectories } from './made-directories.js';
 import { fileTypeOf, OutputWriteError, writeFileAtomically, writeWholeFile } from './file-writes.js';
 import { busyRefusal, OutputLock, processIsAlive } from './output-lock.js';
 import { foreignPath, OUTPUT_MARKER, readMarker, recordPath, relativeName, writeMarker } from './output-marker.js';
@@ -188,34 +191,55 @@ function stagingPath(target: string): string {
   return path.join(path.dirname(absolute), `.${path.basename(absolute)}.partial-${process.pid}`);
 }
 
+/** An output's lock, with the directories above the output that taking it made (`--out newdir/a.mp4`: newdir). */
+class OutputClaim {
+  constructor(private readonly lock: OutputLock, private readonly parent: string, private readonly made: string | null) {}
+
+  /**
+   * Releases the lock, then removes the directories the claim made if they are empty: an abandoned output leaves
+   * no directory behind that it made for nothing (a finished output is in them, so they stay).
+   */
+  release(): void {
+    try {
+      this.lock.release();
+    } finally {
+      if (this.made !== null) removeEmptyDirectories(this.parent, this.made);
+    }
+  }
+}
+
 /**
- * Takes the output's lock, checks the rule under it (unless resuming: then the directory is the run's own), and
- * removes staging directories that writers no longer running left for the same output.
+ * Takes the output's lock (making the directory it lives in if need be), checks the rule under it (unless
+ * resuming: then the directory is the run's own), and removes staging directories that writers no longer running
+ * left for the same output.
  */
-function claim(target: string, intent: OutputIntent, options: OutputOptions, resume = false): OutputLock {
+function claim(target: string, intent: OutputIntent, options: OutputOptions, resume = false): OutputClaim {
   const force = options.force ?? false;
   const notice = options.onNotice ?? (() => {});
   // First without side effects: a refused output gets no parent directory and no lock file.
   if (!resume) refuseToReplace(target, force, intent);
   const parent = path.dirname(path.resolve(target));
+  let made: string | null = null;
   let lock: OutputLock;
   try {
-    fs.mkdirSync(parent, { recursive: true });
+    made = makeDirectories(parent);
     lock = OutputLock.acquire(target, notice);
   } catch (error) {
+    if (made !== null) removeEmptyDirectories(parent, made);
     if (error instanceof OutputExistsError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code !== 'string') throw error;
     throw new OutputWriteError(target, code, 'mkdir');
   }
+  const claimed = new OutputClaim(lock, parent, made);
   try {
     if (!resume) refuseByRule(target, force, intent);
     removeStaleStaging(target, notice);
   } catch (error) {
-    lock.release();
+    claimed.release();
     throw error;
   }
-  return lock;
+  return claimed;
 }
 
 /** Removes the staging directories of the output at `target` whose process is no longer running. */
@@ -292,7 +316,7 @@ export class RunDirectory implements RunOutputDirectory {
   /** the paths listed in the staging directory's marker */
   private readonly listed = new Set<string>();
   /** taken with the first file, so that a set-up that fails (or aborts) leaves neither lock nor staging */
-  private lock: OutputLock | null = null;
+  private lock: OutputClaim | null = null;
   private finished = false;
   private closed = false;
   private readonly cancelExitHook: () => void;
@@ -356,7 +380,7 @@ export class RunDirectory implements RunOutputDirectory {
 }
 
 export class ResumableRunDirectory implements RunOutputDirectory {
-  private readonly lock: OutputLock;
+  private readonly lock: OutputClaim;
   /** the directory's marker, kept up to date as entries appear; null for a directory without one (resumed) */
   private readonly listed: Set<string> | null;
   private closed = false;
@@ -423,7 +447,7 @@ export class ResumableRunDirectory implements RunOutputDirectory {
  * replaced only with force and only when `ownFile` recognises it, anything else never.
  */
 export class StagedFiles {
-  private readonly lock: OutputLock;
+  private readonly lock: OutputClaim;
   private readonly options: OutputOptions;
   private readonly intent: OutputIntent;
   private closed = false;
