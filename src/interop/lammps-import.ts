@@ -118,8 +118,13 @@ export async function importLammpsRun(deckDir: string, options: LammpsImportOpti
         sample(frames.state(frame, DECK_FILES.dump), frame.step * manifest.dt);
         await pause();
       }
+      // An empty dump has no last step to name: LAMMPS writes step 0's frame at set-up, so it did not get that far.
+      if (lastStep < 0) {
+        throw new DeckError(`${DECK_FILES.dump} holds no frame: the LAMMPS run did not start, or stopped before it `
+          + `wrote step 0 (see ${DECK_FILES.log})`);
+      }
       // LAMMPS dumps multiples of outputEvery; grainflow's last row is the final step (the deck's final state).
-      if (lastStep < 0 || manifest.steps - lastStep >= manifest.outputEvery) {
+      if (manifest.steps - lastStep >= manifest.outputEvery) {
         throw new DeckError(`${DECK_FILES.dump} ends at step ${lastStep} of ${manifest.steps}: the LAMMPS run did not finish `
           + 'or the dump was cut short');
       }

@@ -100,4 +100,10 @@ describe('import lammps on a hostile deck', () => {
     const crafted = [...ATOMS.slice(0, 3), '4 1 0.02 \u001b]0;owned\u0007\u001b[2J 0 0 0 0 0 0 0 0 0'];
     expectRefused(deckWith('final.grainflow', (f) => fs.writeFileSync(f, dumpFrame(manifest.steps, crafted))), /\\x1b\]0;owned\\x07\\x1b\[2J/);
   });
+
+  // The defect caught: an empty dump was said to end "at step -1", a step no run has.
+  it('an empty dump is said to hold no frame, not to end at a step', () => {
+    expectRefused(deckWith('dump.grainflow', (f) => fs.writeFileSync(f, '')), new RegExp('^grainflow: cannot import: '
+      + 'dump\\.grainflow holds no frame: the LAMMPS run did not start, or stopped before it wrote step 0 \\(see log\\.lammps\\)\n$'));
+  });
 });
