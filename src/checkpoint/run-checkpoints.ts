@@ -141,6 +141,8 @@ export class RunCheckpoints {
 /** The scenario a resumable run was started with; refuses directories that cannot be resumed. */
 export function readRunScenario(runDir: string): CheckedScenario {
   const file = path.join(runDir, CHECKPOINT_DIRECTORY, SCENARIO_FILE);
+  // Said apart: a mistyped path is not a run without checkpoints.
+  if (!fs.existsSync(runDir)) throw new ResumeError(`${runDir} does not exist`);
   if (!fs.existsSync(file)) {
     throw new ResumeError(`${runDir} is not a resumable run (no ${path.join(CHECKPOINT_DIRECTORY, SCENARIO_FILE)}; `
       + 'only runs with outputs.checkpointEvery write checkpoints)');

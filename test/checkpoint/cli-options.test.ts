@@ -5,7 +5,7 @@
  * is parsed.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,15 @@ describe('--out and --force', () => {
 });
 
 describe('--resume', () => {
+  // The defect caught: a directory that does not exist was called "not a resumable run (no checkpoints/scenario.json …)".
+  it('refuses a directory that does not exist, saying so', () => {
+    const missing = path.join(scratch, 'no-such-run');
+    const r = grainflow('run', '--resume', missing);
+    expect(r.status).toBe(2);
+    expect(r.lines).toEqual([`grainflow: cannot resume: ${missing} does not exist`]);
+    expect(existsSync(missing)).toBe(false);
+  });
+
   it('refuses a run without checkpoints', () => {
     const out = path.join(scratch, 'plain');
     expect(grainflow('run', 'scenarios/two-spheres.json', '--out', out).status).toBe(0);
