@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from './file-writes.js';
 import { LOCK_SUFFIX } from './output-lock.js';
+import type { MarkerAbsence } from './output-refusal.js';
 
 export const OUTPUT_MARKER = '.grainflow-output';
 const MARKER_SIGNATURE = 'output directory';
@@ -67,6 +68,22 @@ export function readMarker(dir: string): Marker | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Why `dir` has no marker readMarker accepts: no file of that name ('missing'), an empty one ('empty': a marker is
+ * never empty, so it is not grainflow's either, but the user should be told what they see), or anything else
+ * grainflow did not write ('foreign') — so that a refusal says what is there rather than "no marker".
+ */
+export function markerAbsence(dir: string): MarkerAbsence {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(path.join(dir, OUTPUT_MARKER));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+    throw error;
+  }
+  return stat.isFile() && stat.size === 0 ? 'empty' : 'foreign';
 }
 
 /**

@@ -25,6 +25,9 @@ const KIND_NAMES: Record<string, string> = {
   impact: 'an impact table (grainflow impact made it)',
 };
 
+/** What is where a directory's marker belongs when it holds none grainflow wrote (output-marker.ts markerAbsence). */
+export type MarkerAbsence = 'missing' | 'empty' | 'foreign';
+
 export type Refusal =
   /** a directory grainflow made, or a file output: replacing it needs force */
   | { reason: 'exists'; directory: boolean }
@@ -32,8 +35,8 @@ export type Refusal =
   | { reason: 'protected'; what: string }
   /** a file, device, FIFO, socket or symbolic link where a directory is wanted (or the reverse) */
   | { reason: 'wrong-type'; what: string; wanted: 'directory' | 'file' }
-  /** a non-empty directory without grainflow's marker file */
-  | { reason: 'not-ours'; marker: string }
+  /** a non-empty directory without grainflow's marker file (`found`: none, an empty one, or one grainflow did not write) */
+  | { reason: 'not-ours'; marker: string; found: MarkerAbsence }
   /** a directory grainflow made that now holds, at any depth, something grainflow did not write there */
   | { reason: 'foreign-entry'; entry: string }
   /** a file that is not what the command writes (a user's file, a run's summary.json as a CSV's target): never replaced */
@@ -77,8 +80,8 @@ export class OutputExistsError extends Error {
         return `${subject} is ${r.what}, not a ${r.wanted}; ${r.wanted === 'directory'
           ? `${force} replaces only directories grainflow made` : `${force} replaces only regular files`}`;
       case 'not-ours':
-        return `${subject} is not empty and grainflow did not make it (it has no ${r.marker}); grainflow never `
-          + `replaces it: choose a new directory`;
+        return `${subject} is not empty and grainflow did not make it (${markerFound(r.marker, r.found)}); grainflow `
+          + `never replaces it: choose a new directory`;
       case 'other-kind':
         return `${subject} is ${KIND_NAMES[r.kind] ?? `an output of grainflow ${r.kind}`}; ${force} replaces only an `
           + `output of the same command: choose another ${out}`;
@@ -97,5 +100,17 @@ export class OutputExistsError extends Error {
           + `another ${out}`;
       }
     }
+  }
+}
+
+/** What a directory grainflow did not make has in place of its marker, in the refusal's words. */
+function markerFound(marker: string, found: MarkerAbsence): string {
+  switch (found) {
+    case 'missing':
+      return `it has no ${marker}`;
+    case 'empty':
+      return `its ${marker} is empty`;
+    case 'foreign':
+      return `its ${marker} is not one grainflow wrote`;
   }
 }

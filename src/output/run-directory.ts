@@ -32,7 +32,7 @@ import { onProcessExit } from './exit-cleanup.js';
 import { makeDirectories, removeEmptyDirectories } from './made-directories.js';
 import { fileTypeOf, OutputWriteError, writeFileAtomically, writeWholeFile } from './file-writes.js';
 import { busyRefusal, OutputLock, processIsAlive } from './output-lock.js';
-import { foreignPath, OUTPUT_MARKER, readMarker, recordPath, relativeName, writeMarker } from './output-marker.js';
+import { foreignPath, markerAbsence, OUTPUT_MARKER, readMarker, recordPath, relativeName, writeMarker } from './output-marker.js';
 import { OutputExistsError, type Refusal } from './output-refusal.js';
 
 export { OUTPUT_MARKER } from './output-marker.js';
@@ -123,7 +123,7 @@ function replaceRefusal(target: string, force: boolean, intent: OutputIntent): R
   if (!stat.isDirectory()) return { reason: 'wrong-type', what: fileTypeOf(stat), wanted };
   if (fs.readdirSync(absolute).length === 0) return null;
   const marker = readMarker(absolute);
-  if (marker === null) return { reason: 'not-ours', marker: OUTPUT_MARKER };
+  if (marker === null) return { reason: 'not-ours', marker: OUTPUT_MARKER, found: markerAbsence(absolute) };
   if (intent.kind !== undefined && marker.kind !== intent.kind) return { reason: 'other-kind', kind: marker.kind };
   const foreign = foreignPath(absolute, marker);
   if (foreign !== null) return { reason: 'foreign-entry', entry: foreign };

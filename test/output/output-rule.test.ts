@@ -126,6 +126,21 @@ describe('--force replaces only a directory grainflow made, holding only what gr
     expect(snapshot(dir)).toEqual(before);
   });
 
+  // The defect caught: a folder whose .grainflow-output is empty, or not grainflow's, was said to have none.
+  it.each([
+    ['empty', '', 'its .grainflow-output is empty'],
+    ['someone else\'s', 'my own notes\n', 'its .grainflow-output is not one grainflow wrote'],
+  ])('a folder whose marker is %s is refused, saying what the marker is', async (_, content, what) => {
+    const dir = userFolder(`marker-${content.length}`);
+    fs.writeFileSync(path.join(dir, MARKER), content);
+    const before = snapshot(dir);
+    const r = await grainflowInProcess(['run', TWO_SPHERES, '--out', dir, '--force', '--quiet']);
+    expect(r.status).toBe(2);
+    expect(r.lines).toEqual([`grainflow: --out ${dir} is not empty and grainflow did not make it (${what}); grainflow never `
+      + 'replaces it: choose a new directory']);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('a run the user added a file to is kept until the file is moved out; then --force replaces it', () => {
     const out = path.join(scratch, 'run-with-notes');
     expect(grainflow(['run', TWO_SPHERES, '--out', out, '--quiet']).status).toBe(0);
