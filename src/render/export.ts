@@ -139,10 +139,27 @@ function checkFrameFiles(runDir: string, index: FrameIndex, selected: number[]):
       // missing: said below
     }
     if (size !== bytes) {
-      throw new ViewerInputError(`${file} ${size === null ? 'is missing or not a regular file' : `holds ${size} bytes`}; `
-        + `frames/index.json gives it ${bytes}: the run's frames are damaged (run the scenario again)`);
+      throw damagedRunFile(file, `${size === null ? 'is missing or not a regular file' : `holds ${size} bytes`}; `
+        + `frames/index.json gives it ${bytes}`);
     }
   }
+}
+
+/** A run file whose content cannot be drawn, `problem` saying what is wrong with it, as a one-line input error. */
+function damagedRunFile(file: string, problem: string): ViewerInputError {
+  return new ViewerInputError(`${file} ${problem}: the run's frames are damaged (run the scenario again)`);
+}
+
+/** What the page reports of a frame file holding a number it cannot draw (page/frame-values.js DamagedFrameError). */
+export interface PageDamage {
+  /** relative to the run directory: "frames/000003.f32" */
+  file: string;
+  problem: string;
+}
+
+/** The page's report of a damaged frame file as the error render fails with, naming the file by its full path. */
+export function pageDamageError(runDir: string, damage: PageDamage): ViewerInputError {
+  return damagedRunFile(path.join(runDir, damage.file), damage.problem);
 }
 
 /** Indices of at most `limit` stored frames, evenly spaced, first and last included. */
@@ -231,17 +248,25 @@ async function renderFrames(
       await page.goto(`${server.url}?${pageQuery(options)}`);
       // Expressions, not functions: this package is compiled without the DOM types the page's code would need.
       const viewer = <T>(expression: string) => page.evaluate(`window.grainflow.${expression}`) as Promise<T>;
+      // A frame file the page found damaged is bad input, said in one line (status 2) like a file of the wrong size.
+      const damagedOr = async (error: Error): Promise<Error> => {
+        // The page may be gone (a browser closed by Ctrl-C): then the error is the one said.
+        const damage = await viewer<PageDamage | undefined>('damaged').catch(() => undefined);
+        return damage === undefined ? error : pageDamageError(runDir, damage);
+      };
       await page.waitForFunction('window.grainflow?.ready || window.grainflow?.error', null, { timeout: 120_000 });
       const problem = await viewer<string | undefined>('error') ?? errors[0]
         ?? (await viewer<boolean>('webgl2') ? undefined : 'WebGL2 is not available');
-      if (problem) throw new Error(`the viewer page failed in Chromium: ${problem}`);
+      if (problem) throw await damagedOr(new Error(`the viewer page failed in Chromium: ${problem}`));
       const camera = await viewer<object>('camera()');
       fs.writeFileSync(file('camera.json'),
         `${JSON.stringify({ width: options.width, height: options.height, ...camera, frames: selected }, null, 2)}\n`);
       // Chromium's fast PNG setting: 92 instead of 137 ms per 1280×720 frame here (page.screenshot cannot ask for it).
       const devtools = await page.context().newCDPSession(page);
       for (const [k, frame] of selected.entries()) {
-        await viewer(`show(${frame})`);
+        await viewer(`show(${frame})`).catch(async (error: Error) => {
+          throw await damagedOr(error);
+        });
         const { data } = await devtools.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
         fs.writeFileSync(file(pngName(k)), Buffer.from(data, 'base64'));
         options.onProgress?.(k + 1, selected.length);

@@ -1,5 +1,7 @@
 // Loads a run's frames (see src/output/frames.ts for the format, version 2) from the viewer server's /run/ path.
 // Frames are fetched on demand and kept while they fit in FRAME_CACHE_BYTES, so replaying a run is smooth.
+import { checkFinite } from './frame-values.js';
+
 const FRAME_CACHE_BYTES = 256 * 1024 * 1024;
 const FRAME_FORMAT_VERSION = 2;
 
@@ -28,6 +30,7 @@ export async function loadRun(base = '/run') {
     // The server's robust scale over every frame (src/render/color-scale.ts); without it, the widest frame's.
     optionalJson('/color-scale.json'),
   ]);
+  checkFinite(`frames/${index.radius.file}`, radius, 1, 'radius');
   const perSphere = index.layout.reduce((sum, block) => sum + block.components, 0);
   const frameBytes = 4 * index.particles * perSphere;
   const cacheLimit = Math.max(2, Math.floor(FRAME_CACHE_BYTES / Math.max(frameBytes, 1)));
@@ -44,8 +47,10 @@ export async function loadRun(base = '/run') {
       const entry = index.frames[k];
       cache.set(k, arrayOf(`${dir}/${entry.file}`, Float32Array).then((data) => {
         const n = data.length / perSphere;
+        const position = data.subarray(0, 3 * n);
+        checkFinite(`frames/${entry.file}`, position, 3, 'position');
         return {
-          t: entry.t, count: n, position: data.subarray(0, 3 * n), speed: data.subarray(3 * n, 4 * n),
+          t: entry.t, count: n, position, speed: data.subarray(3 * n, 4 * n),
           walls: entry.walls, ranges: entry.ranges,
         };
       }));

@@ -2,6 +2,7 @@
 // ticks, speed, colour mode, legend, scale bar, the run's result, summary numbers and parameters) and, with
 // ?export=1, serves the headless exporter, which drives it frame by frame through window.grainflow. It opens on
 // the last frame, the outcome the result describes; Play from there starts again at the first.
+import { DamagedFrameError } from './frame-values.js';
 import { loadRun } from './run-data.js';
 import { RunScene, CAMERA_PRESETS, isDischarge } from './scene.js';
 import { colorize, drawLegend, prefixed, COLOR_MODES } from './colors.js';
@@ -35,10 +36,12 @@ function parseRange(text) {
   return range;
 }
 
+/** Shows `error` on the page and reports it to the exporter; a damaged frame file also as { file, problem }. */
 function showError(error) {
   $('error').hidden = false;
   $('error').textContent = `Cannot show this run: ${error.message}`;
-  window.grainflow = { ...window.grainflow, error: error.message };
+  const damaged = error instanceof DamagedFrameError ? { file: error.file, problem: error.problem } : undefined;
+  window.grainflow = { ...window.grainflow, error: error.message, damaged };
 }
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -192,7 +195,14 @@ async function main() {
 
   async function show(k) {
     current = k;
-    const frame = await run.frame(k);
+    let frame;
+    try {
+      frame = await run.frame(k);
+    } catch (error) {
+      // Said on the page (a frame of the interactive viewer has no caller to tell) and to the exporter.
+      showError(error);
+      throw error;
+    }
     if (current !== k) return; // a later request overtook this one
     const legend = colorize(colorBy, run, frame, tint, colorOptions);
     scene.setParticles(frame.position, tint);
