@@ -92,6 +92,9 @@ describe('impact and calibrate inputs', () => {
     [['impact', '--example', 'aluminium-spheres', '--model', 'hertz'], '--model cannot be combined with --example'],
     [['impact', '--example', 'bouncing-ball', '--speed', '3'], '--speed cannot be combined with --example'],
     [['impact', '--model', 'tsuji', '--restitution', '1e-9', '--speed', '1'], 'contact.normal.restitution: must be in [1.25e-6, 1] for tsuji'],
+    // The least e, 1.3101e-5, printed rounded up: to nearest it read [1.31e-5, 1] and refused 1.31e-5 itself.
+    [['impact', '--model', 'kuwabara-kono', '--restitution', '1.31e-5', '--speed', '1'],
+      'contact.normal.restitution: must be in [1.32e-5, 1] for kuwabara-kono'],
     [['impact', '--model', 'hertz', '--speed', '1', '--material', '{"youngsModulus":1e300,"poissonsRatio":0.3,"density":1e-300}'],
       'these inputs are outside what the engine resolves'],
     [['calibrate', '--model', 'kuwabara-kono', '--restitution', '0.5', '--reference-speed', '1e300'], '--reference-speed must be in (0, 1000] m/s'],

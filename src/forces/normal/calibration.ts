@@ -129,17 +129,41 @@ function liftOffSpeed(step: Step, h: number, force: (y: number, v: number) => nu
 export function betaForRestitution(m: number, e: number, endOfContact: EndOfContact): number {
   if (!(e > 0 && e <= 1)) throw new RangeError(`restitution must be in (0, 1], got ${e}`);
   if (e === 1) return 0;
-  const residual = (beta: number) => restitutionFromBeta(m, beta, endOfContact) - e;
+  const outOfReach = () => new RangeError(`restitution ${e} needs β > ${MAX_BETA} or an impact that does not end `
+    + `(m = ${m}, ${endOfContact})`);
   // Φ falls monotonically from 1 at β = 0; the small-damping law 1 − e ≈ 1.15β (§7.5) sets the first guess.
   let lo = 0, rLo = 1 - e;
-  let hi = (1 - e) / 1.15, rHi = residual(hi);
-  while (rHi > 0) {
-    if (hi >= MAX_BETA) throw new RangeError(`restitution ${e} needs β > ${MAX_BETA} (m = ${m}, ${endOfContact})`);
+  let hi = (1 - e) / 1.15;
+  let rHi: number;
+  for (;;) {
+    const at = restitutionIfEnds(m, hi, endOfContact);
+    if (at === undefined) {
+      // Past the largest β whose impact ends (below MAX_BETA for some laws: β ≈ 500–900 for m = 0 under
+      // "no-tension"): the bracket ends there, where Φ is the least e (leastRestitution), so that exactly the e
+      // from that bound up are reached, as its message says.
+      hi = largestEndingBeta(m, endOfContact);
+      const least = restitutionIfEnds(m, hi, endOfContact);
+      if (!(hi > lo && least !== undefined && least <= e)) throw outOfReach();
+      rHi = least - e;
+      break;
+    }
+    rHi = at - e;
+    if (rHi <= 0) break;
+    if (hi >= MAX_BETA) throw outOfReach();
     lo = hi; rLo = rHi;
     hi = Math.min(2 * hi, MAX_BETA);
-    rHi = residual(hi);
   }
-  return findRoot(residual, lo, hi, rLo, rHi, 0, 1e-10);
+  return findRoot((beta) => restitutionFromBeta(m, beta, endOfContact) - e, lo, hi, rLo, rHi, 0, 1e-10);
+}
+
+/** Φ_m(β) when the impact ends, undefined when its overlap does not close (restitutionFromBeta's RangeError). */
+function restitutionIfEnds(m: number, beta: number, endOfContact: EndOfContact): number | undefined {
+  try {
+    return restitutionFromBeta(m, beta, endOfContact);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return undefined;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -236,41 +260,38 @@ const LEAST_BISECTIONS = 8;
 const LEAST_HALVINGS = 40;
 
 /**
- * The least e a law of damping exponent m reaches with β <= MAX_BETA under the convention: Φ_m(MAX_BETA) when
- * that impact ends; under "free", where strong damping lets the overlap creep back forever (the integration gives
- * up, RangeError), Φ_m at the largest β (to 1/2^8 of the bracket) whose impact still ends; 1 (only the elastic
- * impact) when none ends down to the floor of LEAST_HALVINGS. Only error messages need it; several Φ evaluations
- * of up to 0.2 s each, so memoised.
+ * The largest β <= MAX_BETA whose impact ends under the convention: MAX_BETA when that impact ends; under "free",
+ * where strong damping lets the overlap creep back forever (the integration gives up, RangeError), the largest β (to
+ * 1/2^8 of the bracket) whose impact still ends; 0 (only the elastic impact) when none ends down to the floor of
+ * LEAST_HALVINGS. Several Φ evaluations of up to 0.2 s each, so memoised.
  */
-export function leastRestitution(m: number, endOfContact: EndOfContact): number {
-  return memoised(`least ${m} ${endOfContact}`, () => {
-    const ends = (beta: number) => {
-      try {
-        return restitutionFromBeta(m, beta, endOfContact);
-      } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
-        return undefined;
-      }
-    };
+function largestEndingBeta(m: number, endOfContact: EndOfContact): number {
+  return memoised(`largest β ${m} ${endOfContact}`, () => {
+    const ends = (beta: number) => restitutionIfEnds(m, beta, endOfContact) !== undefined;
     let hi = MAX_BETA;
-    let e = ends(hi);
-    if (e !== undefined) return e;
-    let lo = hi;
+    if (ends(hi)) return hi;
+    let lo = hi / 2;
     // Down in halves to an impact that ends, then bisect between it and the last that did not.
-    for (let k = 0; e === undefined; k++) {
-      if (k === LEAST_HALVINGS) return 1;
+    for (let k = 1; !ends(lo); k++) {
+      if (k === LEAST_HALVINGS) return 0;
       hi = lo;
       lo /= 2;
-      e = ends(lo);
     }
     for (let k = 0; k < LEAST_BISECTIONS; k++) {
       const mid = 0.5 * (lo + hi);
-      const at = ends(mid);
-      if (at === undefined) hi = mid;
-      else [lo, e] = [mid, at];
+      if (ends(mid)) lo = mid;
+      else hi = mid;
     }
-    return e;
+    return lo;
   });
+}
+
+/**
+ * The least e a law of damping exponent m reaches with β <= MAX_BETA under the convention: Φ_m at
+ * largestEndingBeta, the least e betaForRestitution finds a β* for; 1 when no damped impact ends.
+ */
+export function leastRestitution(m: number, endOfContact: EndOfContact): number {
+  return memoised(`least ${m} ${endOfContact}`, () => restitutionIfEnds(m, largestEndingBeta(m, endOfContact), endOfContact) ?? 1);
 }
 
 /**

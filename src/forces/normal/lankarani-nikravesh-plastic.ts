@@ -8,7 +8,7 @@
  */
 import { DampingExponent, ElasticLaw, type NormalLawDefinition } from './law.js';
 import { ScenarioError } from '../../base/scenario-error.js';
-import { shortNumber } from '../../base/short-number.js';
+import { shortLowerBound } from '../../base/short-number.js';
 import { lawSchema, restitution, restitutionExample } from './parameters.js';
 import { HERTZ_SPRING } from './springs.js';
 
@@ -29,7 +29,7 @@ export const lankaraniNikraveshPlastic: NormalLawDefinition<typeof schema> = {
     const e = spec.restitution;
     // Below √ε, 1 − e² may round to 1: δ_p = δ_m and the unloading curve divides by δ_m − δ_p = 0.
     if (e < LEAST_RESTITUTION) {
-      throw new ScenarioError(`${field}.restitution`, `must be in [${shortNumber(LEAST_RESTITUTION)}, 1] for `
+      throw new ScenarioError(`${field}.restitution`, `must be in [${shortLowerBound(LEAST_RESTITUTION)}, 1] for `
         + 'lankarani-nikravesh-plastic (for a smaller e, 1 − e² rounds to 1 and the permanent set would equal the largest '
         + `overlap); got ${e}`);
     }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { number, object } from '../../base/schema-fields.js';
 import { ScenarioError } from '../../base/scenario-error.js';
-import { shortNumber } from '../../base/short-number.js';
+import { shortLowerBound } from '../../base/short-number.js';
 import type { ExampleCase, ExampleScene, PairMaterial } from './law.js';
 
 /**
@@ -40,7 +40,7 @@ export const MAX_BETA = 1e3;
  * reachable range, and `needs` (e.g. 'α > 1000 under "no-tension"') to say why. `field` is the law spec's path.
  */
 export function restitutionOutOfReach(field: string, model: string, e: number, least: number, needs: string): ScenarioError {
-  return new ScenarioError(`${field}.restitution`, `must be in [${shortNumber(least)}, 1] for ${model} (a smaller e `
+  return new ScenarioError(`${field}.restitution`, `must be in [${shortLowerBound(least)}, 1] for ${model} (a smaller e `
     + `needs ${needs}, more damping than any law is calibrated to, docs/physics.md §7.3); got ${e}`);
 }
 
