@@ -9,7 +9,7 @@ import { endOfContactNames, materialSchema } from '../forces/contact-spec.js';
 import {
   calibrate, CALIBRATION_SPEEDS, DEFAULT_IMPACT_GEOMETRY, type LawCalibration,
 } from '../run/calibration.js';
-import type { NormalLawInput } from '../run/single-impact.js';
+import { checkWithin, IMPACT_BOUNDS, type NormalLawInput } from '../run/single-impact.js';
 import { describeValue } from './run-control.js';
 
 const optionsSchema = object('calibration options', {
@@ -33,7 +33,9 @@ export type CalibrateOptions = z.input<typeof optionsSchema>;
  *   ρ = 2745 kg/m³), `radius` (m, 0.02), `target` ('sphere': two identical spheres head-on, default; 'wall': a
  *   sphere on a fixed plane), `endOfContact` ('no-tension', default, or 'free'), `speeds` (m/s, default 13 from
  *   0.001 to 10)
- * @throws ScenarioError naming the field for a bad law parameter or option
+ * @throws ScenarioError naming the field for a bad law parameter or option, or one outside what an impact resolves:
+ *   `speeds[k]`, `radius`, `material.youngsModulus`, `material.density` and a linear law's `stiffness` have the
+ *   ranges of `grainflow impact` (docs/cli.md)
  */
 export function calibrateLaw(normal: NormalLawInput, options: CalibrateOptions = {}): LawCalibration {
   if (typeof normal !== 'object' || normal === null || Array.isArray(normal)) {
@@ -47,6 +49,8 @@ export function calibrateLaw(normal: NormalLawInput, options: CalibrateOptions =
     throw new ScenarioError(field === '' ? '(options)' : field, issue.message);
   }
   const given = parsed.data, defaults = DEFAULT_IMPACT_GEOMETRY;
+  // Each speed is an impact's, bounded as simulateImpact bounds it; checked here to name the entry, before any run.
+  given.speeds?.forEach((speed, k) => checkWithin(`speeds[${k}]`, IMPACT_BOUNDS.speed, speed));
   return calibrate(normal, {
     material: given.material ?? defaults.material,
     radius: given.radius ?? defaults.radius,

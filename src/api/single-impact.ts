@@ -3,6 +3,7 @@
  * measures at each speed — and the default impact geometry, for the command line.
  */
 export {
-  densityForMass, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget,
+  boundRange, densityForMass, IMPACT_BOUNDS, simulateImpact, youngsModulusForStiffness, type ImpactOutcome,
+  type ImpactTarget,
 } from '../run/single-impact.js';
 export { DEFAULT_IMPACT_GEOMETRY } from '../run/calibration.js';

@@ -8,7 +8,7 @@ import {
   normalModelNames,
 } from '../api/contact-laws.js';
 import { ScenarioError, type ImpactGeometry, type NormalLawInput } from '../api/index.js';
-import { DEFAULT_IMPACT_GEOMETRY } from '../api/single-impact.js';
+import { boundRange, DEFAULT_IMPACT_GEOMETRY, IMPACT_BOUNDS } from '../api/single-impact.js';
 import { parseCommandLine } from './arguments.js';
 import { decimal } from './option-number.js';
 
@@ -54,13 +54,14 @@ export const LAW_USAGE = `  --model                 normal law: ${normalModelNam
   --restitution           target coefficient of restitution e, 0 < e <= 1 (every damped law)
   --reference-speed       m/s, > 0: speed at which e holds for ${speedDependentLaws.join(', ')}
                           (default ${DEFAULT_REFERENCE_SPEED})
-  --stiffness             N/m, > 0: linear spring k (${linearSpringLaws.join(', ')} only)
+  --stiffness             linear spring k in ${boundRange(IMPACT_BOUNDS.stiffness)} (${linearSpringLaws.join(', ')} only)
   --form                  gonthier d: ${gonthierForms.join(' or ')} (default exact)
   --minimum-impact-speed  m/s, > 0: floor on the latched v0 of the Hunt–Crossley family (default 0.01)
   --convention            end of contact: ${endOfContactNames.join(' or ')} (default no-tension)
   --material              JSON {"youngsModulus": Pa, "poissonsRatio": -, "density": kg/m^3}
-                          (default: the aluminium of docs/physics.md §7.9, {"youngsModulus":73.5e9,"poissonsRatio":0.33,"density":2745})
-  --radius                sphere radius in m, > 0 and at most 100 (default 0.02)
+                          (default: the aluminium of docs/physics.md §7.9, {"youngsModulus":73.5e9,"poissonsRatio":0.33,"density":2745});
+                          youngsModulus in ${boundRange(IMPACT_BOUNDS.youngsModulus)}, density in ${boundRange(IMPACT_BOUNDS.density)}
+  --radius                sphere radius in ${boundRange(IMPACT_BOUNDS.radius)} (default 0.02)
   --target                sphere (two identical spheres head-on, default) or wall (sphere on a fixed plane)`;
 
 export function text(values: OptionValues, name: string): string | undefined {
@@ -150,6 +151,7 @@ export function geometryOptions(values: OptionValues): ImpactGeometry {
 /** The option behind a field of the impact (src/run/single-impact.ts checkImpactSpec, calibration.ts), for messages. */
 const OPTION_OF_FIELD: Record<string, string> = {
   speed: '--speed', radius: '--radius', gravity: '--gravity', 'contact.normal.referenceSpeed': '--reference-speed',
+  'contact.normal.stiffness': '--stiffness',
 };
 
 /** Runs a command body; input errors (CLI or law spec) print one line and give exit status 2. */

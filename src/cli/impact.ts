@@ -12,7 +12,8 @@ import type { NormalLawInput } from '../api/index.js';
 import { normalLawDefinition, normalModelNames, type EndOfContact, type Material } from '../api/contact-laws.js';
 import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
-  densityForMass, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget,
+  boundRange, densityForMass, IMPACT_BOUNDS, simulateImpact, youngsModulusForStiffness, type ImpactOutcome,
+  type ImpactTarget,
 } from '../api/single-impact.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import {
@@ -33,8 +34,8 @@ export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('
   existing --out is replaced only with --force, and only when grainflow made it.
   --example               reference impacts (docs/physics.md §7.9): aluminium-spheres runs every law at e = 0.7;
                           bouncing-ball the eight laws Safaeifar 2020 compares, at e = 0.2, 0.4, 0.6 and 0.8
-  --speed                 impact speed in m/s, > 0 and at most 1000
-  --gravity               m/s², 0 to 1000, towards the wall (--target wall only; default 0)
+  --speed                 impact speed in ${boundRange(IMPACT_BOUNDS.speed)}
+  --gravity               in ${boundRange(IMPACT_BOUNDS.gravity, true)}, towards the wall (--target wall only; default 0)
 ${LAW_USAGE}`;
 
 /** The options that go with --example. */

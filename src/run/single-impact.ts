@@ -12,13 +12,14 @@
  * (F_n = (f − m g)·n on the moving sphere, n pointing away from the other body).
  */
 import { ScenarioError } from '../base/scenario-error.js';
+import { CONTACT_SPEEDS } from '../forces/normal/parameters.js';
 import { shortNumber } from '../base/short-number.js';
 import { parseScenario } from '../scenario/load.js';
 import type { EndOfContact, Material, ScenarioInput } from '../scenario/schema.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
 import { createSetup, type RunSetup } from './setup.js';
 import { Simulation, type ImpactRecord } from '../engine/simulation.js';
-import { hertzContactTime, linearContactTime } from '../forces/normal/springs.js';
+import { hertzContactTime, hertzOverlap, linearContactTime } from '../forces/normal/springs.js';
 
 export type NormalLawInput = NonNullable<ScenarioInput['contact']>['normal'];
 export type ImpactTarget = 'sphere' | 'wall';
@@ -64,15 +65,61 @@ export interface ImpactOutcome {
   trace: ImpactTrace;
 }
 
+/** A closed range an impact input must lie in, with its unit and what it is, for the message. */
+export interface ImpactBound {
+  min: number;
+  max: number;
+  unit: string;
+  what: string;
+}
+
 /**
- * Bounds of an impact's inputs. Speed: Hertz's quasi-static contact, on which every law builds, holds only well
- * below the elastic wave speed of solids (a few km/s); DEM calibrations stay below 10 m/s. Radius: from grains to
- * boulders, with the approach gap well inside the scene's coordinate range. Gravity: up to 100 g; beyond that the
- * weight, not the impact, sets the contact.
+ * Bounds of an impact's inputs, each wide enough for every real grain and narrow enough that the impact's scenario
+ * (its contact time, step and approach gap) stays in range: outside them the run's own fields overflowed or
+ * underflowed (`time.duration: must be > 0`, `particles[0].position[0]`) instead of naming the input.
+ *  speed         CONTACT_SPEEDS, the speeds a contact meets in DEM (forces/normal/parameters.ts). Above: Hertz's
+ *                quasi-static contact, on which every law builds, holds only well below the elastic wave speed of
+ *                solids (a few km/s). Below: the largest overlap, δ/R ≈ (ρv²/E)^{2/5}, must stay far above the
+ *                coordinates' resolution (1e-16 R); at 1e-4 m/s with the lightest and stiffest material below it is
+ *                ~1e-9 R, while at 1e-300 m/s it underflows.
+ *  radius        From 0.1 µm, below which adhesion (JKR) and surface forces, not Hertz's adhesionless contact, govern
+ *                an impact, to boulders of 100 m, with the approach gap well inside the scene's coordinate range.
+ *                The contact time is proportional to R: at 1e-300 m it underflows to 0.
+ *  youngsModulus From 100 Pa, softer than the softest hydrogels (~1 kPa), to 1e13 Pa, ten times diamond's 1.05e12 Pa.
+ *                The contact time goes as E^{-2/5}: at 1e-300 Pa the approach lies beyond the coordinate range.
+ *  density       From 0.1 kg/m³, below the lightest aerogels (~0.16), to 1e5 kg/m³, four times osmium's 22 590.
+ *  stiffness     A linear spring k up to 1e14 N/m, stiffer than any contact: two diamond bodies (E* ≈ 6e11 Pa)
+ *                touching over a contact radius of 100 m (the largest radius) have 2E*a ≈ 1e14 N/m. The step is
+ *                π√(m* / k)/1000: at 1e308 N/m it underflows.
+ *  gravity       Up to 100 g; beyond that the weight, not the impact, sets the contact.
  */
-export const MAX_IMPACT_SPEED = 1000;
-const MAX_IMPACT_RADIUS = 100;
-const MAX_IMPACT_GRAVITY = 1000;
+export const IMPACT_BOUNDS = {
+  speed: { min: CONTACT_SPEEDS[0], max: CONTACT_SPEEDS[1], unit: 'm/s', what: 'impact speed' },
+  radius: { min: 1e-7, max: 100, unit: 'm', what: 'sphere radius' },
+  youngsModulus: { min: 100, max: 1e13, unit: 'Pa', what: "Young's modulus" },
+  density: { min: 0.1, max: 1e5, unit: 'kg/m³', what: 'density' },
+  stiffness: { min: 0, max: 1e14, unit: 'N/m', what: 'linear spring stiffness k' },
+  gravity: { min: 0, max: 1000, unit: 'm/s²', what: 'gravity towards the wall' },
+} as const satisfies Record<string, ImpactBound>;
+
+export const MAX_IMPACT_SPEED = IMPACT_BOUNDS.speed.max;
+
+/**
+ * A bound's range as messages and usage print it, e.g. "[1e-7, 100] m". A bound from 0 excludes 0 (a stiffness of
+ * 0 is no spring) unless `zeroAllowed` (gravity, where 0 is no gravity).
+ */
+export function boundRange(bound: ImpactBound, zeroAllowed = false): string {
+  const low = bound.min === 0 && !zeroAllowed ? '(0' : `[${shortNumber(bound.min)}`;
+  return `${low}, ${shortNumber(bound.max)}] ${bound.unit}`;
+}
+
+/** Refuses `value` outside `bound` (boundRange) with a ScenarioError naming `field` and the range. */
+export function checkWithin(field: string, bound: ImpactBound, value: number, zeroAllowed = false): void {
+  const aboveMin = bound.min === 0 && !zeroAllowed ? value > 0 : value >= bound.min;
+  if (aboveMin && value <= bound.max) return;
+  throw new ScenarioError(field, `must be a number in ${boundRange(bound, zeroAllowed)} (${bound.what}); got ${value}`);
+}
+
 /** The run's length in elastic contact times: heavily damped impacts last several; the loop stops at the close. */
 const IMPACT_WINDOW = 100;
 /**
@@ -87,14 +134,14 @@ const RESTITUTION_TOLERANCE = 1e-3;
  * caller.
  */
 export function checkImpactSpec(spec: ImpactSpec): void {
-  const within = (field: string, value: number | undefined, low: string, ok: boolean, max: number, unit: string) => {
-    if (!ok) throw new ScenarioError(field, `must be a number in ${low}, ${max}] ${unit}; got ${value}`);
-  };
-  within('speed', spec.speed, '(0', spec.speed > 0 && spec.speed <= MAX_IMPACT_SPEED, MAX_IMPACT_SPEED, 'm/s (impact speed)');
-  within('radius', spec.radius, '(0', spec.radius > 0 && spec.radius <= MAX_IMPACT_RADIUS, MAX_IMPACT_RADIUS, 'm (sphere radius)');
+  checkWithin('speed', IMPACT_BOUNDS.speed, spec.speed);
+  checkWithin('radius', IMPACT_BOUNDS.radius, spec.radius);
+  checkWithin('material.youngsModulus', IMPACT_BOUNDS.youngsModulus, spec.material.youngsModulus);
+  checkWithin('material.density', IMPACT_BOUNDS.density, spec.material.density);
+  const { stiffness } = spec.normal as { stiffness?: unknown };
+  if (typeof stiffness === 'number') checkWithin('contact.normal.stiffness', IMPACT_BOUNDS.stiffness, stiffness);
   if (spec.gravity !== undefined) {
-    within('gravity', spec.gravity, '[0', spec.gravity >= 0 && spec.gravity <= MAX_IMPACT_GRAVITY, MAX_IMPACT_GRAVITY,
-      'm/s² (gravity towards the wall)');
+    checkWithin('gravity', IMPACT_BOUNDS.gravity, spec.gravity, true);
     if (spec.target !== 'wall' && spec.gravity !== 0) {
       throw new ScenarioError('gravity', 'applies to a sphere on a wall only (target "wall"); two spheres head-on '
         + `collide without gravity; got ${spec.gravity} with target "${spec.target}"`);
@@ -115,9 +162,39 @@ function checkOutcome(spec: ImpactSpec, o: Omit<ImpactOutcome, 'trace'>): void {
       : o.maxOverlap >= spec.radius ? `a largest overlap of ${shortNumber(o.maxOverlap)} m, beyond the radius ${spec.radius} m`
         : undefined;
   if (why === undefined) return;
-  throw new RangeError(`the ${spec.normal.model} impact at ${spec.speed} m/s (radius ${spec.radius} m, E = `
-    + `${shortNumber(spec.material.youngsModulus)} Pa${spec.gravity ? `, gravity ${spec.gravity} m/s²` : ''}) gave ${why}: `
-    + 'not a physical result; these inputs are outside what the law resolves');
+  throw new RangeError(`${describeImpact(spec)} gave ${why}: not a physical result; these inputs are outside what `
+    + 'the law resolves');
+}
+
+/** The impact in a message: its law, speed and the inputs that set its scales. */
+function describeImpact(spec: ImpactSpec): string {
+  const { stiffness } = spec.normal as { stiffness?: number };
+  return `the ${spec.normal.model} impact at ${spec.speed} m/s (radius ${spec.radius} m, `
+    + `E = ${shortNumber(spec.material.youngsModulus)} Pa, density ${shortNumber(spec.material.density)} kg/m³`
+    + `${stiffness === undefined ? '' : `, k = ${shortNumber(stiffness)} N/m`}`
+    + `${spec.gravity ? `, gravity ${spec.gravity} m/s²` : ''})`;
+}
+
+/**
+ * The least overlap, as a fraction of the radius, an impact's run resolves: its coordinates carry ~1e-16 of the
+ * radius, and the overlap, sampled ~1000 times a contact, must move by many such units per step.
+ */
+const LEAST_RESOLVED_OVERLAP = 1e-10;
+
+/**
+ * Refuses, before the run, an impact whose elastic overlap (the largest any law of that spring reaches; damping
+ * only lessens it) is beyond the radius — the bodies would pass through each other, which the engine's contact
+ * bookkeeping does not survive — or too small a fraction of it for the coordinates to resolve. Each input can be
+ * in its range (IMPACT_BOUNDS) and the combination still be either: a 100 Pa gel as dense as osmium at 1000 m/s, a
+ * 1e14 N/m spring on a 0.1 µm aerogel grain at 1e-4 m/s.
+ */
+function checkOverlapResolved(spec: ImpactSpec, elasticOverlap: number): void {
+  const why = elasticOverlap >= spec.radius ? 'beyond the radius: the bodies would pass through each other'
+    : elasticOverlap < LEAST_RESOLVED_OVERLAP * spec.radius
+      ? `below ${LEAST_RESOLVED_OVERLAP} of the radius, finer than its coordinates resolve` : undefined;
+  if (why === undefined) return;
+  throw new RangeError(`${describeImpact(spec)} would overlap by up to ${shortNumber(elasticOverlap)} m, ${why}; `
+    + 'these inputs are outside what the engine resolves');
 }
 
 /** Young's modulus that gives Hertz stiffness K for a sphere of radius R against `target` of the same material. */
@@ -176,10 +253,12 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
   const meff = wall ? mass : effectiveMass(mass, mass);
   const reff = wall ? spec.radius : effectiveRadius(spec.radius, spec.radius);
   const hertzK = (4 / 3) * (spec.material.youngsModulus / (2 * (1 - spec.material.poissonsRatio ** 2))) * Math.sqrt(reff);
-  // The step resolves the shorter of the elastic Hertz time and, for a linear law, π/√(k/m*).
+  // The step resolves the law's own elastic contact time, as the engine's automatic step does (engine/setup.ts):
+  // Hertz's, or π/√(k/m*) for a linear law, whose force has no Hertz part (the shorter of the two once sized it, so
+  // a soft spring's contact outlasted the window of 100 Hertz times).
   const linearK = (spec.normal as { stiffness?: number }).stiffness;
-  const hertzTime = hertzContactTime(meff, hertzK, spec.speed);
-  const tc = linearK === undefined ? hertzTime : Math.min(hertzTime, linearContactTime(meff, linearK));
+  checkOverlapResolved(spec, linearK === undefined ? hertzOverlap(meff, hertzK, spec.speed) : spec.speed * Math.sqrt(meff / linearK));
+  const tc = linearK === undefined ? hertzContactTime(meff, hertzK, spec.speed) : linearContactTime(meff, linearK);
   const dt = tc / (spec.stepsPerContact ?? 1000);
   const gap = 5 * dt * spec.speed;
   const duration = gap / spec.speed + IMPACT_WINDOW * tc;
@@ -293,9 +372,8 @@ function impactSetup(scenario: ScenarioInput, spec: ImpactSpec) {
     if (!(error instanceof ScenarioError) || error.field.startsWith('contact.')) throw error;
     const { detail } = error;
     if (error.field.startsWith('materials.m.')) throw new ScenarioError(`material.${error.field.slice(12)}`, detail);
-    throw new RangeError(`the ${spec.normal.model} impact at ${spec.speed} m/s (radius ${spec.radius} m, E = `
-      + `${shortNumber(spec.material.youngsModulus)} Pa, density ${shortNumber(spec.material.density)} kg/m³) cannot be `
-      + `simulated (${error.field}: ${detail}); these inputs are outside what the engine resolves`);
+    throw new RangeError(`${describeImpact(spec)} cannot be simulated (${error.field}: ${detail}); these inputs are `
+      + 'outside what the engine resolves');
   }
 }
 

@@ -40,3 +40,21 @@ describe('arguments of the wrong type', () => {
     await sim.dispose();
   });
 });
+
+// The impact inputs of calibrateLaw once reached the impact's own scenario and failed there, naming its internal
+// fields (`time.duration`, `particles[0].position[0]`) or running until "had not ended"; now each names the option.
+describe('calibrateLaw with an impact input out of its range: ScenarioError naming the option', () => {
+  const tsuji = { model: 'tsuji', restitution: 0.5 } as const;
+  it.each([
+    ['speeds[1] of 1e-9 m/s', () => calibrateLaw(tsuji, { speeds: [1, 1e-9] }),
+      'speeds[1]: must be a number in [1e-4, 1000] m/s (impact speed); got 1e-9'],
+    ['radius of 1e-300 m', () => calibrateLaw(tsuji, { radius: 1e-300 }),
+      'radius: must be a number in [1e-7, 100] m (sphere radius); got 1e-300'],
+    ['youngsModulus of 1e-300 Pa', () => calibrateLaw(tsuji, { material: { youngsModulus: 1e-300, poissonsRatio: 0.3, density: 2700 } }),
+      "material.youngsModulus: must be a number in [100, 1e+13] Pa (Young's modulus); got 1e-300"],
+    ['a stiffness of 1e308 N/m', () => calibrateLaw({ model: 'kelvin-voigt', restitution: 0.5, stiffness: 1e308 }),
+      'contact.normal.stiffness: must be a number in (0, 1e+14] N/m (linear spring stiffness k); got 1e+308'],
+  ])('%s', (_, call, message) => {
+    expect(call).toThrow(new ScenarioError(message.slice(0, message.indexOf(':')), message.slice(message.indexOf(':') + 2)));
+  });
+});

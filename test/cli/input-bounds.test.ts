@@ -85,8 +85,8 @@ describe('--max-steps', () => {
 
 describe('impact and calibrate inputs', () => {
   it.each([
-    [['impact', '--model', 'tsuji', '--restitution', '0.5', '--speed', '1e300'], '--speed must be a number in (0, 1000] m/s'],
-    [['impact', '--model', 'hertz', '--speed', '1', '--radius', '1e6'], '--radius must be a number in (0, 100] m'],
+    [['impact', '--model', 'tsuji', '--restitution', '0.5', '--speed', '1e300'], '--speed must be a number in [1e-4, 1000] m/s'],
+    [['impact', '--model', 'hertz', '--speed', '1', '--radius', '1e6'], '--radius must be a number in [1e-7, 100] m'],
     [['impact', '--model', 'hertz', '--speed', '1', '--gravity', '1e300', '--target', 'wall'], '--gravity must be a number in [0, 1000] m/s²'],
     [['impact', '--model', 'hertz', '--speed', '1', '--gravity', '9.8'], '--gravity applies to a sphere on a wall only'],
     [['impact', '--example', 'aluminium-spheres', '--model', 'hertz'], '--model cannot be combined with --example'],
@@ -96,12 +96,51 @@ describe('impact and calibrate inputs', () => {
     [['impact', '--model', 'kuwabara-kono', '--restitution', '1.31e-5', '--speed', '1'],
       'contact.normal.restitution: must be in [1.32e-5, 1] for kuwabara-kono'],
     [['impact', '--model', 'hertz', '--speed', '1', '--material', '{"youngsModulus":1e300,"poissonsRatio":0.3,"density":1e-300}'],
-      'these inputs are outside what the engine resolves'],
+      '--material.youngsModulus must be a number in [100, 1e+13] Pa (Young\'s modulus); got 1e+300'],
     [['calibrate', '--model', 'kuwabara-kono', '--restitution', '0.5', '--reference-speed', '1e300'], '--reference-speed must be in (0, 1000] m/s'],
     [['calibrate', '--model', 'zhang-sharf', '--restitution', '1e-9'], 'contact.normal.restitution: must be in [0.001, 1] for zhang-sharf'],
   ])('%j is refused', (args, message) => {
     const out = path.join(scratch, 'impact-out');
     expectRefused(grainflow(...args, '--out', out), message);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  // Inputs whose own impact scenario once overflowed or underflowed, refused with its internal field
+  // ("time.duration: must be > 0", "particles[0].position[0]") or a run that "had not ended after 6.74e-153 s":
+  // now each names the option and its range (src/run/single-impact.ts IMPACT_BOUNDS says why each).
+  it.each([
+    [['impact', '--model', 'tsuji', '--restitution', '0.5', '--speed', '1', '--radius', '1e-300'],
+      'grainflow: --radius must be a number in [1e-7, 100] m (sphere radius); got 1e-300 (see grainflow impact --help)'],
+    [['impact', '--model', 'tsuji', '--restitution', '0.5', '--speed', '1e-300'],
+      'grainflow: --speed must be a number in [1e-4, 1000] m/s (impact speed); got 1e-300 (see grainflow impact --help)'],
+    [['impact', '--model', 'tsuji', '--restitution', '0.5', '--speed', '1', '--material', '{"youngsModulus":1e-300,"poissonsRatio":0.3,"density":2700}'],
+      'grainflow: --material.youngsModulus must be a number in [100, 1e+13] Pa (Young\'s modulus); got 1e-300 (see grainflow impact --help)'],
+    [['impact', '--model', 'tsuji', '--restitution', '0.5', '--speed', '1', '--material', '{"youngsModulus":7e10,"poissonsRatio":0.3,"density":1e300}'],
+      'grainflow: --material.density must be a number in [0.1, 100000] kg/m³ (density); got 1e+300 (see grainflow impact --help)'],
+    [['impact', '--model', 'kelvin-voigt', '--restitution', '0.5', '--stiffness', '1e308', '--speed', '1'],
+      'grainflow: --stiffness must be a number in (0, 1e+14] N/m (linear spring stiffness k); got 1e+308 (see grainflow impact --help)'],
+    [['calibrate', '--model', 'tsuji', '--restitution', '0.5', '--radius', '1e-300'],
+      'grainflow: --radius must be a number in [1e-7, 100] m (sphere radius); got 1e-300 (see grainflow calibrate --help)'],
+    // Each input in range, the combination not: a 100 Pa gel as dense as osmium at 1000 m/s once ended in
+    // "internal: touching contact (0, 1) missing after rebuild".
+    [['impact', '--model', 'tsuji', '--restitution', '0.5', '--speed', '1000', '--material', '{"youngsModulus":100,"poissonsRatio":0.3,"density":1e5}'],
+      'grainflow: the tsuji impact at 1000 m/s (radius 0.02 m, E = 100 Pa, density 100000 kg/m³) would overlap by up to 152 m, '
+      + 'beyond the radius: the bodies would pass through each other; these inputs are outside what the engine resolves'],
+  ])('%j is refused naming the option and its range', async (args, line) => {
+    const out = path.join(scratch, 'bounded-out');
+    const r = await grainflowInProcess([...args, '--out', out]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.lines).toEqual([line]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a refused combination is one line in its own process too', () => {
+    const out = path.join(scratch, 'spring-out');
+    // A 1e14 N/m spring on a 0.1 µm aerogel grain at 1e-4 m/s: an overlap of 1e-23 m the coordinates cannot hold.
+    const r = grainflow('impact', '--model', 'kelvin-voigt', '--restitution', '0.5', '--stiffness', '1e14', '--speed', '1e-4',
+      '--radius', '1e-7', '--material', '{"youngsModulus":1e13,"poissonsRatio":0.3,"density":0.1}', '--out', out);
+    expectRefused(r, 'would overlap by up to', 'below 1e-10 of the radius, finer than its coordinates resolve');
     expect(existsSync(out)).toBe(false);
   });
 });

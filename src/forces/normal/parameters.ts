@@ -49,17 +49,18 @@ export const DEFAULT_REFERENCE_SPEED = 1;
 
 /**
  * The speeds a contact meets in DEM, from a creeping contact to the fastest impact Hertz's quasi-static contact
- * describes (run/single-impact.ts MAX_IMPACT_SPEED). Calibrated far outside them, the damping is meaningless where the
- * contact is used: at 1e-100 m/s Kuwabara–Kono's constant grows so large that a 1 m/s impact is unstable at any step.
+ * describes; also the bounds of an impact's speed (run/single-impact.ts IMPACT_BOUNDS). Calibrated far outside
+ * them, the damping is meaningless where the contact is used: at 1e-100 m/s Kuwabara–Kono's constant grows so large
+ * that a 1 m/s impact is unstable at any step.
  */
-const REFERENCE_SPEEDS = [1e-4, 1000] as const;
-const referenceSpeedRange = `in [${REFERENCE_SPEEDS.join(', ')}] (m/s, reference impact speed)`;
+export const CONTACT_SPEEDS = [1e-4, 1000] as const;
+const referenceSpeedRange = `in [${CONTACT_SPEEDS.join(', ')}] (m/s, reference impact speed)`;
 
 /** For laws whose e depends on impact speed (docs/physics.md §7.5). */
-export const referenceSpeed = number('reference impact speed in m/s', `in [${REFERENCE_SPEEDS.join(', ')}]`)
-  .gte(REFERENCE_SPEEDS[0], { error: `must be ${referenceSpeedRange}` })
-  .lte(REFERENCE_SPEEDS[1], { error: `must be ${referenceSpeedRange}` }).optional()
-  .describe(`Impact speed (m/s, ${REFERENCE_SPEEDS.join(' to ')}) at which \`restitution\` holds (this law's e depends `
+export const referenceSpeed = number('reference impact speed in m/s', `in [${CONTACT_SPEEDS.join(', ')}]`)
+  .gte(CONTACT_SPEEDS[0], { error: `must be ${referenceSpeedRange}` })
+  .lte(CONTACT_SPEEDS[1], { error: `must be ${referenceSpeedRange}` }).optional()
+  .describe(`Impact speed (m/s, ${CONTACT_SPEEDS.join(' to ')}) at which \`restitution\` holds (this law's e depends `
     + `on impact speed). Default ${DEFAULT_REFERENCE_SPEED} m/s.`);
 
 /** The example case of a law that takes only a target restitution (velocity-independent laws). */

@@ -15,6 +15,11 @@ export function hertzContactTime(meff: number, K: number, speed: number): number
   return 3.2181 * Math.pow(meff / K, 0.4) * Math.pow(speed, -0.2);
 }
 
+/** Largest overlap δ_max = (5m*v²/(4K))^{2/5} (m) of an elastic Hertz impact at speed v (docs/physics.md §7.2). */
+export function hertzOverlap(meff: number, K: number, speed: number): number {
+  return Math.pow((5 * meff * speed * speed) / (4 * K), 0.4);
+}
+
 /** Undamped linear-spring contact duration π/√(k/m*) (s), independent of impact speed (docs/physics.md §10.2). */
 export function linearContactTime(meff: number, k: number): number {
   return Math.PI * Math.sqrt(meff / k);
