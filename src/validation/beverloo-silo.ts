@@ -32,3 +32,17 @@ export function widenSilo(s: Scenario, diameter: number): void {
   beads.count = Math.round(beads.count * area);
   silo.diameter = diameter;
 }
+
+/**
+ * Sets the orifice of a scenario shaped as scenarios/silo.json to `diameter` (m): the silo's orifice, the gate that
+ * closes it (its disk wall) and the discharge analysis's orifice.
+ */
+export function setOrifice(s: Scenario, diameter: number): void {
+  const silo = s.walls[0], gate = s.walls.find((w) => w.type === 'disk');
+  if (silo?.type !== 'silo' || gate?.type !== 'disk' || s.analysis?.type !== 'discharge') {
+    throw new Error('scenarios/silo.json changed shape: its first wall should be the silo, a disk its gate, its analysis a discharge');
+  }
+  silo.orificeDiameter = diameter;
+  gate.diameter = diameter;
+  s.analysis.orificeDiameter = diameter;
+}

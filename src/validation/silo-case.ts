@@ -10,7 +10,7 @@
 import { beverlooFit } from '../analysis/discharge.js';
 import { fitLine } from '../analysis/linear-fit.js';
 import { BEVERLOO_C_RANGE, BEVERLOO_K_RANGE, beverlooBand, beverlooSlopeBand, siloWidthShortfalls } from './beverloo-band.js';
-import { beverlooSiloDiameter, widenSilo } from './beverloo-silo.js';
+import { beverlooSiloDiameter, setOrifice, widenSilo } from './beverloo-silo.js';
 import { definedIn, inRange, shown, type CaseContext, type CaseResult, type Check, type ValidationCase } from './checks.js';
 import { runScenarioFile } from './scenario-run.js';
 import { seedMean, type SeedMean } from './seed-statistics.js';
@@ -62,10 +62,7 @@ async function beverloo(context: CaseContext): Promise<CaseResult> {
     for (const seed of DISCHARGE_SEEDS) {
       const summary = await runScenarioFile('scenarios/silo.json', (s) => {
         widenSilo(s, siloDiameter);
-        const wall = s.walls[0];
-        if (wall.type !== 'silo' || s.analysis?.type !== 'discharge') throw new Error('scenarios/silo.json changed shape');
-        wall.orificeDiameter = ratio * PARTICLE_DIAMETER;
-        s.analysis.orificeDiameter = ratio * PARTICLE_DIAMETER;
+        setOrifice(s, ratio * PARTICLE_DIAMETER);
         s.seed = seed;
       }, context);
       runs.push(summary.analysis as unknown as Discharge);

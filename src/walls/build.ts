@@ -1,5 +1,5 @@
 /**
- * Expands the scenario's walls into primitives (primitives.ts): plane → PLANE; cylinder, cone → one REVOLVED
+ * Expands the scenario's walls into primitives (primitives.ts): plane → PLANE; cylinder, cone, disk → one REVOLVED
  * segment (a closed cylinder two more, its end caps); silo → wall + floor annulus (REVOLVED); box and STL mesh →
  * TRIANGLEs with welded vertices and edges, so that a sphere touching several triangles of one surface is counted
  * once (src/contacts/wall-kernel.ts). Also the wall motion (prescribed translation and rotation, surface velocity,
@@ -258,6 +258,10 @@ function addWall(b: Builder, wall: WallSpec, w: number): void {
       }
       pushRevolved(b, w, wall.center, wall.axis,
         [[wall.bottomDiameter / 2, wall.zBottom, wall.topDiameter / 2, wall.zTop]]);
+      return;
+    case 'disk':
+      // A closed cylinder's end cap on its own: the segment from the axis to the rim at the centre's height.
+      pushRevolved(b, w, wall.center, wall.axis, [[0, 0, wall.diameter / 2, 0]]);
       return;
     case 'silo': {
       if (!(wall.orificeDiameter < wall.diameter)) {

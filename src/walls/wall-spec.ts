@@ -86,6 +86,16 @@ const coneWallSchema = object('cone wall', {
   ...wallMotionFields,
 }).describe('Conical frustum shell about an axis (vertical unless `axis` says otherwise; a hopper), open at both rims, two-sided.');
 
+const diskWallSchema = object('disk wall', {
+  type: z.literal('disk'),
+  center: axisCentre.describe('Centre of the disk (m): [x, y] for [x, y, 0].'),
+  axis: axisDirection.describe('Normal [ax, ay, az] of the disk (any non-zero length). Default [0, 0, 1]: horizontal.'),
+  diameter: positive('disk diameter in m').describe('Diameter (m), > 0.'),
+  material: wallMaterial,
+  ...wallMotionFields,
+}).describe('Flat circular disk through `center` perpendicular to `axis`, two-sided: the gate under a silo\'s orifice '
+  + '(a plane there would touch every sphere on the floor a second time).');
+
 const siloWallSchema = object('silo wall', {
   type: z.literal('silo'),
   center: centre2.describe('Axis position [x, y] (m); the axis is vertical (z).'),
@@ -96,7 +106,7 @@ const siloWallSchema = object('silo wall', {
     .describe('Diameter of the circular orifice at the floor centre (m), 0 <= orificeDiameter < diameter.'),
   material: wallMaterial,
   ...wallMotionFields,
-}).describe('Flat-bottomed cylindrical silo with a central circular orifice; close the orifice with a gate wall.');
+}).describe('Flat-bottomed cylindrical silo with a central circular orifice; close the orifice with a `disk` wall of the orifice\'s diameter, removed when it opens.');
 
 const meshWallSchema = object('mesh wall', {
   type: z.literal('mesh'),
@@ -111,10 +121,10 @@ const meshWallSchema = object('mesh wall', {
   ...wallMotionFields,
 }).describe('Triangle mesh from an STL file; its triangles are two-sided.');
 
-export const wallTypes = ['plane', 'box', 'cylinder', 'cone', 'silo', 'mesh'] as const;
+export const wallTypes = ['plane', 'box', 'cylinder', 'cone', 'disk', 'silo', 'mesh'] as const;
 
 export const wallSchema = z.discriminatedUnion('type', [
-  planeWallSchema, boxWallSchema, cylinderWallSchema, coneWallSchema, siloWallSchema, meshWallSchema,
+  planeWallSchema, boxWallSchema, cylinderWallSchema, coneWallSchema, diskWallSchema, siloWallSchema, meshWallSchema,
 ], { error: `must be a wall with "type" one of ${quoted(wallTypes)}` });
 
 export type WallSpec = z.output<typeof wallSchema>;

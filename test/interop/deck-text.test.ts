@@ -47,6 +47,19 @@ describe('names and vectors in an exported deck', () => {
     expect(data.split('\n')[0]).toMatch(/^LAMMPS data file: grainflow scenario "drop &" at t = 0/);
   });
 
+  it('a disk is the one cap left of a cylinder region; silo.json\'s gate is that disk, not a plane over the floor', () => {
+    const silo = commands(fs.readFileSync(path.join(exportLammpsDeck(editedScenario('scenarios/silo.json', () => {}),
+      { out: path.join(scratch, 'silo') }).dir, 'in.grainflow'), 'utf8'));
+    expect(silo.filter((c) => c.startsWith('region w2'))).toEqual(['region w2 cylinder z 0 0 0.016 -0.032 0 side in units box open 1 open 3']);
+    expect(silo.filter((c) => c.includes('zplane'))).toEqual([expect.stringMatching(/^fix w1_z_1 .* zplane -0\.1 NULL$/)]);
+    expect(silo).toContain('unfix w2_1');
+    // Along x through (1, 2, 3), facing −x: the cap at x = 1, the cylinder behind it on the lower side.
+    const tilted = commands(fs.readFileSync(path.join(exportLammpsDeck(editedScenario('scenarios/silo.json', (s) => {
+      s.walls[2] = { type: 'disk', center: [1, 2, 3], axis: [-2, 0, 0], diameter: 0.5, material: 'steel' };
+    }), { out: path.join(scratch, 'disk-x') }).dir, 'in.grainflow'), 'utf8'));
+    expect(tilted.filter((c) => c.startsWith('region w2'))).toEqual(['region w2 cylinder x 2 3 0.25 0.5 1 side in units box open 1 open 3']);
+  });
+
   it('a negative damping tsuji argument (Tsuji e = 0.1) is explained in the deck\'s README where it occurs', () => {
     const deck = exportLammpsDeck(editedScenario('scenarios/bouncing-ball.json', (s) => {
       s.contact = { ...s.contact, normal: { model: 'tsuji', restitution: 0.1 } };

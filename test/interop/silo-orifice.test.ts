@@ -3,7 +3,8 @@
  * with twelve glass spheres released at rest, six over the orifice and six over the floor. In LAMMPS, as in
  * grainflow, the six over the orifice fall through it and the six over the floor come to rest on it (the floor
  * stands at most FLOOR_RISE·d_o = 32 µm higher at the side wall in the deck). Before, a union of the floor plane and
- * an open cylinder kept the plane over the hole in LAMMPS 29 Sep 2021 and all twelve stayed on the floor.
+ * an open cylinder kept the plane over the hole in LAMMPS 29 Sep 2021 and all twelve stayed on the floor. With the
+ * gate left shut, its disk holds the six over the orifice in both engines.
  * A discharge scenario whose orifice stays shut imports with exit 0, the analysis's reason in summary.json, and a
  * warning on stderr, not silently.
  */
@@ -49,6 +50,23 @@ lammpsTests('LAMMPS: the exported silo\'s orifice is open', () => {
       z.slice(OVER_HOLE.length).forEach((zk, k) => {
         expect(Math.abs(zk - RADIUS), `sphere ${k} over the floor rests on it`).toBeLessThan(0.05 * RADIUS);
       });
+    }
+  }, RUN_TIMEOUT);
+
+  it('with the gate shut, the six over the orifice rest on it and the six over the floor on the floor, as in grainflow', async () => {
+    // The gate is a disk the orifice's size (a cylinder region's one cap in the deck); a plane there would hold every
+    // sphere over the floor by two walls at once.
+    const checked = editedScenario('scenarios/silo.json', (json) => {
+      const gate = json.walls.find((w) => w.type === 'disk');
+      if (gate === undefined) throw new Error('scenarios/silo.json has no disk gate');
+      delete gate.removeAt;
+      twelveSpheres(json, 0.2);
+    });
+    expect(checked.scenario.walls.map((w) => w.type)).toContain('disk');
+    const runs = [(await throughLammps(checked, scratch, 'gated')).summary, (await throughGrainflow(checked, scratch, 'gated')).summary];
+    for (const summary of runs) {
+      // Each at rest on a flat surface at z = 0: its centre at R less an overlap far below 5 % of R.
+      summary.final.particles!.forEach((p, k) => expect(Math.abs(p.position[2] - RADIUS), `sphere ${k}`).toBeLessThan(0.05 * RADIUS));
     }
   }, RUN_TIMEOUT);
 

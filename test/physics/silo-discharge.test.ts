@@ -16,6 +16,7 @@ import { beverlooFit } from '../../src/analysis/discharge.js';
 import { fitLine } from '../../src/analysis/linear-fit.js';
 import { createSetup } from '../../src/run/setup.js';
 import { runToDirectory } from '../../src/run/run.js';
+import { setOrifice } from '../../src/validation/beverloo-silo.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 
 const ORIFICES = [6, 8, 10];
@@ -35,10 +36,7 @@ interface Discharge {
 async function discharge(orificeOverD: number): Promise<Discharge & { orifice: number; opening: number }> {
   const d = 0.004;
   const scenario = editedScenario('scenarios/silo.json', (s) => {
-    const silo = s.walls[0];
-    if (silo.type !== 'silo' || s.analysis?.type !== 'discharge') throw new Error('scenarios/silo.json changed shape');
-    silo.orificeDiameter = orificeOverD * d;
-    s.analysis.orificeDiameter = orificeOverD * d;
+    setOrifice(s, orificeOverD * d);
     s.outputs.frames = false;
   });
   const summary = await runToDirectory(createSetup(scenario), path.join(scratch, `D${orificeOverD}`));

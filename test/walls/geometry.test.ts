@@ -3,12 +3,15 @@
  * force, wall motion against its closed form, and the tessellation of a simple wall.
  */
 import { describe, expect, it } from 'vitest';
-import { CLOSEST_LENGTH, Feature, planeClosest, revolvedClosest, triangleClosest } from '../../src/walls/primitives.js';
+import {
+  CLOSEST_LENGTH, Feature, GEO_STRIDE, PrimitiveKind, planeClosest, primitiveClosest, revolvedClosest, triangleClosest,
+} from '../../src/walls/primitives.js';
 import { BoxTree } from '../../src/walls/triangle-tree.js';
 import { MOTION, MOTION_STRIDE, writeWallState } from '../../src/walls/motion.js';
 import { buildWallModel } from '../../src/walls/build.js';
 import { tessellateWall } from '../../src/walls/tessellate.js';
 import { wallOverlap } from '../../src/walls/overlap.js';
+import { editedScenario } from '../helpers/edited-scenario.js';
 
 const out = new Float64Array(CLOSEST_LENGTH);
 const geo = (values: number[]) => Float64Array.from([...values, ...Array(12 - values.length).fill(0)]);
@@ -143,6 +146,41 @@ describe('wall model', () => {
     // A sphere in the orifice overlaps the rim only when wider than the gap left by it.
     expect(wallOverlap(model, 0, 0, 0.0, 0.019, 0)).toBeNull();
     expect(wallOverlap(model, 0, 0, 0.0, 0.021, 0)?.wall).toBe(0);
+  });
+
+  it('a disk is flat up to its rim and its rim beyond: upright at a height, and tilted', () => {
+    const model = buildWallModel([
+      { type: 'disk', center: [1, 2, 0.5], axis: [0, 0, 1], diameter: 0.2, material: 'm' },
+      { type: 'disk', center: [10, 0, 0], axis: [1, 1, 0], diameter: 0.2, material: 'm' },
+    ]);
+    expect(Array.from(model.kind)).toEqual([PrimitiveKind.revolved, PrimitiveKind.revolved]);
+    const out = new Float64Array(CLOSEST_LENGTH);
+    // Above and below the face (two-sided), anywhere inside the rim: the height over it, along the axis.
+    for (const [x, y, z, d, nz] of [[1, 2, 0.53, 0.03, 1], [1.09, 2, 0.47, 0.03, -1], [1, 1.95, 0.5 + 1e-4, 1e-4, 1]]) {
+      expect(revolvedClosest(model.geometry, 0, x, y, z, out)).toBeCloseTo(d, 14);
+      expect(out[3]).toBeCloseTo(nz, 14);
+    }
+    // Past the rim, the distance to the rim's circle: a plane would have given 0.03 here (the silo gate's defect).
+    expect(revolvedClosest(model.geometry, 0, 1.14, 2, 0.53, out)).toBeCloseTo(0.05, 14);
+    expect(wallOverlap(model, 1.14, 2, 0.53, 0.04)).toBeNull();
+    // Tilted: 0.03 along its normal (1, 1, 0)/√2 from the centre; past its rim along (1, −1, 0)/√2 by 0.04.
+    const n = [Math.SQRT1_2, Math.SQRT1_2, 0], t = [Math.SQRT1_2, -Math.SQRT1_2, 0];
+    expect(revolvedClosest(model.geometry, GEO_STRIDE, 10 + 0.03 * n[0], 0.03 * n[1], 0, out)).toBeCloseTo(0.03, 14);
+    expect(revolvedClosest(model.geometry, GEO_STRIDE, 10 + 0.14 * t[0] + 0.03 * n[0], 0.14 * t[1] + 0.03 * n[1], 0, out))
+      .toBeCloseTo(0.05, 14);
+  });
+
+  it('scenarios/silo.json: a sphere on the floor touches the floor alone, one over the orifice the gate alone', () => {
+    const { scenario, walls: model } = editedScenario('scenarios/silo.json', () => {});
+    const out = new Float64Array(CLOSEST_LENGTH);
+    // The walls (their indices in the file) a sphere of radius 2 mm resting 0.1 mm deep at z = 1.9 mm touches.
+    const touching = (x: number) => Array.from(model.analytic)
+      .filter((k) => primitiveClosest(model.kind[k], model.geometry, GEO_STRIDE * k, x, 0, 0.0019, out) < 0.002)
+      .map((k) => model.owner[k]);
+    expect(scenario.walls.map((w) => w.type)).toEqual(['silo', 'plane', 'disk']);
+    expect(touching(0.028)).toEqual([0]);
+    expect(touching(0.008)).toEqual([2]);
+    expect(touching(-0.035)).toEqual([0]);
   });
 
   it('tessellates a cylinder into 2 triangles per facet with every vertex on the cylinder', () => {

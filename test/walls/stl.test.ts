@@ -118,6 +118,6 @@ describe('mesh walls in a scenario', () => {
     (input.walls[1] as { type: string }).type = 'sphere';
     const error = rejection(() => parseScenario(input));
     expect(error.field).toBe('walls[1].type');
-    expect(error.message).toMatch(/"plane", "box", "cylinder", "cone", "silo", "mesh"/);
+    expect(error.message).toMatch(/"plane", "box", "cylinder", "cone", "disk", "silo", "mesh"/);
   });
 });
