@@ -147,7 +147,7 @@ function approximations({ scenario, notes }: ReadmeInput): string[] {
       + 'contact (project issue 27): within 0.0035 of the target for e ≥ 0.3 (0.006 at e = 0.1).',
     'LAMMPS applies a pair\'s tangential force to each sphere with the lever R − δ/2 (grainflow: R, docs/physics.md §9.6).',
     'Which side a wall acts from: `fix wall/gran` planes (boxes and axis-aligned planes at rest) and open regions '
-      + '(cylinders, cones, a silo\'s floor and side, a moving box with an open top) act from both sides, as grainflow\'s '
+      + '(cylinders, cones, disks, a silo\'s floor and side, a moving box with an open top) act from both sides, as grainflow\'s '
       + 'two-sided walls do (in this LAMMPS Region::match() is true everywhere for an open region); a closed region (an '
       + 'oblique or moving plane, a moving closed box) acts on the spheres inside it only. Open rims of cylinders and '
       + 'cones are not edges; box planes extend beyond the box.',
@@ -159,7 +159,8 @@ function approximations({ scenario, notes }: ReadmeInput): string[] {
     list.push('Silo: this LAMMPS cannot cut the orifice out of a floor plane (a union with an open cylinder keeps the plane '
       + 'over the hole: nothing discharges). The floor is a nearly flat open cone from the orifice rim at zBottom to the side '
       + 'wall, 10⁻³ orifice diameters higher there (a tilt below 0.1° for the shipped silo); the floor and the side wall are '
-      + 'two regions. Mass flow rate measured against grainflow (project issue 27): silo.json as shipped, 2 ranks, '
+      + 'two regions. Mass flow rate measured against grainflow (project issue 27, 2026-11-28): silo.json with its gate then a '
+      + 'plane at the floor\'s height (now a disk the orifice\'s size), 2 ranks, '
       + '`--substeps 3`, seeds 1–3: 0.2723 kg/s mean in LAMMPS against 0.2717 in grainflow (+0.2 %, standard error 2.5 %); '
       + 'one discharge scatters by about 3 % from seed to seed in either engine, so compare means over seeds.');
   }
