@@ -9,7 +9,9 @@
  * why; writes impacts.csv and the force–overlap loops as SVG.
  */
 import type { NormalLawInput } from '../api/index.js';
-import { normalLawDefinition, normalModelNames, type EndOfContact, type Material } from '../api/contact-laws.js';
+import {
+  normalLawDefinition, normalModelNames, restitutionMissReason, type CalibratedLaw, type EndOfContact, type Material,
+} from '../api/contact-laws.js';
 import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
   boundRange, densityForMass, IMPACT_BOUNDS, simulateImpact, youngsModulusForStiffness, type ImpactOutcome,
@@ -112,7 +114,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
           const eIn = (c.normal as { restitution?: number }).restitution ?? 1;
           csv.push([table.suffix || name, c.label, eIn, o.restitution, o.maxOverlap, o.maxForce, o.contactTime].join(','));
         });
-        process.stdout.write(missedTargets(table.cases, outcomes));
+        process.stdout.write(missedTargets(table.cases, outcomes, table.scene.speed));
         process.stdout.write('\n');
         out.writeFile(`force-overlap${table.suffix ? `-${table.suffix}` : ''}.svg`, await renderLinePlotSvg({
           title: 'Force–overlap loops',
@@ -134,19 +136,20 @@ export async function impactCommand(argv: string[]): Promise<number> {
 const MISS = 0.05;
 
 /**
- * The laws of a table whose e_out misses their target by more than MISS, and why: the Hunt–Crossley family's
- * factors were derived for e near 1 (docs/physics.md §4.4); gravity during a wall contact lowers e a little.
+ * The laws of a table whose e_out misses their target by more than MISS, grouped by why (the library's
+ * restitutionMissReason, from each law's definition).
  */
-function missedTargets(cases: readonly Case[], outcomes: readonly ImpactOutcome[]): string {
-  const missed = cases.flatMap((c, k) => {
+function missedTargets(cases: readonly Case[], outcomes: readonly ImpactOutcome[], speed: number): string {
+  const byReason = new Map<string, string[]>();
+  cases.forEach((c, k) => {
     const target = (c.normal as { restitution?: number }).restitution;
     const got = outcomes[k].restitution;
-    return target !== undefined && Math.abs(got / target - 1) > MISS ? [`${c.label} ${got.toFixed(3)}`] : [];
+    if (target === undefined || Math.abs(got / target - 1) <= MISS) return;
+    const reason = restitutionMissReason(c.normal as CalibratedLaw, speed);
+    byReason.set(reason, [...byReason.get(reason) ?? [], `${c.label} ${got.toPrecision(3)}`]);
   });
-  if (missed.length === 0) return '';
-  return `  off the target e by more than ${100 * MISS} %: ${missed.join(', ')}\n`
-    + '  (damping factors that approximate e, most derived for e near 1: Hunt–Crossley and Herbert–McWhannell cannot\n'
-    + '  deliver less than about 0.49, Lee–Wang and Lankarani–Nikravesh about 0.66; docs/physics.md §4.4)\n';
+  return [...byReason].map(([reason, missed]) => `  off the target e by more than ${100 * MISS} %: ${missed.join(', ')}\n`
+    + `  (${reason})\n`).join('');
 }
 
 function run(scene: Scene, normal: NormalLawInput): ImpactOutcome {

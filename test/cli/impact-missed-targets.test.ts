@@ -1,0 +1,85 @@
+/**
+ * Why `grainflow impact` says a law missed its target e (src/api/contact-laws.ts restitutionMissReason, read from
+ * each law's definition, not its name):
+ *  - the Hunt–Crossley family (hysteresis damping): its approximate damping factors and the floor on v₀;
+ *  - lankarani-nikravesh-plastic: its unloading branch, e²·δ_max long, crossed within a step or two of the impact's
+ *    t_c/1000 (e_out stays at 1.86e-3 for a target of 2e-3), not a damping factor — it has none;
+ *  - speed-dependent laws away from their reference speed: e holds at that speed only;
+ *  - any other law (Tsuji, Kelvin–Voigt, Jankowski): damping so strong that a few steps end the approach.
+ * The note names each missed law with e_out to three digits, one line of laws per reason.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { normalModelNames, restitutionMissReason } from '../../src/api/contact-laws.js';
+import { grainflowInProcess } from '../helpers/cli-in-process.js';
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-impact-miss-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const FAMILY = 'Hunt–Crossley family: most of its damping factors approximate e, derived for e near 1, and all damp '
+  + 'less below the floor on v₀; docs/physics.md §4.4, §4.2';
+const PLASTIC = 'permanent indentation: unloading over e²·δ_max takes about e·t_c/2, under two of the impact\'s '
+  + 't_c/1000 steps below e ≈ 0.003; e_out stays at about 1.9e-3 from e ≈ 0.002 down; docs/physics.md §5.3';
+const STEPS = 'damping this strong ends the approach within few of the impact\'s t_c/1000 steps, which set e_out';
+const speedDependent = (v: number) => `speed-dependent: e holds at the reference speed, ${v} m/s, only; docs/physics.md §7.5`;
+
+describe('restitutionMissReason', () => {
+  it('gives each law the reason its definition implies, at 2 m/s with the default reference speed of 1 m/s', () => {
+    const reasons = Object.fromEntries(normalModelNames.map((model) => [model, restitutionMissReason({ model }, 2)]));
+    expect(reasons).toEqual({
+      hertz: STEPS,
+      'kuwabara-kono': speedDependent(1),
+      tsuji: STEPS,
+      brilliantov: speedDependent(1),
+      bordbar: speedDependent(1),
+      'hunt-crossley': FAMILY,
+      'herbert-mcwhannell': FAMILY,
+      'lee-wang': FAMILY,
+      'lankarani-nikravesh': FAMILY,
+      gonthier: FAMILY,
+      'zhang-sharf': FAMILY,
+      'zhiying-qishao': FAMILY,
+      flores: FAMILY,
+      'gharib-hurmuzlu': FAMILY,
+      'hu-guo': FAMILY,
+      zhang: FAMILY,
+      'safaeifar-farshidianfar': FAMILY,
+      yu: FAMILY,
+      'kelvin-voigt': STEPS,
+      jankowski: STEPS,
+      'lankarani-nikravesh-plastic': PLASTIC,
+      'hertz-dashpot': speedDependent(1),
+    });
+  });
+
+  it('does not blame the reference speed of a speed-dependent law impacting at it', () => {
+    expect(restitutionMissReason({ model: 'kuwabara-kono', referenceSpeed: 3 }, 3)).toBe(STEPS);
+    expect(restitutionMissReason({ model: 'kuwabara-kono', referenceSpeed: 3 }, 1)).toBe(speedDependent(3));
+  });
+});
+
+describe('grainflow impact names why a law missed its target e', () => {
+  /** The note under the table: the lines after the law's row. */
+  async function note(...args: string[]): Promise<string[]> {
+    const r = await grainflowInProcess(['impact', ...args, '--out', path.join(scratch, args.join('_'))]);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    const row = lines.findIndex((line) => line.startsWith('  law '));
+    return lines.slice(row + 2, lines.indexOf('', row));
+  }
+
+  it.each([
+    [['--model', 'lankarani-nikravesh-plastic', '--restitution', '0.002', '--speed', '1'], 'lankarani-nikravesh-plastic 0.00186', PLASTIC],
+    [['--model', 'hunt-crossley', '--restitution', '0.002', '--speed', '1'], 'hunt-crossley 0.488', FAMILY],
+    [['--model', 'jankowski', '--restitution', '0.002', '--speed', '1'], 'jankowski 0.00229', STEPS],
+    [['--model', 'kuwabara-kono', '--restitution', '0.5', '--speed', '3'], 'kuwabara-kono 0.435', speedDependent(1)],
+  ])('%j', async (args, missed, reason) => {
+    expect(await note(...args)).toEqual([`  off the target e by more than 5 %: ${missed}`, `  (${reason})`]);
+  });
+
+  it('says nothing under a law that delivers its target', async () => {
+    expect(await note('--model', 'tsuji', '--restitution', '0.002', '--speed', '1')).toEqual([]);
+  });
+});
