@@ -4,5 +4,5 @@ export declare class DamagedFrameError extends Error {
   readonly file: string;
   readonly problem: string;
 }
-export declare function firstNonFiniteSphere(values: ArrayLike<number>, components: number): number;
-export declare function checkFinite(file: string, values: Float32Array, components: number, what: string): void;
+export declare function firstNonFinite(values: ArrayLike<number>, components: number): number;
+export declare function checkFinite(file: string, values: Float32Array, components: number, item: string, what: string): void;

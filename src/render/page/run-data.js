@@ -30,7 +30,8 @@ export async function loadRun(base = '/run') {
     // The server's robust scale over every frame (src/render/color-scale.ts); without it, the widest frame's.
     optionalJson('/color-scale.json'),
   ]);
-  checkFinite(`frames/${index.radius.file}`, radius, 1, 'radius');
+  checkFinite(`frames/${index.radius.file}`, radius, 1, 'sphere', 'radius');
+  checkFinite(`frames/${index.walls.file}`, walls, 9, 'triangle', 'vertices');
   const perSphere = index.layout.reduce((sum, block) => sum + block.components, 0);
   const frameBytes = 4 * index.particles * perSphere;
   const cacheLimit = Math.max(2, Math.floor(FRAME_CACHE_BYTES / Math.max(frameBytes, 1)));
@@ -48,7 +49,7 @@ export async function loadRun(base = '/run') {
       cache.set(k, arrayOf(`${dir}/${entry.file}`, Float32Array).then((data) => {
         const n = data.length / perSphere;
         const position = data.subarray(0, 3 * n);
-        checkFinite(`frames/${entry.file}`, position, 3, 'position');
+        checkFinite(`frames/${entry.file}`, position, 3, 'sphere', 'position');
         return {
           t: entry.t, count: n, position, speed: data.subarray(3 * n, 4 * n),
           walls: entry.walls, ranges: entry.ranges,
