@@ -32,6 +32,7 @@ import { contactConstants, type ContactClass, type ContactTable } from '../force
 import { restitutionFromBeta } from '../forces/normal/calibration.js';
 import type { EndOfContact, LammpsNormalForm } from '../forces/normal/law.js';
 import { normalLawDefinition, normalModelNames } from '../forces/normal/registry.js';
+import { hertzOverlap } from '../forces/normal/springs.js';
 import type { Scenario } from '../scenario/schema.js';
 import type { LammpsTarget } from './lammps-target.js';
 import { tsujiDamping } from './tsuji-input.js';
@@ -60,18 +61,13 @@ export interface ContactModel {
   damping: string;
 }
 
-/** Elastic Hertz peak overlap (docs/physics.md §7.2): δ_max = (5/4)^{2/5} (m* v²/K)^{2/5}. */
-function impactOverlap(K: number, meff: number, speed: number): number {
-  return 1.0934 * (meff * speed * speed / K) ** 0.4;
-}
-
 /**
  * The overlap at which the constant SDS rolling stiffness matches grainflow's EPSD one: that of a sphere resting
  * under its weight (K δ^{3/2} = m g) when there is gravity, else the peak overlap of an impact at the run's
  * characteristic speed (docs/physics.md §10.4).
  */
 export function referenceOverlap(K: number, meff: number, weight: number, speed: number): number {
-  return weight > 0 ? (weight / K) ** (2 / 3) : impactOverlap(K, meff, speed);
+  return weight > 0 ? (weight / K) ** (2 / 3) : hertzOverlap(meff, K, speed);
 }
 
 /**
