@@ -41,7 +41,7 @@ export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('
 ${LAW_USAGE}`;
 
 /** The options that go with --example. */
-const EXAMPLE_OPTIONS = ['example', 'convention', 'out'];
+const EXAMPLE_OPTIONS = ['example', 'convention', 'out', 'force'];
 
 /** One labelled impact of a table. */
 interface Case {
@@ -84,7 +84,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
       const ignored = Object.keys(values).find((option) => !EXAMPLE_OPTIONS.includes(option));
       if (ignored !== undefined) {
         throw new CliInputError(`--${ignored} cannot be combined with --example, whose impacts are fixed (docs/physics.md §7.9); `
-          + 'with --example give only --convention and --out, or give --model and --speed instead');
+          + 'with --example give only --convention, --out and --force, or give --model and --speed instead');
       }
       const convention = geometryOptions(values).endOfContact;
       tables = exampleTables(example as Example, convention);

@@ -94,5 +94,13 @@ describe('grainflow impact', () => {
     expect(svg).toMatch(/K = 5\.5e9 N m<tspan dy="-[\d.]+" font-size="[\d.]+px">−3\/2<\/tspan>/);
     // No markup or caret unit left in the drawn text (the aria-label reads "N m^(−3/2)", math-text.ts plainMath).
     expect(svg).not.toMatch(/\^\{|\^-3\/2/);
+    // Run again into the same directory: refused without --force, which the usage line offers with --example too.
+    const again = grainflow('impact', '--example', 'aluminium-spheres', '--out', out);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/--force/);
+    const forced = grainflow('impact', '--example', 'aluminium-spheres', '--out', out, '--force');
+    expect(forced.stderr).toBe('');
+    expect(forced.status).toBe(0);
+    expect(forced.stdout).toBe(r.stdout);
   });
 });
