@@ -1,7 +1,7 @@
 /**
  * Property (issue 25, item 9): the frame index reader (src/output/frame-index.ts), which render and view rely on,
- * returns an index only when every frame it lists has a finite time, a frame file name inside frames/ and a sphere
- * count within the run's; anything else — a real index with any value replaced, deleted or added, or random bytes
+ * returns an index only when every frame it lists has a finite time, a frame file name inside frames/, a sphere
+ * count within the run's and its walls' placements in finite numbers (or null); anything else — a real index with any value replaced, deleted or added, or random bytes
  * — is one RunFileError naming the file, on one line: never another error for render to trip over later.
  */
 import fc from 'fast-check';
@@ -41,6 +41,7 @@ function expectSound(index: ReturnType<typeof readFrameIndex>): void {
     expect(Number.isFinite(frame.t)).toBe(true);
     expect(frame.file).toMatch(/^\d{6,}\.f32$/);
     expect(Number.isSafeInteger(frame.count) && frame.count >= 0 && frame.count <= index.particles).toBe(true);
+    for (const placement of frame.walls) expect(placement === null || placement.every(Number.isFinite)).toBe(true);
   }
 }
 
@@ -82,6 +83,19 @@ describe('the frame index reader', () => {
       else parent.extra = value;
       readOrRefuse(JSON.stringify(copy));
     }), { numRuns: 400 });
+  });
+
+  it('refuses a wall placement that is not finite numbers: 1e400 parses as Infinity', () => {
+    const withWalls = (placements: string) => JSON.stringify({ ...(valid as object),
+      frames: (valid as { frames: object[] }).frames.map((f, k) => ({ ...f, walls: k === 0 ? ['PLACEMENTS'] : [null] })),
+    }).replace('"PLACEMENTS"', placements);
+    fs.writeFileSync(indexFile, withWalls('[0, 0, 0.5]'));
+    expect(readFrameIndex(runDir).frames[0].walls).toEqual([[0, 0, 0.5]]);
+    for (const placements of ['[0, 0, 1e400]', '[0, 0, "0.5"]', '{"0": 0}', '5']) {
+      fs.writeFileSync(indexFile, withWalls(placements));
+      expect(() => readFrameIndex(runDir), placements).toThrow(new RunFileError(`${indexFile} is not a grainflow frame index: `
+        + 'frames[0].walls is not a list of wall placements (lists of finite numbers, or null for a removed wall)'));
+    }
   });
 
   it('refuses random bytes and JSON values with one RunFileError', () => {
