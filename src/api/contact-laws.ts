@@ -34,7 +34,7 @@ export function restitutionMissReason(spec: CalibratedLaw, speed: number): strin
   }
   if (law.elastic === ElasticLaw.plasticHertz) {
     return 'permanent indentation: unloading over e²·δ_max takes about e·t_c/2, under two of the impact\'s t_c/1000 '
-      + 'steps below e ≈ 0.003; e_out stays at about 1.9e-3 from e ≈ 0.002 down; docs/physics.md §5.3';
+      + 'steps below e ≈ 0.003; docs/physics.md §5.3';
   }
   const referenceSpeed = spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED;
   if (law.speedBehaviour === 'speed-dependent' && speed !== referenceSpeed) {
