@@ -14,7 +14,7 @@ import { planPour, pourStandIns, pourWarnings, STAND_INS_PER_BLOCK } from '../sc
 import { RunRandom } from '../scenario/random.js';
 import { contactConstants, type ContactTable } from '../forces/contact-table.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
-import { lowestWallPoint, type WallModel } from '../walls/build.js';
+import { distanceFromAxis, lowestWallPoint, type WallModel, type WallMotion } from '../walls/build.js';
 import type { InitialParticles } from '../particles/state.js';
 import { resolvePeriodicBox } from '../scenario/periodic-box.js';
 import {
@@ -120,8 +120,10 @@ function characteristicSpeed(
     hi = Math.max(hi, h);
   });
   lo = Math.min(lo, lowestWallPoint(walls, height));
-  // A moving wall hits spheres at its own speed.
-  walls.motion.forEach((m, w) => raise(2 * Math.hypot(...m.velocity), () => `twice the speed of walls[${w}].motion`));
+  // A moving wall hits spheres at its own speed: its translation, and a turning wall's surface as fast as its rotation
+  // moves it towards them.
+  walls.motion.forEach((m, w) => raise(2 * (Math.hypot(...m.velocity) + turningSpeed(m, spheres)),
+    () => `twice the speed of walls[${w}].motion${m.rotation === null ? '' : ' (translation and rotation)'}`));
   if (g > 0 && hi > lo) raise(Math.sqrt(2 * g * (hi - lo)), () => `a free fall of ${shown(hi - lo)} m under gravity`);
   [scenario.contact.normal, ...scenario.contactPairs.map((p) => p.normal)].forEach((law, k) => {
     if (law !== undefined && 'referenceSpeed' in law && law.referenceSpeed !== undefined) {
@@ -131,6 +133,23 @@ function characteristicSpeed(
   // A bed at rest still collides at small speeds; 1 mm/s keeps t_c ∝ v^{-1/5} finite.
   raise(1e-3, () => 'the 1 mm/s floor');
   return { speed, source };
+}
+
+/**
+ * The fastest a turning wall's surface moves towards or away from a sphere (m/s): |ω| times its reach
+ * (WallRotation.reach: 0 for a surface of revolution about its own axis), or for a plane turning about an axis
+ * across it, which has no farthest point, times the distance of the farthest sphere from the axis at the start.
+ */
+function turningSpeed({ rotation }: WallMotion, spheres: readonly InitialParticles[]): number {
+  if (rotation === null) return 0;
+  let reach = rotation.reach;
+  if (reach === Infinity) {
+    reach = 0;
+    forEachSphere(spheres, (set, k) => {
+      reach = Math.max(reach, distanceFromAxis(set.position.subarray(3 * k, 3 * k + 3), rotation.point, rotation.axis));
+    });
+  }
+  return 2 * Math.PI * Math.abs(rotation.turnsPerSecond) * reach;
 }
 
 function timeStepLimits(

@@ -7,6 +7,8 @@
  */
 import { InputFileError, readRegularFile } from '../base/regular-file.js';
 import { ScenarioError } from '../base/scenario-error.js';
+import { MAX_SPEED } from '../base/schema-fields.js';
+import { shortNumber } from '../base/short-number.js';
 import type { WallSpec } from './wall-spec.js';
 import { GEO_STRIDE, PrimitiveKind, REVOLVED, revolvedPoint } from './primitives.js';
 import { MAX_STL_BYTES, parseStl } from './stl.js';
@@ -132,10 +134,9 @@ function motionOf(b: Builder, wall: WallSpec, w: number, first: number): WallMot
   if (spec !== undefined) {
     const axis = unitVector(spec.axis, `walls[${w}].motion.rotation.axis`, 'rotation axis direction');
     const point: Vec3 = [...spec.point];
-    rotation = {
-      axis, point, turnsPerSecond: spec.angularVelocity / (2 * Math.PI), rampTime: spec.rampTime,
-      reach: rotationReach(b, first, axis, point),
-    };
+    const { reach, farthest } = rotationExtent(b, first, axis, point);
+    checkSurfaceSpeed(w, spec.angularVelocity, farthest);
+    rotation = { axis, point, turnsPerSecond: spec.angularVelocity / (2 * Math.PI), rampTime: spec.rampTime, reach };
   }
   return {
     velocity: wall.motion ? [...wall.motion.velocity] : [0, 0, 0],
@@ -163,7 +164,7 @@ function surfaceVelocityOf(wall: WallSpec, w: number): Vec3 | null {
 }
 
 /** Distance (m) of point x from the line through p along unit a. */
-function distanceFromAxis(x: readonly number[], p: readonly number[], a: readonly number[]): number {
+export function distanceFromAxis(x: ArrayLike<number>, p: ArrayLike<number>, a: ArrayLike<number>): number {
   const d = [x[0] - p[0], x[1] - p[1], x[2] - p[2]];
   const along = d[0] * a[0] + d[1] * a[1] + d[2] * a[2];
   return Math.sqrt(Math.max(0, d[0] * d[0] + d[1] * d[1] + d[2] * d[2] - along * along));
@@ -174,28 +175,57 @@ function sinBetween(a: readonly number[], b: readonly number[]): number {
   return Math.hypot(a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]);
 }
 
-/** WallRotation.reach of the builder's primitives from `first` on, turning about the axis through p along a. */
-function rotationReach(b: Builder, first: number, a: Vec3, p: Vec3): number {
+/**
+ * How far the builder's primitives from `first` on lie from the axis through p along a (m): `reach`, the farthest
+ * point the rotation moves towards or away from a sphere (WallRotation.reach), and `farthest`, the farthest point
+ * at all, whose surface speed |ω|·farthest the rotation's bound holds (Infinity with a plane).
+ */
+function rotationExtent(b: Builder, first: number, a: Vec3, p: Vec3): { reach: number; farthest: number } {
   const PARALLEL = 1e-12;
-  let reach = 0;
+  let reach = 0, farthest = 0;
   for (let k = first; k < b.kind.length; k++) {
     const g = b.geometry.slice(GEO_STRIDE * k, GEO_STRIDE * (k + 1));
     if (b.kind[k] === PrimitiveKind.plane) {
-      if (sinBetween(g.slice(3, 6), a) > PARALLEL) return Infinity;
+      farthest = Infinity;
+      if (sinBetween(g.slice(3, 6), a) > PARALLEL) reach = Infinity;
     } else if (b.kind[k] === PrimitiveKind.revolved) {
       const tilted = g[REVOLVED.tilted] === 1;
       const own = tilted ? g.slice(REVOLVED.axis, REVOLVED.axis + 3) : [0, 0, 1];
       const centre = [g[0], g[1], tilted ? g[REVOLVED.cz] : 0];
       const scale = Math.max(1, ...centre.map(Math.abs), ...p.map(Math.abs));
-      // A surface of revolution turning about its own axis stays where it is.
-      if (sinBetween(own, a) <= PARALLEL && distanceFromAxis(p, centre, own) <= PARALLEL * scale) continue;
+      // A surface of revolution turning about its own axis stays where it is; its rim moves at |ω| times its radius.
+      if (sinBetween(own, a) <= PARALLEL && distanceFromAxis(p, centre, own) <= PARALLEL * scale) {
+        farthest = Math.max(farthest, g[2], g[4]);
+        continue;
+      }
       const extent = Math.hypot(Math.max(g[2], g[4]), Math.max(Math.abs(g[3]), Math.abs(g[5])));
-      reach = Math.max(reach, distanceFromAxis(centre, p, a) + extent);
+      const distance = distanceFromAxis(centre, p, a) + extent;
+      reach = Math.max(reach, distance);
+      farthest = Math.max(farthest, distance);
     } else {
-      for (const v of [0, 3, 6]) reach = Math.max(reach, distanceFromAxis(g.slice(v, v + 3), p, a));
+      for (const v of [0, 3, 6]) {
+        const distance = distanceFromAxis(g.slice(v, v + 3), p, a);
+        reach = Math.max(reach, distance);
+        farthest = Math.max(farthest, distance);
+      }
     }
   }
-  return reach;
+  return { reach, farthest };
+}
+
+/**
+ * Refuses a rotation under which a point of the wall would move faster than light, as the format holds a sphere's
+ * spin (scenario/checks.ts): beyond it the surface velocity a contact's friction reads overflows, and the run ends in
+ * a non-finite state instead of naming the field. A plane has no farthest point: its contacts' speeds are held by
+ * where the spheres are.
+ */
+function checkSurfaceSpeed(w: number, angularVelocity: number, farthest: number): void {
+  if (!Number.isFinite(farthest) || farthest === 0) return;
+  const limit = MAX_SPEED / farthest;
+  if (Math.abs(angularVelocity) <= limit) return;
+  throw new ScenarioError(`walls[${w}].motion.rotation.angularVelocity`, `must be within ±${shortNumber(limit)} rad/s `
+    + `for this wall, whose points lie up to ${shortNumber(farthest)} m from the rotation axis (they would move faster `
+    + `than light, ${MAX_SPEED} m/s); got ${shortNumber(angularVelocity)}`);
 }
 
 /** v / |v|, refusing a zero vector with a message naming `field`. */

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../src/scenario/load.js';
 import type { ScenarioInput } from '../../src/scenario/schema.js';
 import { createSetup } from '../../src/run/setup.js';
+import { createModel } from '../../src/engine/setup.js';
+import { MAX_SPEED } from '../../src/base/schema-fields.js';
 import { Simulation } from '../../src/engine/simulation.js';
 import { createSimulation } from '../../src/api/simulation.js';
 import { buildWallModel, type WallMotion } from '../../src/walls/build.js';
@@ -127,6 +129,59 @@ describe('tilted cylinders and drums', () => {
     }]).motion[0].rotation!.reach;
     expect(drum([0.7, 0, 0.3])).toBe(0);
     expect(drum([0, 0, 0])).toBeGreaterThan(0.3);
+  });
+});
+
+describe('how fast a turning wall moves (the time-step rule and its bound)', () => {
+  /** One sphere at rest at `at`, no gravity, and `walls`: the characteristic impact speed of its set-up. */
+  const impactSpeedWith = (walls: unknown[], at: Vec3 = [0.5, 0, 0]) => {
+    const { limits } = createModel(parseScenario({
+      gravity: [0, 0, 0], time: { duration: 0.01, dt: 'auto' },
+      materials: { m: { youngsModulus: 1e8, poissonsRatio: 0.3, density: 2500 } },
+      contact: { normal: { model: 'tsuji', restitution: 0.5 } },
+      particles: [{ position: at, velocity: [0, 0, 0], radius: 0.01, material: 'm' }], walls,
+    } as ScenarioInput));
+    return { speed: limits.impactSpeed, why: limits.causes.contactTime };
+  };
+  const turning = (angularVelocity: number, axis: Vec3 = [0, 0, 1], point: Vec3 = [0, 0, 0]) =>
+    ({ velocity: [0, 0, 0] as Vec3, start: 0, rotation: { axis, point, angularVelocity, rampTime: 0 } });
+
+  // The paddle and the plane fail where the rule counts a wall's translation only, as it did (their speeds were the
+  // 1 mm/s floor); the drum where it counts the rim's speed of a surface that turns in its own place.
+  it('a paddle turning about an axis beside it hits spheres at up to twice ω times its farthest corner', () => {
+    const paddle = { type: 'box', min: [0.2, -0.05, -0.05], max: [0.3, 0.05, 0.05], material: 'm', motion: turning(10) };
+    const { speed, why } = impactSpeedWith([paddle]);
+    expect(Math.abs(speed / (2 * 10 * Math.hypot(0.3, 0.05)) - 1)).toBeLessThan(1e-14);
+    expect(why).toContain('twice the speed of walls[0].motion (translation and rotation)');
+  });
+
+  it('a plane tilting about an axis across it: twice ω times the farthest sphere\'s distance from the axis', () => {
+    const floor = { type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', motion: turning(3, [1, 0, 0]) };
+    const { speed } = impactSpeedWith([floor], [0, 0.4, 0.02]);
+    expect(Math.abs(speed / (2 * 3 * Math.hypot(0.4, 0.02)) - 1)).toBeLessThan(1e-14);
+  });
+
+  it('a drum turning about its own axis does not approach the spheres: the rule is as with the drum at rest', () => {
+    const drum = { type: 'cylinder', center: [0, 0, 0], axis: [1, 0, 0], radius: 0.6, zMin: -0.1, zMax: 0.1,
+      closed: true, material: 'm' };
+    expect(impactSpeedWith([{ ...drum, motion: turning(50, [1, 0, 0]) }], [0, 0.3, 0]).speed)
+      .toBe(impactSpeedWith([drum], [0, 0.3, 0]).speed);
+  });
+
+  // On the old build a drum at 1e300 rad/s ran until its friction overflowed into a non-finite state (the watchdog).
+  it('refuses a rotation under which the wall\'s farthest point would outrun light; a plane, which has none, is held by the spheres', () => {
+    const drum = (angularVelocity: number) => () => buildWallModel([{
+      type: 'cylinder', center: [0, 0, 0], axis: [1, 0, 0], radius: 0.2, zMin: -0.1, zMax: 0.1, closed: true,
+      material: 'm', motion: turning(angularVelocity, [1, 0, 0]),
+    }]);
+    const limit = MAX_SPEED / 0.2;
+    expect(drum(limit)).not.toThrow();
+    expect(drum(-limit)).not.toThrow();
+    expect(drum(limit * (1 + 1e-12))).toThrow(
+      /^walls\[0\]\.motion\.rotation\.angularVelocity: must be within ±1\.5e\+9 rad\/s for this wall, whose points lie up to 0\.2 m /);
+    expect(() => buildWallModel([{
+      type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', motion: turning(1e300),
+    }])).not.toThrow();
   });
 });
 
