@@ -233,7 +233,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
       const signal = options.stopRequested?.() ?? null;
       if (signal !== null && k < setup.steps) {
         if (!checkpointDue) writeCheckpoint();
-        throw new RunInterrupted(`${signal} at step ${k} of ${setup.steps} (t = ${sim.time} s)`
+        throw new RunInterrupted(`${signal} at step ${k} of ${setup.steps} (t = ${sim.time.toPrecision(6)} s)`
           + (checkpoints ? `; checkpoint ${checkpoints.newest} written, continue with grainflow run --resume`
             : '; no checkpoint (set outputs.checkpointEvery to make runs resumable), nothing written'), signal);
       }

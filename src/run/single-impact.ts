@@ -36,7 +36,7 @@ export interface ImpactSpec {
   radius: number;
   /** gravity towards the wall (m/s²), wall impacts only; default 0 */
   gravity?: number;
-  /** time steps per elastic Hertz contact time; default 1000 */
+  /** time steps per elastic Hertz contact time; default IMPACT_STEPS_PER_CONTACT */
   stepsPerContact?: number;
 }
 
@@ -119,6 +119,12 @@ export function checkWithin(field: string, bound: ImpactBound, value: number, ze
   if (aboveMin && value <= bound.max) return;
   throw new ScenarioError(field, `must be a number in ${boundRange(bound, zeroAllowed)} (${bound.what}); got ${value}`);
 }
+
+/**
+ * Steps per elastic contact time t_c of an impact by default: the force curve and e_out resolved to ~1e-6 in e for
+ * every law but those whose damping ends the approach within few steps (`grainflow impact` says which).
+ */
+export const IMPACT_STEPS_PER_CONTACT = 1000;
 
 /** The run's length in elastic contact times: heavily damped impacts last several; the loop stops at the close. */
 const IMPACT_WINDOW = 100;
@@ -259,7 +265,7 @@ export function simulateImpact(spec: ImpactSpec): ImpactOutcome {
   const linearK = (spec.normal as { stiffness?: number }).stiffness;
   checkOverlapResolved(spec, linearK === undefined ? hertzOverlap(meff, hertzK, spec.speed) : spec.speed * Math.sqrt(meff / linearK));
   const tc = linearK === undefined ? hertzContactTime(meff, hertzK, spec.speed) : linearContactTime(meff, linearK);
-  const dt = tc / (spec.stepsPerContact ?? 1000);
+  const dt = tc / (spec.stepsPerContact ?? IMPACT_STEPS_PER_CONTACT);
   const gap = 5 * dt * spec.speed;
   const duration = gap / spec.speed + IMPACT_WINDOW * tc;
   const setup = impactSetup(impactScenario(spec, dt, gap, duration), spec);
