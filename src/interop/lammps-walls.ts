@@ -95,6 +95,23 @@ function shear(wall: WallSpec): { axis: number; speed: number } | null {
   return axisOf(wall.normal) >= 0 && axis >= 0 ? { axis, speed: wall.surfaceVelocity[axis] } : null;
 }
 
+/**
+ * A flat two-sided disk of `radius` across axis `along` at coordinate `at`, its centre at `c` (the two other
+ * coordinates): a disk wall. LAMMPS has no disk region: a cylinder of the disk's
+ * radius ending at the disk, with its other cap and its side (face 3) open, leaves the one cap, and an open region acts
+ * from both sides as grainflow's disk does (measured on this LAMMPS: spheres dropped on it rest at the disk's height
+ * wherever they lie inside the rim, and fall past it outside). `beyond` is the side of the disk the cylinder lies on,
+ * −1 towards lower coordinates (faces 1 and 3 open), +1 towards higher ones (faces 2 and 3); its length, a diameter,
+ * keeps a sphere on that side of the disk inside it.
+ */
+function diskRegion(along: number, c: readonly number[], radius: number, at: number, beyond: -1 | 1): { shape: string; open: string } {
+  const [lo, hi] = beyond < 0 ? [at - 2 * radius, at] : [at, at + 2 * radius];
+  return {
+    shape: `cylinder ${'xyz'[along]} ${[...c, radius, lo, hi].map(num).join(' ')}`,
+    open: beyond < 0 ? ' open 1 open 3' : ' open 2 open 3',
+  };
+}
+
 /** Whether a wall's prescribed motion moves it: a motion of zero velocity and no rotation leaves it at rest. */
 function moves(wall: WallSpec): boolean {
   const m = wall.motion;
@@ -157,14 +174,9 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
         [region(id, `cone z ${[cx, cy, rb, rt, wall.zBottom, wall.zTop].map(num).join(' ')}`, open)])] };
     }
     case 'disk': {
-      // LAMMPS has no disk region: a cylinder of the disk's radius ending at the disk, its lower cap (face 1) and its
-      // side (face 3) open, leaves the upper cap alone, and an open region acts from both sides as grainflow's disk
-      // does (measured on this LAMMPS: spheres dropped on it rest at the disk's height wherever they lie inside the
-      // rim, and fall past it outside). The cylinder's length, a diameter, keeps a sphere under the disk inside it.
       const { along, centre, at } = diskPlane(wall);
-      const c = centre.filter((_, a) => a !== along);
-      return { index: k, variables, surfaces: [surface(id, 0, [region(id, `cylinder ${'xyz'[along]} `
-        + `${[...c, wall.diameter / 2, at - wall.diameter, at].map(num).join(' ')}`, ' open 1 open 3')])] };
+      const disk = diskRegion(along, centre.filter((_, a) => a !== along), wall.diameter / 2, at, -1);
+      return { index: k, variables, surfaces: [surface(id, 0, [region(id, disk.shape, disk.open)])] };
     }
     case 'silo': {
       const [cx, cy] = wall.center;
