@@ -3,16 +3,18 @@
  * is a coordinate axis, are `fix wall/gran … xplane/yplane/zplane` planes: LAMMPS tests them per atom without a
  * region (a box as five `wall/gran/region` block faces cost 42–49 % of LAMMPS's loop in a 200 000-sphere settle,
  * project issue 27); such a plane with a surfaceVelocity along one axis is a belt, `shear`. Every other wall is
- * one region for `fix wall/gran/region` (two for a silo: floor and side; three for a closed cylinder: its side
- * along x, y or z and two plane end caps; a disk, the one cap left of a cylinder region with the other and the side
- * open), the region's `move` following the wall's prescribed translation and its
- * `rotate` the rotation (lammps-rotation.ts).
+ * one region for `fix wall/gran/region` (two for a silo: floor and side; a disk, the one cap left of a cylinder region
+ * with the other and the side open; three for a closed cylinder: its side along x, y or z and two end caps, each such
+ * a disk of its radius, finite as grainflow's caps are, where a plane region reached past the rim), the region's `move`
+ * following the wall's prescribed translation and its `rotate` the rotation (lammps-rotation.ts).
  *
  * Which side a region acts from (measured on LAMMPS 29 Sep 2021, project issue 27): a closed region (a plane, a
  * closed block) acts on the spheres inside it only; an open one (cylinders and cones, always exported `open 1 open 2`,
- * and a box with an open top) acts from both sides, because Region::match() is true for every point of an open
- * region — a sphere outside an exported cylinder bounces off it as off the inside, as grainflow's two-sided walls
- * do. Rims of open cylinders and cones are not edges in LAMMPS.
+ * disks and a closed cylinder's end caps, and a box with an open top) acts from both sides, because Region::match()
+ * is true for every point of an open region — a sphere outside an exported cylinder bounces off it as off the inside,
+ * as grainflow's two-sided walls do. Rims of open cylinders and cones are not edges in LAMMPS, nor is a disk's:
+ * measured, a sphere of radius 2.5 mm falling with its centre 1 mm outside a 50 mm disk's rim passes it untouched,
+ * where grainflow's rim edge turns it outward (docs/lammps.md).
  *
  * Curvature (measured on this LAMMPS with a sphere of R = 1 mm hitting a cylinder, a cone and a sphere region of
  * radius 10 mm): the contact uses R_L = R·r_w/(R + r_w) with r_w = −2 × the cylinder's radius, −2 × the cone's
@@ -97,14 +99,16 @@ function shear(wall: WallSpec): { axis: number; speed: number } | null {
 
 /**
  * A flat two-sided disk of `radius` across axis `along` at coordinate `at`, its centre at `c` (the two other
- * coordinates): a disk wall. LAMMPS has no disk region: a cylinder of the disk's
+ * coordinates): a disk wall, or a closed cylinder's end cap. LAMMPS has no disk region: a cylinder of the disk's
  * radius ending at the disk, with its other cap and its side (face 3) open, leaves the one cap, and an open region acts
  * from both sides as grainflow's disk does (measured on this LAMMPS: spheres dropped on it rest at the disk's height
- * wherever they lie inside the rim, and fall past it outside). `beyond` is the side of the disk the cylinder lies on,
- * −1 towards lower coordinates (faces 1 and 3 open), +1 towards higher ones (faces 2 and 3); its length, a diameter,
- * keeps a sphere on that side of the disk inside it.
+ * wherever they lie inside the rim, and fall past it outside; its rim is no edge, above). `beyond` is the side of the
+ * disk the cylinder lies on, −1 towards lower coordinates (faces 1 and 3 open), +1 towards higher ones (faces 2 and
+ * 3); its length, a diameter, keeps a sphere on that side of the disk inside it.
  */
-function diskRegion(along: number, c: readonly number[], radius: number, at: number, beyond: -1 | 1): { shape: string; open: string } {
+function diskRegion(
+  along: number, c: readonly number[], radius: number, at: number, beyond: -1 | 1,
+): { shape: string; open: string } {
   const [lo, hi] = beyond < 0 ? [at - 2 * radius, at] : [at, at + 2 * radius];
   return {
     shape: `cylinder ${'xyz'[along]} ${[...c, radius, lo, hi].map(num).join(' ')}`,
@@ -154,18 +158,22 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
         region(id, `block ${[0, 1, 2].flatMap((a) => [wall.min[a], wall.max[a]]).map(num).join(' ')}`, wall.openTop ? ' open 6' : ''),
       ])] };
     case 'cylinder': {
-      // Along x, y or z (unexported refuses other axes): the side an open cylinder, end caps two plane regions
-      // facing each other, so that the curvature correction stays with the side (curvatureRadius).
+      // Along x, y or z (unexported refuses other axes): the side an open cylinder, each end cap a finite disk of the
+      // cylinder's radius (diskRegion) as grainflow's caps are; separate regions, so that the curvature correction
+      // stays with the side (curvatureRadius). A plane region would be infinite, and closed: it held spheres outside
+      // the drum's radius beside a cap, which grainflow's cap does not touch (docs/lammps.md, the wall table).
       const { along, lo, hi, centre } = cylinderSpan(wall);
       const c = centre.filter((_, a) => a !== along);
       const side = surface(id, 2 * wall.radius, [region(id, `cylinder ${'xyz'[along]} ${[...c, wall.radius, lo, hi].map(num).join(' ')}`, open)]);
       if (!wall.closed) return { index: k, variables, surfaces: [side] };
-      const cap = (name: string, at: number, facing: number) => {
-        const point = centre.map((x, a) => (a === along ? at : x));
-        const normal = [0, 1, 2].map((a) => (a === along ? facing : 0));
-        return surface(name, 0, [region(name, `plane ${[...point, ...normal].map(num).join(' ')}`)]);
+      // Each cap's cylinder lies outside the drum, on the cap's far side. Measured on this LAMMPS (docs/lammps.md):
+      // spheres inside the drum rest on, bounce off and are dragged round by a cap as by the plane cap it replaces,
+      // the dumps equal to 9 digits, whichever side the cap's cylinder lies on.
+      const cap = (name: string, at: number, beyond: -1 | 1) => {
+        const disk = diskRegion(along, c, wall.radius, at, beyond);
+        return surface(name, 0, [region(name, disk.shape, disk.open)]);
       };
-      return { index: k, variables, surfaces: [side, cap(`${id}_lo`, lo, 1), cap(`${id}_hi`, hi, -1)] };
+      return { index: k, variables, surfaces: [side, cap(`${id}_lo`, lo, -1), cap(`${id}_hi`, hi, 1)] };
     }
     case 'cone': {
       const [cx, cy] = wall.center;

@@ -60,6 +60,20 @@ describe('names and vectors in an exported deck', () => {
     expect(tilted.filter((c) => c.startsWith('region w2'))).toEqual(['region w2 cylinder x 2 3 0.25 0.5 1 side in units box open 1 open 3']);
   });
 
+  it('a closed cylinder\'s end caps are such disks of its radius, not infinite planes; drum.json\'s turn with it', () => {
+    const drum = commands(fs.readFileSync(path.join(exportLammpsDeck(editedScenario('scenarios/drum.json', () => {}),
+      { out: path.join(scratch, 'drum') }).dir, 'in.grainflow'), 'utf8'));
+    const turning = ' rotate v_w0_theta 0 0 0.05 1 0 0';
+    // Each cap the one face left of a cylinder of the drum's radius (0.05) lying outside the drum: at x = −0.015 the
+    // upper face of one below it, at x = 0.015 the lower face of one above it.
+    expect(drum.filter((c) => /^region w0_(lo|hi) /.test(c))).toEqual([
+      `region w0_lo cylinder x 0 0.05 0.05 -0.115 -0.015 side in units box open 1 open 3${turning}`,
+      `region w0_hi cylinder x 0 0.05 0.05 0.015 0.115 side in units box open 2 open 3${turning}`,
+    ]);
+    // No plane region left: one would reach past the drum's radius and hold spheres there that grainflow's caps miss.
+    expect(drum.filter((c) => /^region \S+ plane /.test(c))).toEqual([]);
+  });
+
   it('a negative damping tsuji argument (Tsuji e = 0.1) is explained in the deck\'s README where it occurs', () => {
     const deck = exportLammpsDeck(editedScenario('scenarios/bouncing-ball.json', (s) => {
       s.contact = { ...s.contact, normal: { model: 'tsuji', restitution: 0.1 } };

@@ -2,10 +2,14 @@
  * Rotating walls in LAMMPS (project issue 29, point 7; src/interop/lammps-rotation.ts):
  *  - the deck's angle variable is grainflow's integrated angle (src/walls/motion.ts turnsAt) at every time, ramp
  *    and stop included, in radians about the unit axis through the rotation point;
- *  - scenarios/drum.json exports as an open cylinder along x with two plane end caps, all three turning;
+ *  - scenarios/drum.json exports as an open cylinder along x with two end caps, each a finite disk of its radius
+ *    (a cylinder region with one face left, lying outside the drum), all three turning;
  *  - a plane at rest along an axis with a surface velocity along one axis is a `shear` belt;
  *  - what LAMMPS cannot express (tilted cylinders and cones, belts shear cannot move, turning meshes) is refused on
  *    one line naming the field;
+ *  - with GRAINFLOW_LONG_TESTS=1, spheres falling along the drum's axis onto an end cap in both engines: inside the
+ *    drum's radius they come to rest on the cap, outside it they fall past (the plane caps exported before held them
+ *    in LAMMPS, grainflow's finite caps never did);
  *  - with GRAINFLOW_LONG_TESTS=1, the drum in both engines: the dynamic angle of repose within 2° (the issue's
  *    acceptance) and the bed turning in the drum's sense at more than half its rate, measured by Σ(r × v)·a / Σ|r⊥|²
  *    over the spheres (a drum that did not turn, turned the other way or did not carry the bed in its contacts
@@ -17,7 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { exportLammpsDeck } from '../../src/interop/lammps-export.js';
 import { createSetup } from '../../src/run/setup.js';
 import { turnsAt } from '../../src/walls/motion.js';
-import type { Scenario } from '../../src/scenario/schema.js';
+import type { ParticleSpec, Scenario } from '../../src/scenario/schema.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { asciiStl, writeStl } from '../walls/stl-helpers.js';
 import { lammpsTests, scratchDirectory, throughGrainflow, throughLammps } from './lammps-runner.js';
@@ -66,13 +70,13 @@ describe('a rotating drum in a LAMMPS deck', () => {
     expect(variableAt(lines, 'w0_theta', 1)).toBeCloseTo(1.2 * (1 - 0.35 - 0.05), 12);
   });
 
-  it('is an open cylinder along x and two end-cap planes facing each other, all three turning about the axis', () => {
+  it('is an open cylinder along x and two end-cap disks of its radius outside it, all three turning about the axis', () => {
     const regions = lines.filter((l) => l.startsWith('region w0'));
     const turning = ' side in units box rotate v_w0_theta 0 0 0.05 -1 0 0';
     expect(regions).toEqual([
       `region w0 cylinder x 0 0.05 0.05 -0.015 0.015${turning.replace(' rotate', ' open 1 open 2 rotate')}`,
-      `region w0_lo plane -0.015 0 0.05 1 0 0${turning}`,
-      `region w0_hi plane 0.015 0 0.05 -1 0 0${turning}`,
+      `region w0_lo cylinder x 0 0.05 0.05 -0.115 -0.015${turning.replace(' rotate', ' open 1 open 3 rotate')}`,
+      `region w0_hi cylinder x 0 0.05 0.05 0.015 0.115${turning.replace(' rotate', ' open 2 open 3 rotate')}`,
     ]);
     // One wall fix per surface (one sphere material), the side's stiffness corrected for its curvature only.
     const fixes = lines.filter((l) => / wall\/gran\/region /.test(l));
@@ -93,8 +97,11 @@ describe('a rotating drum in a LAMMPS deck', () => {
     expect(regions[0]).toMatch(/^region w0 cylinder y /);
     // c1 c2 = x, z of the axis; rims at 0.002 − zMax and 0.002 − zMin along y (the axis points to −y)
     [0.001, 0.05, 0.05, 0.002 - 0.015, 0.002 + 0.015].forEach((x, k) => expect(numbers(regions[0], 4)[k]).toBeCloseTo(x, 15));
-    expect(regions[1]).toMatch(/^region w0_lo plane /);
-    [0.001, 0.002 - 0.015, 0.05, 0, 1, 0].forEach((x, k) => expect(numbers(regions[1], 3)[k]).toBeCloseTo(x, 15));
+    // The caps: disks of the drum's radius at the rims, their cylinders one diameter long on the far side of each.
+    expect(regions[1]).toMatch(/^region w0_lo cylinder y .* open 1 open 3 /);
+    [0.001, 0.05, 0.05, 0.002 - 0.015 - 0.1, 0.002 - 0.015].forEach((x, k) => expect(numbers(regions[1], 4)[k]).toBeCloseTo(x, 15));
+    expect(regions[2]).toMatch(/^region w0_hi cylinder y .* open 2 open 3 /);
+    [0.001, 0.05, 0.05, 0.002 + 0.015, 0.002 + 0.015 + 0.1].forEach((x, k) => expect(numbers(regions[2], 4)[k]).toBeCloseTo(x, 15));
     expect(regions[2]).toMatch(/ rotate v_w0_theta 0\.001 0\.002 0\.05 0 -1 0$/);
   });
 });
@@ -173,6 +180,44 @@ function bedRate(particles: { position: number[]; velocity: number[] }[], point:
   }
   return moment / inertia;
 }
+
+/** Sphere radius (m) and the spheres' distances from the drum's axis in capsOnly: two inside its radius (0.05 m), two outside. */
+const CAP_SPHERE = 0.0025;
+const CAP_RADII = { inside: [0.02, 0.04], outside: [0.06, 0.065] };
+
+/**
+ * drum.json with no pour and gravity along the axis towards the cap at x = `end` (±0.015 m): four spheres 4 mm inside
+ * that cap's plane, at the distances of CAP_RADII from the axis; the drum turning from t = 0, so that both caps turn.
+ */
+function capsOnly(json: Scenario, end: -1 | 1): void {
+  json.gravity = [9.81 * end, 0, 0];
+  json.insert = [];
+  json.particles = [...CAP_RADII.inside, ...CAP_RADII.outside].map((r, k) => {
+    const a = (k * Math.PI) / 2;
+    return { position: [end * 0.011, r * Math.cos(a), 0.05 + r * Math.sin(a)], radius: CAP_SPHERE, material: 'glass' };
+  }) as ParticleSpec[];
+  drumWall(json).motion = { ...drumWall(json).motion!, start: 0 };
+  json.time = { ...json.time, duration: 0.15 };
+  delete json.analysis;
+}
+
+lammpsTests('LAMMPS: a closed drum\'s end caps are finite, as grainflow\'s', () => {
+  it.each([['-x', -1], ['+x', 1]] as const)('spheres falling %s onto a cap rest on it inside the drum\'s radius, fall past it outside', async (_, end) => {
+    const checked = editedScenario('scenarios/drum.json', (json) => capsOnly(json, end));
+    const name = `caps${end}`;
+    const runs = [['LAMMPS', (await throughLammps(checked, scratch, name)).summary],
+      ['grainflow', (await throughGrainflow(checked, scratch, name)).summary]] as const;
+    const inside = CAP_RADII.inside.length;
+    for (const [engine, summary] of runs) {
+      // Distance (m) of each sphere's centre from the cap's plane, positive on the drum's side.
+      const gaps = summary.final.particles!.map((p) => 0.015 - end * p.position[0]);
+      // Inside: at rest on the cap, the centre one radius from it less an overlap far below 5 % of the radius.
+      gaps.slice(0, inside).forEach((g, k) => expect(Math.abs(g - CAP_SPHERE), `${engine}: sphere ${k} inside`).toBeLessThan(0.05 * CAP_SPHERE));
+      // Outside: in free fall for 0.15 s, about 0.11 m past the cap's plane; an infinite cap would hold it as those inside.
+      gaps.slice(inside).forEach((g, k) => expect(g, `${engine}: sphere ${inside + k} outside`).toBeLessThan(-0.05));
+    }
+  }, 600_000);
+});
 
 lammpsTests('LAMMPS: the rotating drum against grainflow', () => {
   it("dynamic angle of repose within 2°, the bed turning in the drum's sense at more than half its rate", async () => {
