@@ -147,10 +147,12 @@ function approximations({ scenario, notes }: ReadmeInput): string[] {
       + 'contact (project issue 27): within 0.0035 of the target for e ≥ 0.3 (0.006 at e = 0.1).',
     'LAMMPS applies a pair\'s tangential force to each sphere with the lever R − δ/2 (grainflow: R, docs/physics.md §9.6).',
     'Which side a wall acts from: `fix wall/gran` planes (boxes and axis-aligned planes at rest) and open regions '
-      + '(cylinders, cones, disks, a silo\'s floor and side, a moving box with an open top) act from both sides, as grainflow\'s '
-      + 'two-sided walls do (in this LAMMPS Region::match() is true everywhere for an open region); a closed region (an '
-      + 'oblique or moving plane, a moving closed box) acts on the spheres inside it only. Open rims of cylinders and '
-      + 'cones are not edges; box planes extend beyond the box.',
+      + '(cylinders, cones, disks and a closed cylinder\'s end caps, a silo\'s floor and side, a moving box with an open '
+      + 'top) act from both sides, as grainflow\'s two-sided walls do (in this LAMMPS Region::match() is true everywhere '
+      + 'for an open region); a closed region (an oblique or moving plane, a moving closed box) acts on the spheres inside '
+      + 'it only. A closed cylinder\'s end caps are disks of its radius, as grainflow\'s. Open rims of cylinders and cones '
+      + 'are not edges, nor are the rims of disks and end caps (a sphere within one radius outside a rim misses it, where '
+      + 'grainflow\'s rim edge touches it); box planes extend beyond the box.',
     'Curved region walls: LAMMPS uses R_L = R·r_w/(R + r_w) with r_w = −2 × the cylinder radius (cones: the radius at the '
       + 'contact); grainflow ignores curvature (docs/physics.md §1.6). k_n, k_t and the rolling constants are scaled back '
       + 'exactly for a material\'s mean sphere, and for a cone at its mean radius.',
