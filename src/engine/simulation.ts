@@ -326,7 +326,7 @@ export class Simulation implements SavedState {
     const halfSkin = 0.5 * setup.skin;
     let t2 = t1;
     // Particle and wall motion together, so a moving wall cannot pass through the skin unseen.
-    if (Math.sqrt(ex.maxDisplacement2()) + this.wallStates.maxDisplacementSinceBuild() > halfSkin) {
+    if (Math.sqrt(ex.maxDisplacement2()) + this.wallStates.maxDisplacementSinceBuild(this.st.pos, this.st.n) > halfSkin) {
       this.rebuildLists();
       t2 = performance.now();
       this.phase.broadphase += t2 - t1;

@@ -11,7 +11,7 @@
  */
 import { sharedArrays } from '../base/shared-arrays.js';
 import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
-import type { WallMotion } from './build.js';
+import type { WallMotion, WallRotation } from './build.js';
 
 /**
  * Float64 slots per wall: offset x y z, velocity x y z, active (1/0), general (1 for a wall that rotates or has a
@@ -228,10 +228,13 @@ export class WallStates implements SavedState {
   }
 
   /**
-   * Largest distance a point of a wall has moved since the last build (m): the translation, plus for a rotation
-   * by Δθ the chord 2|sin(Δθ/2)| times the wall's reach from the axis (WallRotation.reach).
+   * Largest distance a point of a wall near a sphere has moved since the last build (m): the translation, plus for a
+   * rotation by Δθ the chord 2|sin(Δθ/2)| times the wall's reach from the axis (WallRotation.reach). A plane turning
+   * about an axis across it has no farthest point (reach Infinity): where a sphere at distance r from the axis is now,
+   * the plane has moved by at most the chord times r, so its reach is the farthest of the n spheres at `pos` — without
+   * it, every step of a tilting plane rebuilt the lists.
    */
-  maxDisplacementSinceBuild(): number {
+  maxDisplacementSinceBuild(pos: Float64Array, n: number): number {
     let largest = 0;
     for (let w = 0; w < this.count; w++) {
       let moved = Math.hypot(this.offset(w, 0) - this.offsetAtBuild[3 * w],
@@ -239,11 +242,26 @@ export class WallStates implements SavedState {
       const rotation = this.motion[w].rotation;
       const turned = this.turns(w) - this.turnsAtBuild[w];
       if (rotation !== null && turned !== 0 && rotation.reach > 0) {
-        moved += 2 * Math.abs(Math.sin(Math.PI * Math.min(Math.abs(turned), 0.5))) * rotation.reach;
+        const reach = rotation.reach === Infinity ? this.farthestSphere(w, rotation, pos, n) : rotation.reach;
+        moved += 2 * Math.abs(Math.sin(Math.PI * Math.min(Math.abs(turned), 0.5))) * reach;
       }
       largest = Math.max(largest, moved);
     }
     return largest;
+  }
+
+  /** The largest distance (m) of the n spheres at `pos` from wall w's rotation axis where it is now. */
+  private farthestSphere(w: number, rotation: WallRotation, pos: Float64Array, n: number): number {
+    const [ax, ay, az] = rotation.axis;
+    const px = rotation.point[0] + this.offset(w, 0), py = rotation.point[1] + this.offset(w, 1);
+    const pz = rotation.point[2] + this.offset(w, 2);
+    let farthest2 = 0;
+    for (let i = 0; i < n; i++) {
+      const dx = pos[3 * i] - px, dy = pos[3 * i + 1] - py, dz = pos[3 * i + 2] - pz;
+      const along = dx * ax + dy * ay + dz * az;
+      farthest2 = Math.max(farthest2, dx * dx + dy * dy + dz * dz - along * along);
+    }
+    return Math.sqrt(farthest2);
   }
 
   /**

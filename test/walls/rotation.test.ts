@@ -234,6 +234,34 @@ describe('belt: a plane with a surface velocity', () => {
   });
 });
 
+describe('a tilting plane: the rebuild criterion', () => {
+  // A plane turning about an axis across it has no farthest point; the criterion took its reach as infinite and
+  // rebuilt the lists at every step it turned (7 777 rebuilds in 7 776 steps of a tilting floor here).
+  it('rebuilds as the plane nears a sphere, not every step, and the plane still catches a sphere it had been far from', () => {
+    const floor = { type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm',
+      motion: { rotation: { axis: [1, 0, 0], point: [0, 0, 0], angularVelocity: 0.5 } } };
+    // 20 mm above the plane, 1 m from the axis, no gravity: at y = 1 m the plane rises at about 0.5 m/s and reaches the
+    // sphere's underside after about 0.03 s. A criterion that left the sphere's candidate out would let the plane
+    // pass through it, and it would stay at rest.
+    const scenario = {
+      gravity: [0, 0, 0], time: { duration: 0.1, dt: 'auto' }, materials: { m: material },
+      contact: { normal: { model: 'tsuji', restitution: 0.5 } },
+      particles: [{ position: [0, 1, 0.02 + R], velocity: [0, 0, 0], radius: R, material: 'm' }], walls: [floor],
+      outputs: { impacts: false },
+    } as unknown as ScenarioInput;
+    const { setup, sim } = engineOf(scenario);
+    for (let k = 0; k < setup.steps; k++) sim.step(() => {});
+    // The plane moves (1 − cos) ≈ 0.5 m/s × 0.1 s past its start at the sphere, the skin is 0.3 R = 1.5 mm: some
+    // tens of rebuilds (each after the plane moved half a skin at the sphere), not one per step.
+    expect(sim.rebuilds).toBeGreaterThan(10);
+    expect(sim.rebuilds).toBeLessThan(setup.steps / 10);
+    // Thrown off the plane: moving away from it faster than the plane's own 0.5 m/s there.
+    const [, vy, vz] = sim.st.vel;
+    const normal = [0, -Math.sin(0.05), Math.cos(0.05)];
+    expect(vy * normal[1] + vz * normal[2]).toBeGreaterThan(0.5);
+  });
+});
+
 describe('turntable: a floor turning about the vertical', () => {
   const omega = 2, rho = 0.08;
   const rotation = { axis: [0, 0, 1], point: [0, 0, 0], angularVelocity: omega, rampTime: 0.05 };
