@@ -161,9 +161,8 @@ function approximations({ scenario, notes }: ReadmeInput): string[] {
     list.push('Silo: this LAMMPS cannot cut the orifice out of a floor plane (a union with an open cylinder keeps the plane '
       + 'over the hole: nothing discharges). The floor is a nearly flat open cone from the orifice rim at zBottom to the side '
       + 'wall, 10⁻³ orifice diameters higher there (a tilt below 0.1° for the shipped silo); the floor and the side wall are '
-      + 'two regions. Mass flow rate measured against grainflow (project issue 27, 2026-11-28): silo.json with its gate then a '
-      + 'plane at the floor\'s height (now a disk the orifice\'s size), 2 ranks, '
-      + '`--substeps 3`, seeds 1–3: 0.2723 kg/s mean in LAMMPS against 0.2717 in grainflow (+0.2 %, standard error 2.5 %); '
+      + 'two regions. Mass flow rate measured against grainflow (project issue 27, 2026-12-06): silo.json as shipped, 2 ranks, '
+      + '`--substeps 3`, seeds 1–3: 0.2713 kg/s mean in LAMMPS against 0.2715 in grainflow (−0.06 %, standard error 1.4 %); '
       + 'one discharge scatters by about 3 % from seed to seed in either engine, so compare means over seeds.');
   }
   if (scenario.walls.some((w) => w.motion !== undefined)) {

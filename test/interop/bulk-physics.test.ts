@@ -118,8 +118,9 @@ lammpsTests('LAMMPS: the pile and the hopper', () => {
   // discharge is not enough to compare: over seeds 1, 2, 3 W scattered by 3.3 % in grainflow (0.2793, 0.2742,
   // 0.2616 kg/s) and 2.8 % in LAMMPS (0.2674, 0.2684, 0.2812; 2026-11-28), so one seed's difference between the
   // engines scatters by about 4 % and ran from −4.3 % to +7.5 % — the earlier single-seed findings of −5.7 % and
-  // +7.9 % (docs/lammps.md) were that scatter. The means of three seeds differ by +0.2 % with a standard error of
-  // 2.5 %: project issue 27's 5 % is two of those. Catches an export whose discharge differs from grainflow's by
+  // +7.9 % (docs/lammps.md) were that scatter. The means of three seeds differed by +0.2 % with a standard error of
+  // 2.5 %: project issue 27's 5 % is two of those. (Those figures with the gate a plane at the floor's height; with
+  // the disk gate, 2026-12-06: −0.06 % ± 1.4 %, docs/lammps.md.) Catches an export whose discharge differs from grainflow's by
   // more than that (a contact constant, a wall or the step mapped wrongly), and on every seed the geometry and the
   // gate below: the orifice, its timing, the balance.
   it('silo.json, seeds 1–3, 2 ranks, exported with --substeps 3: the orifice open, ranks balanced, mean mass flow rate within 5 % of grainflow\'s', async () => {
