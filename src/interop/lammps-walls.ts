@@ -132,6 +132,10 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
     `region ${name} ${shape} side in units box${open}${move}`;
   const surface = (name: string, curvatureRadius: number, commands: string[]): WallSurface =>
     ({ id: name, commands, fix: 'wall/gran/region', where: `region ${name}`, curvatureRadius });
+  const diskSurface = (name: string, ...geometry: Parameters<typeof diskRegion>): WallSurface => {
+    const disk = diskRegion(...geometry);
+    return surface(name, 0, [region(name, disk.shape, disk.open)]);
+  };
   const open = ' open 1 open 2';
   const atRest = variables.length === 0;
   switch (wall.type) {
@@ -169,11 +173,9 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
       // Each cap's cylinder lies outside the drum, on the cap's far side. Measured on this LAMMPS (docs/lammps.md):
       // spheres inside the drum rest on, bounce off and are dragged round by a cap as by the plane cap it replaces,
       // the dumps equal to 9 digits, whichever side the cap's cylinder lies on.
-      const cap = (name: string, at: number, beyond: -1 | 1) => {
-        const disk = diskRegion(along, c, wall.radius, at, beyond);
-        return surface(name, 0, [region(name, disk.shape, disk.open)]);
-      };
-      return { index: k, variables, surfaces: [side, cap(`${id}_lo`, lo, -1), cap(`${id}_hi`, hi, 1)] };
+      return { index: k, variables, surfaces: [
+        side, diskSurface(`${id}_lo`, along, c, wall.radius, lo, -1), diskSurface(`${id}_hi`, along, c, wall.radius, hi, 1),
+      ] };
     }
     case 'cone': {
       const [cx, cy] = wall.center;
@@ -183,8 +185,7 @@ export function deckWall(wall: WallSpec, k: number): DeckWall {
     }
     case 'disk': {
       const { along, centre, at } = diskPlane(wall);
-      const disk = diskRegion(along, centre.filter((_, a) => a !== along), wall.diameter / 2, at, -1);
-      return { index: k, variables, surfaces: [surface(id, 0, [region(id, disk.shape, disk.open)])] };
+      return { index: k, variables, surfaces: [diskSurface(id, along, centre.filter((_, a) => a !== along), wall.diameter / 2, at, -1)] };
     }
     case 'silo': {
       const [cx, cy] = wall.center;
