@@ -14,7 +14,7 @@ import { planPour, pourStandIns, pourWarnings, STAND_INS_PER_BLOCK } from '../sc
 import { RunRandom } from '../scenario/random.js';
 import { contactConstants, type ContactTable } from '../forces/contact-table.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
-import { distanceFromAxis, lowestWallPoint, type WallModel, type WallMotion } from '../walls/build.js';
+import { farthestFromAxis, lowestWallPoint, type WallModel, type WallMotion } from '../walls/build.js';
 import type { InitialParticles } from '../particles/state.js';
 import { resolvePeriodicBox } from '../scenario/periodic-box.js';
 import {
@@ -144,10 +144,7 @@ function turningSpeed({ rotation }: WallMotion, spheres: readonly InitialParticl
   if (rotation === null) return 0;
   let reach = rotation.reach;
   if (reach === Infinity) {
-    reach = 0;
-    forEachSphere(spheres, (set, k) => {
-      reach = Math.max(reach, distanceFromAxis(set.position.subarray(3 * k, 3 * k + 3), rotation.point, rotation.axis));
-    });
+    reach = Math.max(0, ...spheres.map((set) => farthestFromAxis(set.position, set.n, rotation.point, rotation.axis)));
   }
   return 2 * Math.PI * Math.abs(rotation.turnsPerSecond) * reach;
 }

@@ -11,7 +11,7 @@ import { deepFreeze } from '../base/deep-freeze.js';
 import { SphereHash, assertInsertable } from './insert.js';
 import { logNormalParameters, radiusBounds, type RadiusSpec } from './radius.js';
 import { regionBounds, regionTooSmallFor } from './regions.js';
-import { buildWallModel, type WallModel } from '../walls/build.js';
+import { buildWallModel, checkSurfaceSpeed, farthestFromAxis, type WallModel } from '../walls/build.js';
 import { wallOverlap } from '../walls/overlap.js';
 import { centrePoint } from '../walls/wall-spec.js';
 import { buildContactTable, type ContactTable } from '../forces/contact-table.js';
@@ -56,6 +56,7 @@ export function checkScenario(scenario: Scenario): CheckedScenario {
   scenario.insert.forEach((block, k) => checkInsertBlock(block, k, scenario.time.duration));
   // Bad wall geometry and unreadable STL files are reported while the walls are built.
   const walls = buildWallModel(scenario.walls);
+  checkTurningPlanes(scenario, explicit, walls);
   checkExplicitOverlaps(explicit);
   checkWallPenetration(explicit, walls);
   checkSkin(scenario, explicit);
@@ -188,6 +189,25 @@ function checkSpins({ spheres, origin }: ExplicitSpheres): void {
         + `got ${JSON.stringify(Array.from(angularVelocity.subarray(o, o + 3)))}`);
     }
   }
+}
+
+/**
+ * A plane has no farthest point (walls/build.ts bounds every other turning wall by its own extent): its surface under
+ * a sphere moves at |ω| times the sphere's distance from the axis. Held here by where the spheres start: the explicit
+ * ones and every insert region's bounding box, whose farthest point from a line is one of its corners.
+ */
+function checkTurningPlanes(scenario: Scenario, { spheres }: ExplicitSpheres, walls: WallModel): void {
+  walls.motion.forEach(({ rotation }, w) => {
+    const spec = scenario.walls[w].motion?.rotation;
+    if (rotation === null || spec === undefined || Number.isFinite(rotation.farthest)) return;
+    let farthest = farthestFromAxis(spheres.position, spheres.n, rotation.point, rotation.axis);
+    for (const { region } of scenario.insert) {
+      const { min, max } = regionBounds(region);
+      const corners = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((k) => [0, 1, 2].map((a) => ((k >> a) & 1 ? max[a] : min[a])));
+      farthest = Math.max(farthest, farthestFromAxis(corners, 8, rotation.point, rotation.axis));
+    }
+    checkSurfaceSpeed(w, spec.angularVelocity, farthest, 'this plane, under spheres that start');
+  });
 }
 
 function checkInsertBlock(block: InsertSpec, k: number, duration: number): void {

@@ -8,7 +8,7 @@
 import { InputFileError, readRegularFile } from '../base/regular-file.js';
 import { ScenarioError } from '../base/scenario-error.js';
 import { MAX_SPEED } from '../base/schema-fields.js';
-import { shortNumber } from '../base/short-number.js';
+import { shortNumber, shortUpperBound } from '../base/short-number.js';
 import type { WallSpec } from './wall-spec.js';
 import { GEO_STRIDE, PrimitiveKind, REVOLVED, revolvedPoint } from './primitives.js';
 import { MAX_STL_BYTES, parseStl } from './stl.js';
@@ -31,6 +31,11 @@ export interface WallRotation {
    * 0 for surfaces of revolution about this axis and planes perpendicular to it, Infinity for other planes
    */
   reach: number;
+  /**
+   * largest distance of the wall's points from the axis (m), whose speed the rotation's bound holds: Infinity for a
+   * wall with a plane, whose surface under a sphere moves at |ω| times the sphere's distance (checked with the spheres)
+   */
+  farthest: number;
 }
 
 export interface WallMotion {
@@ -135,8 +140,8 @@ function motionOf(b: Builder, wall: WallSpec, w: number, first: number): WallMot
     const axis = unitVector(spec.axis, `walls[${w}].motion.rotation.axis`, 'rotation axis direction');
     const point: Vec3 = [...spec.point];
     const { reach, farthest } = rotationExtent(b, first, axis, point);
-    checkSurfaceSpeed(w, spec.angularVelocity, farthest);
-    rotation = { axis, point, turnsPerSecond: spec.angularVelocity / (2 * Math.PI), rampTime: spec.rampTime, reach };
+    if (Number.isFinite(farthest)) checkSurfaceSpeed(w, spec.angularVelocity, farthest, 'this wall, whose points lie');
+    rotation = { axis, point, turnsPerSecond: spec.angularVelocity / (2 * Math.PI), rampTime: spec.rampTime, reach, farthest };
   }
   return {
     velocity: wall.motion ? [...wall.motion.velocity] : [0, 0, 0],
@@ -164,10 +169,19 @@ function surfaceVelocityOf(wall: WallSpec, w: number): Vec3 | null {
 }
 
 /** Distance (m) of point x from the line through p along unit a. */
-export function distanceFromAxis(x: ArrayLike<number>, p: ArrayLike<number>, a: ArrayLike<number>): number {
-  const d = [x[0] - p[0], x[1] - p[1], x[2] - p[2]];
-  const along = d[0] * a[0] + d[1] * a[1] + d[2] * a[2];
-  return Math.sqrt(Math.max(0, d[0] * d[0] + d[1] * d[1] + d[2] * d[2] - along * along));
+function distanceFromAxis(x: ArrayLike<number>, p: ArrayLike<number>, a: ArrayLike<number>): number {
+  return farthestFromAxis(x, 1, p, a);
+}
+
+/** The largest distance (m) of the n points x y z in `xyz` from the line through p along unit a (0 when n is 0). */
+export function farthestFromAxis(xyz: ArrayLike<number>, n: number, p: ArrayLike<number>, a: ArrayLike<number>): number {
+  let farthest2 = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = xyz[3 * i] - p[0], dy = xyz[3 * i + 1] - p[1], dz = xyz[3 * i + 2] - p[2];
+    const along = dx * a[0] + dy * a[1] + dz * a[2];
+    farthest2 = Math.max(farthest2, dx * dx + dy * dy + dz * dz - along * along);
+  }
+  return Math.sqrt(farthest2);
 }
 
 /** |a × b| of unit vectors: 0 when parallel. */
@@ -216,16 +230,16 @@ function rotationExtent(b: Builder, first: number, a: Vec3, p: Vec3): { reach: n
 /**
  * Refuses a rotation under which a point of the wall would move faster than light, as the format holds a sphere's
  * spin (scenario/checks.ts): beyond it the surface velocity a contact's friction reads overflows, and the run ends in
- * a non-finite state instead of naming the field. A plane has no farthest point: its contacts' speeds are held by
- * where the spheres are.
+ * a non-finite state instead of naming the field. `farthest` (m) is the farthest point of the wall from the axis,
+ * or for a plane the farthest a sphere starts (scenario/checks.ts); `what` says which, ending before "up to".
  */
-function checkSurfaceSpeed(w: number, angularVelocity: number, farthest: number): void {
-  if (!Number.isFinite(farthest) || farthest === 0) return;
+export function checkSurfaceSpeed(w: number, angularVelocity: number, farthest: number, what: string): void {
+  if (farthest === 0) return;
   const limit = MAX_SPEED / farthest;
   if (Math.abs(angularVelocity) <= limit) return;
-  throw new ScenarioError(`walls[${w}].motion.rotation.angularVelocity`, `must be within ±${shortNumber(limit)} rad/s `
-    + `for this wall, whose points lie up to ${shortNumber(farthest)} m from the rotation axis (they would move faster `
-    + `than light, ${MAX_SPEED} m/s); got ${shortNumber(angularVelocity)}`);
+  throw new ScenarioError(`walls[${w}].motion.rotation.angularVelocity`, `must be within ±${shortUpperBound(limit)} `
+    + `rad/s for ${what} up to ${shortNumber(farthest)} m from the rotation axis (its surface would move faster than `
+    + `light there, ${MAX_SPEED} m/s); got ${shortNumber(angularVelocity)}`);
 }
 
 /** v / |v|, refusing a zero vector with a message naming `field`. */

@@ -11,7 +11,7 @@
  */
 import { sharedArrays } from '../base/shared-arrays.js';
 import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
-import type { WallMotion, WallRotation } from './build.js';
+import { farthestFromAxis, type WallMotion, type WallRotation } from './build.js';
 
 /**
  * Float64 slots per wall: offset x y z, velocity x y z, active (1/0), general (1 for a wall that rotates or has a
@@ -141,6 +141,7 @@ const WALL_STATES_STATE: StateDeclaration = {
   excluded: {
     state: 'derived: a function of `time` (writeWallState), written again on restore',
     motion: "fixed: each wall's prescribed motion, from the scenario",
+    pivot: 'scratch: filled from `state` at each use',
   },
 };
 
@@ -163,6 +164,8 @@ export class WallStates implements SavedState {
   private readonly gone: Uint8Array;
   /** time (s) `state` is of */
   private time = 0;
+  /** scratch: a turning wall's rotation point now, read from `state` (farthestSphere, no allocation per step) */
+  private readonly pivot = new Float64Array(3);
 
   constructor(private readonly motion: readonly WallMotion[]) {
     this.state = sharedArrays.float64(MOTION_STRIDE * Math.max(1, motion.length));
@@ -252,16 +255,9 @@ export class WallStates implements SavedState {
 
   /** The largest distance (m) of the n spheres at `pos` from wall w's rotation axis where it is now. */
   private farthestSphere(w: number, rotation: WallRotation, pos: Float64Array, n: number): number {
-    const [ax, ay, az] = rotation.axis;
-    const px = rotation.point[0] + this.offset(w, 0), py = rotation.point[1] + this.offset(w, 1);
-    const pz = rotation.point[2] + this.offset(w, 2);
-    let farthest2 = 0;
-    for (let i = 0; i < n; i++) {
-      const dx = pos[3 * i] - px, dy = pos[3 * i + 1] - py, dz = pos[3 * i + 2] - pz;
-      const along = dx * ax + dy * ay + dz * az;
-      farthest2 = Math.max(farthest2, dx * dx + dy * dy + dz * dz - along * along);
-    }
-    return Math.sqrt(farthest2);
+    const o = MOTION_STRIDE * w + MOTION.pivot;
+    for (let a = 0; a < 3; a++) this.pivot[a] = this.state[o + a];
+    return farthestFromAxis(pos, n, this.pivot, rotation.axis);
   }
 
   /**

@@ -26,7 +26,7 @@ import { tessellateWall } from '../../src/walls/tessellate.js';
 
 const spin = (rate: number, point: Vec3, rampTime = 0, start = 0): WallMotion => ({
   velocity: [0, 0, 0], start, stop: Infinity, removeAt: Infinity, surfaceVelocity: null,
-  rotation: { axis: [0, 0, 1], point, turnsPerSecond: rate / (2 * Math.PI), rampTime, reach: 1 },
+  rotation: { axis: [0, 0, 1], point, turnsPerSecond: rate / (2 * Math.PI), rampTime, reach: 1, farthest: 1 },
 });
 
 describe('rotating wall pose', () => {
@@ -169,19 +169,37 @@ describe('how fast a turning wall moves (the time-step rule and its bound)', () 
   });
 
   // On the old build a drum at 1e300 rad/s ran until its friction overflowed into a non-finite state (the watchdog).
-  it('refuses a rotation under which the wall\'s farthest point would outrun light; a plane, which has none, is held by the spheres', () => {
+  // The message's bound is rounded down (shortUpperBound): to nearest it printed a bound it refused.
+  it('refuses a rotation under which the wall\'s farthest point would outrun light, and prints a bound it accepts', () => {
     const drum = (angularVelocity: number) => () => buildWallModel([{
-      type: 'cylinder', center: [0, 0, 0], axis: [1, 0, 0], radius: 0.2, zMin: -0.1, zMax: 0.1, closed: true,
+      type: 'cylinder', center: [0, 0, 0], axis: [1, 0, 0], radius: 0.05, zMin: -0.1, zMax: 0.1, closed: true,
       material: 'm', motion: turning(angularVelocity, [1, 0, 0]),
     }]);
-    const limit = MAX_SPEED / 0.2;
+    const limit = MAX_SPEED / 0.05;
     expect(drum(limit)).not.toThrow();
     expect(drum(-limit)).not.toThrow();
-    expect(drum(limit * (1 + 1e-12))).toThrow(
-      /^walls\[0\]\.motion\.rotation\.angularVelocity: must be within ±1\.5e\+9 rad\/s for this wall, whose points lie up to 0\.2 m /);
-    expect(() => buildWallModel([{
-      type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', motion: turning(1e300),
-    }])).not.toThrow();
+    expect(drum(limit * (1 + 1e-12))).toThrow(/^walls\[0\]\.motion\.rotation\.angularVelocity: must be within ±5\.99e\+9 rad\/s for this wall, whose points lie up to 0\.05 m /);
+    expect(drum(5.99e9)).not.toThrow();
+  });
+
+  // On the old build a turntable, a plane with no farthest point of its own, was not bounded at all: at 1e300 rad/s
+  // its friction overflowed as the drum's did. Its surface under a sphere moves at ω times the sphere's distance.
+  it('a plane turning under spheres is held by where they start: the explicit ones and the insert regions\' corners', () => {
+    const turntable = (angularVelocity: number, insert: unknown[] = []) => () => parseScenario({
+      gravity: [0, 0, -9.81], time: { duration: 0.01, dt: 'auto' },
+      materials: { m: { youngsModulus: 1e8, poissonsRatio: 0.3, density: 2500 } },
+      contact: { normal: { model: 'tsuji', restitution: 0.5 } },
+      particles: [{ position: [0.3, 0.4, 0.02], velocity: [0, 0, 0], radius: 0.01, material: 'm' }], insert,
+      walls: [{ type: 'plane', point: [0, 0, 0], normal: [0, 0, 1], material: 'm', motion: turning(angularVelocity) }],
+    } as ScenarioInput);
+    expect(turntable(MAX_SPEED / 0.5)).not.toThrow();
+    expect(turntable(-MAX_SPEED / 0.5 * (1 + 1e-12))).toThrow(/^walls\[0\]\.motion\.rotation\.angularVelocity: must be within ±5\.99e\+8 rad\/s for this plane, under spheres that start up to 0\.5 m from the rotation axis .*; got -6e\+8$/);
+    expect(turntable(1e300)).toThrow(/got 1e\+300$/);
+    // A box region reaching 1 m from the axis at its corner (0.6, 0.8): the explicit sphere no longer sets the bound.
+    const region = { type: 'box', min: [0.1, 0.1, 0.05], max: [0.6, 0.8, 0.1] };
+    const block = { count: 1, radius: 0.01, material: 'm', region };
+    expect(turntable(MAX_SPEED / 0.5, [block])).toThrow(/for this plane, under spheres that start up to 1 m from/);
+    expect(turntable(MAX_SPEED, [block])).not.toThrow();
   });
 });
 
