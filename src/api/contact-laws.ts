@@ -8,6 +8,7 @@ import { DEFAULT_REFERENCE_SPEED } from '../forces/normal/parameters.js';
 import { DampingExponent, ElasticLaw } from '../forces/normal/law.js';
 import { normalLawDefinition, type NormalModelName } from '../forces/normal/registry.js';
 import { IMPACT_STEPS_PER_CONTACT } from '../run/single-impact.js';
+import { shortNumber } from '../base/short-number.js';
 
 export {
   endOfContactNames, gonthierForms, materialSchema, normalModelNames, type EndOfContact, type Material,
@@ -24,10 +25,11 @@ export interface CalibratedLaw {
 
 /**
  * Why an impact at `speed` (m/s) of the law `spec` may deliver an e off the target it was calibrated to, by what the
- * law's definition says it is (`grainflow impact` prints it under a missed target). The impact runs
- * IMPACT_STEPS_PER_CONTACT steps per elastic contact time t_c (src/run/single-impact.ts).
+ * law's definition says it is (`grainflow impact` prints it under a missed target). The impact runs `stepsPerContact`
+ * steps per elastic contact time t_c (src/run/single-impact.ts; default IMPACT_STEPS_PER_CONTACT): the last two
+ * reasons are the step's, and more steps per contact bring e_out to the target.
  */
-export function restitutionMissReason(spec: CalibratedLaw, speed: number): string {
+export function restitutionMissReason(spec: CalibratedLaw, speed: number, stepsPerContact = IMPACT_STEPS_PER_CONTACT): string {
   const law = normalLawDefinition(spec.model);
   if (law.dampingExponent === DampingExponent.hysteresis) {
     return 'Hunt–Crossley family: most of its damping factors approximate e, derived for e near 1, and all damp less '
@@ -35,11 +37,11 @@ export function restitutionMissReason(spec: CalibratedLaw, speed: number): strin
   }
   if (law.elastic === ElasticLaw.plasticHertz) {
     return 'permanent indentation: unloading over e²·δ_max takes about e·t_c/2, under two of the impact\'s '
-      + `t_c/${IMPACT_STEPS_PER_CONTACT} steps below e ≈ ${4 / IMPACT_STEPS_PER_CONTACT}; docs/physics.md §5.3`;
+      + `t_c/${stepsPerContact} steps below e ≈ ${shortNumber(4 / stepsPerContact)}; docs/physics.md §5.3`;
   }
   const referenceSpeed = spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED;
   if (law.speedBehaviour === 'speed-dependent' && speed !== referenceSpeed) {
     return `speed-dependent: e holds at the reference speed, ${referenceSpeed} m/s, only; docs/physics.md §7.5`;
   }
-  return `damping this strong ends the approach within few of the impact's t_c/${IMPACT_STEPS_PER_CONTACT} steps, which set e_out`;
+  return `damping this strong ends the approach within few of the impact's t_c/${stepsPerContact} steps, which set e_out`;
 }

@@ -14,8 +14,8 @@ import {
 } from '../api/contact-laws.js';
 import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
-  boundRange, densityForMass, IMPACT_BOUNDS, simulateImpact, youngsModulusForStiffness, type ImpactOutcome,
-  type ImpactTarget,
+  AUTO_STEPS_PER_CONTACT, boundRange, densityForMass, IMPACT_BOUNDS, IMPACT_STEPS_PER_CONTACT, simulateImpact,
+  youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget,
 } from '../api/single-impact.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import {
@@ -27,9 +27,17 @@ import { outputOptions } from './output-options.js';
 const EXAMPLES = ['aluminium-spheres', 'bouncing-ball'] as const;
 type Example = (typeof EXAMPLES)[number];
 
-export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('|')} [--convention no-tension|free] [--out dir] [--force]
+/**
+ * --steps-per-contact: at least a run's own automatic step (t_c/AUTO_STEPS_PER_CONTACT, docs/physics.md §10.5), so a
+ * user can see what e that step delivers; at most 20 times the default, which holds an impact that never ends (given
+ * up after 100 t_c) to 2·10⁶ steps, seconds, and its force–overlap trace to tens of MB.
+ */
+const STEPS_PER_CONTACT = { min: AUTO_STEPS_PER_CONTACT, max: 20 * IMPACT_STEPS_PER_CONTACT } as const;
+
+export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('|')} [--convention no-tension|free] [--steps-per-contact N]
+                        [--out dir] [--force]
        grainflow impact --model <law> [--restitution e] --speed v [--material JSON] [--radius m] [--target sphere|wall]
-                        [--gravity g] [--out dir] [--force]
+                        [--gravity g] [--steps-per-contact N] [--out dir] [--force]
 
   Runs single normal impacts through the engine and prints e_out, δ_max, F_max and contact time; writes
   impacts.csv and the force–overlap loops (force-overlap*.svg) to --out (default impact-<example or model>); an
@@ -38,10 +46,12 @@ export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('
                           bouncing-ball the eight laws Safaeifar 2020 compares, at e = 0.2, 0.4, 0.6 and 0.8
   --speed                 impact speed in ${boundRange(IMPACT_BOUNDS.speed)}
   --gravity               in ${boundRange(IMPACT_BOUNDS.gravity, true)}, towards the wall (--target wall only; default 0)
+  --steps-per-contact     time steps per elastic contact time t_c, a whole number in [${STEPS_PER_CONTACT.min}, ${STEPS_PER_CONTACT.max}]
+                          (default ${IMPACT_STEPS_PER_CONTACT}; ${STEPS_PER_CONTACT.min} is a run's automatic step, t_c/${STEPS_PER_CONTACT.min})
 ${LAW_USAGE}`;
 
-/** The options that go with --example. */
-const EXAMPLE_OPTIONS = ['example', 'convention', 'out', 'force'];
+/** The options that go with --example: how the impacts end and are resolved, and where they are written. */
+const EXAMPLE_OPTIONS = ['example', 'convention', 'steps-per-contact', 'out', 'force'];
 
 /** One labelled impact of a table. */
 interface Case {
@@ -57,6 +67,7 @@ interface Scene {
   /** towards the wall, m/s² (wall impacts only) */
   gravity?: number;
   endOfContact: EndOfContact;
+  stepsPerContact: number;
 }
 
 interface Table {
@@ -72,7 +83,11 @@ export async function impactCommand(argv: string[]): Promise<number> {
   return withInputErrors('impact', async () => {
     const values = parseOptions(argv, {
       example: { type: 'string' }, speed: { type: 'string' }, gravity: { type: 'string' }, force: { type: 'boolean' },
+      'steps-per-contact': { type: 'string' },
     });
+    const stepsPerContact = numberOption(values, 'steps-per-contact',
+      `from ${STEPS_PER_CONTACT.min} to ${STEPS_PER_CONTACT.max}, whole (steps per elastic contact time)`,
+      (x) => Number.isInteger(x) && x >= STEPS_PER_CONTACT.min && x <= STEPS_PER_CONTACT.max) ?? IMPACT_STEPS_PER_CONTACT;
     const example = text(values, 'example');
     let tables: Table[];
     let name: string;
@@ -87,7 +102,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
           + 'with --example give only --convention, --out and --force, or give --model and --speed instead');
       }
       const convention = geometryOptions(values).endOfContact;
-      tables = exampleTables(example as Example, convention);
+      tables = exampleTables(example as Example, convention, stepsPerContact);
       name = example;
     } else {
       const model = text(values, 'model');
@@ -96,7 +111,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
       if (speed === undefined) throw new CliInputError('missing --speed <m/s>');
       const gravity = numberOption(values, 'gravity', '>= 0 (m/s²)', (x) => x >= 0);
       const g = geometryOptions(values);
-      const scene = { ...g, speed, gravity };
+      const scene = { ...g, speed, gravity, stepsPerContact };
       tables = [{ suffix: '', heading: () => `${model} at ${speed} m/s`, scene, cases: [{ label: model, normal: lawSpec(values, model) }] }];
       name = model;
     }
@@ -114,7 +129,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
           const eIn = (c.normal as { restitution?: number }).restitution ?? 1;
           csv.push([table.suffix || name, c.label, eIn, o.restitution, o.maxOverlap, o.maxForce, o.contactTime].join(','));
         });
-        process.stdout.write(missedTargets(table.cases, outcomes, table.scene.speed));
+        process.stdout.write(missedTargets(table.cases, outcomes, table.scene));
         process.stdout.write('\n');
         out.writeFile(`force-overlap${table.suffix ? `-${table.suffix}` : ''}.svg`, await renderLinePlotSvg({
           title: 'Force–overlap loops',
@@ -139,13 +154,13 @@ const MISS = 0.05;
  * The laws of a table whose e_out misses their target by more than MISS, grouped by why (the library's
  * restitutionMissReason, from each law's definition).
  */
-function missedTargets(cases: readonly Case[], outcomes: readonly ImpactOutcome[], speed: number): string {
+function missedTargets(cases: readonly Case[], outcomes: readonly ImpactOutcome[], { speed, stepsPerContact }: Scene): string {
   const byReason = new Map<string, string[]>();
   cases.forEach((c, k) => {
     const target = (c.normal as { restitution?: number }).restitution;
     const got = outcomes[k].restitution;
     if (target === undefined || Math.abs(got / target - 1) <= MISS) return;
-    const reason = restitutionMissReason(c.normal as CalibratedLaw, speed);
+    const reason = restitutionMissReason(c.normal as CalibratedLaw, speed, stepsPerContact);
     byReason.set(reason, [...byReason.get(reason) ?? [], `${c.label} ${got.toPrecision(3)}`]);
   });
   return [...byReason].map(([reason, missed]) => `  off the target e by more than ${100 * MISS} %: ${missed.join(', ')}\n`
@@ -178,7 +193,7 @@ function bouncingBallLaws(e: number): Case[] {
 /** 5.5e9, not 5500000000. */
 const exponent = (x: number) => x.toExponential().replace('e+', 'e');
 
-function exampleTables(example: Example, endOfContact: EndOfContact): Table[] {
+function exampleTables(example: Example, endOfContact: EndOfContact, stepsPerContact: number): Table[] {
   if (example === 'aluminium-spheres') {
     const R = 0.02, mass = 0.092, K = 5.5e9, nu = 0.33, speed = 0.3, e = 0.7;
     const material = { youngsModulus: youngsModulusForStiffness(K, R, 'sphere', nu), poissonsRatio: nu, density: densityForMass(mass, R) };
@@ -188,7 +203,7 @@ function exampleTables(example: Example, endOfContact: EndOfContact): Table[] {
     return [{
       suffix: '',
       heading: (unit) => `two aluminium spheres (docs/physics.md §7.9): R = ${R} m, m = ${mass} kg, K = ${exponent(K)} ${unit}, v₀ = ${speed} m/s, e = ${e}, ${endOfContact}`,
-      scene: { material, radius: R, target: 'sphere', speed, gravity: 0, endOfContact },
+      scene: { material, radius: R, target: 'sphere', speed, gravity: 0, endOfContact, stepsPerContact },
       cases: everyLaw(e, speed, secant),
     }];
   }
@@ -197,7 +212,7 @@ function exampleTables(example: Example, endOfContact: EndOfContact): Table[] {
   return [0.2, 0.4, 0.6, 0.8].map((e) => ({
     suffix: `e${e}`,
     heading: (unit) => `bouncing ball (docs/physics.md §7.9): m = ${mass} kg, R = ${R} m, K = ${exponent(K)} ${unit}, v₀ = 4.2 m/s, g = 9.8 m/s², e = ${e}, ${endOfContact}`,
-    scene: { material, radius: R, target: 'wall', speed: 4.2, gravity: 9.8, endOfContact },
+    scene: { material, radius: R, target: 'wall', speed: 4.2, gravity: 9.8, endOfContact, stepsPerContact },
     cases: bouncingBallLaws(e),
   }));
 }

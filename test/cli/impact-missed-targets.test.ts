@@ -6,9 +6,10 @@
  *    t_c/1000 (e_out stays at 1.86e-3 for a target of 2e-3), not a damping factor — it has none;
  *  - speed-dependent laws away from their reference speed: e holds at that speed only;
  *  - any other law (Tsuji, Kelvin–Voigt, Jankowski): damping so strong that a few steps end the approach.
- * The note names each missed law with e_out to three digits, one line of laws per reason.
+ * The note names each missed law with e_out to three digits, one line of laws per reason. The last two reasons are
+ * the step's: `--steps-per-contact` refines it, and the reasons quote the step the impact ran with.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,12 @@ describe('restitutionMissReason', () => {
     });
   });
 
+  it('quotes the step the impact ran with, and the plastic threshold that follows from it (4/N)', () => {
+    expect(restitutionMissReason({ model: 'jankowski' }, 1, 4000)).toBe(STEPS.replace('t_c/1000', 't_c/4000'));
+    expect(restitutionMissReason({ model: 'lankarani-nikravesh-plastic' }, 1, 4000))
+      .toBe(PLASTIC.replace('t_c/1000', 't_c/4000').replace('0.004', '0.001'));
+  });
+
   it('does not blame the reference speed of a speed-dependent law impacting at it', () => {
     expect(restitutionMissReason({ model: 'kuwabara-kono', referenceSpeed: 3 }, 3)).toBe(STEPS);
     expect(restitutionMissReason({ model: 'kuwabara-kono', referenceSpeed: 3 }, 1)).toBe(speedDependent(3));
@@ -81,5 +88,22 @@ describe('grainflow impact names why a law missed its target e', () => {
 
   it('says nothing under a law that delivers its target', async () => {
     expect(await note('--model', 'tsuji', '--restitution', '0.002', '--speed', '1')).toEqual([]);
+  });
+
+  // The step's misses are the step's: with 20 times the steps Jankowski at e = 0.002 lands inside the note's 5 %
+  // (at the default 1000 it delivers 0.00229, above). Fails where the option does not reach the impact.
+  it('--steps-per-contact refines the step, and a law the step made miss its target then delivers it', async () => {
+    expect(await note('--model', 'jankowski', '--restitution', '0.002', '--speed', '1', '--steps-per-contact', '20000')).toEqual([]);
+  });
+
+  it.each([['49'], ['20001'], ['1.5'], ['1e9']])('--steps-per-contact %s is refused naming its range, with --model and with --example', async (value) => {
+    const range = `grainflow: --steps-per-contact must be a number from 50 to 20000, whole (steps per elastic contact time) (got "${value}")`;
+    for (const args of [['--model', 'jankowski', '--restitution', '0.002', '--speed', '1'], ['--example', 'bouncing-ball']]) {
+      const out = path.join(scratch, `refused-${value}`);
+      const r = await grainflowInProcess(['impact', ...args, '--steps-per-contact', value, '--out', out]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(range);
+      expect(existsSync(out)).toBe(false);
+    }
   });
 });
