@@ -52,6 +52,8 @@ ${LAW_USAGE}`;
 
 /** The options that go with --example: how the impacts end and are resolved, and where they are written. */
 const EXAMPLE_OPTIONS = ['example', 'convention', 'steps-per-contact', 'out', 'force'];
+/** EXAMPLE_OPTIONS but --example itself, as the refusal of any other option lists them. */
+const ALONGSIDE_EXAMPLE = EXAMPLE_OPTIONS.filter((option) => option !== 'example').map((option) => `--${option}`);
 
 /** One labelled impact of a table. */
 interface Case {
@@ -99,7 +101,8 @@ export async function impactCommand(argv: string[]): Promise<number> {
       const ignored = Object.keys(values).find((option) => !EXAMPLE_OPTIONS.includes(option));
       if (ignored !== undefined) {
         throw new CliInputError(`--${ignored} cannot be combined with --example, whose impacts are fixed (docs/physics.md §7.9); `
-          + 'with --example give only --convention, --out and --force, or give --model and --speed instead');
+          + `with --example give only ${ALONGSIDE_EXAMPLE.slice(0, -1).join(', ')} and ${ALONGSIDE_EXAMPLE.at(-1)}, or give --model `
+          + 'and --speed instead');
       }
       const convention = geometryOptions(values).endOfContact;
       tables = exampleTables(example as Example, convention, stepsPerContact);
