@@ -37,11 +37,12 @@ export function restitutionMissReason(spec: CalibratedLaw, speed: number, stepsP
   }
   if (law.elastic === ElasticLaw.plasticHertz) {
     return 'permanent indentation: unloading over e²·δ_max takes about e·t_c/2, under two of the impact\'s '
-      + `t_c/${stepsPerContact} steps below e ≈ ${shortNumber(4 / stepsPerContact)}; docs/physics.md §5.3`;
+      + `t_c/${stepsPerContact} steps below e ≈ ${shortNumber(4 / stepsPerContact)}, more resolve it; docs/physics.md §5.3`;
   }
   const referenceSpeed = spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED;
   if (law.speedBehaviour === 'speed-dependent' && speed !== referenceSpeed) {
     return `speed-dependent: e holds at the reference speed, ${referenceSpeed} m/s, only; docs/physics.md §7.5`;
   }
-  return `damping this strong ends the approach within few of the impact's t_c/${stepsPerContact} steps, which set e_out`;
+  return `damping this strong ends the approach within few of the impact's t_c/${stepsPerContact} steps, which set e_out; `
+    + 'more steps per contact resolve it';
 }

@@ -22,8 +22,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const FAMILY = 'Hunt–Crossley family: most of its damping factors approximate e, derived for e near 1, and all damp '
   + 'less below the floor on v₀; docs/physics.md §4.4, §4.2';
 const PLASTIC = 'permanent indentation: unloading over e²·δ_max takes about e·t_c/2, under two of the impact\'s '
-  + 't_c/1000 steps below e ≈ 0.004; docs/physics.md §5.3';
-const STEPS = 'damping this strong ends the approach within few of the impact\'s t_c/1000 steps, which set e_out';
+  + 't_c/1000 steps below e ≈ 0.004, more resolve it; docs/physics.md §5.3';
+const STEPS = 'damping this strong ends the approach within few of the impact\'s t_c/1000 steps, which set e_out; '
+  + 'more steps per contact resolve it';
 const speedDependent = (v: number) => `speed-dependent: e holds at the reference speed, ${v} m/s, only; docs/physics.md §7.5`;
 
 describe('restitutionMissReason', () => {
