@@ -14,6 +14,7 @@ import type { WallModel, WallMotion } from '../walls/build.js';
 import { MOTION, MOTION_STRIDE, writeWallState } from '../walls/motion.js';
 import { GEO_STRIDE, PrimitiveKind } from '../walls/primitives.js';
 import { tessellateWall } from '../walls/tessellate.js';
+import { boxCorners } from '../base/box-corners.js';
 
 export interface Extent {
   min: [number, number, number];
@@ -38,7 +39,7 @@ export function wallSurfaces(model: WallModel, particles: Extent, maxRadius: num
   const margin = MARGIN_FRACTION * diagonal + 2 * maxRadius;
   const lo = particles.min.map((v) => v - margin);
   const hi = particles.max.map((v) => v + margin);
-  const corners = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => [0, 1, 2].map((a) => ((k >> a) & 1 ? hi[a] : lo[a])));
+  const corners = boxCorners(lo, hi);
   const soup: number[] = [];
   // The plane of each plane wall (a plane wall is one primitive).
   const planes = new Map<number, PlaneLike>();

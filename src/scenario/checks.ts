@@ -8,6 +8,8 @@
 import { ScenarioError } from '../base/scenario-error.js';
 import { MAX_COORDINATE, MAX_GRAVITY, MAX_SPEED } from '../base/schema-fields.js';
 import { deepFreeze } from '../base/deep-freeze.js';
+import { boxCorners } from '../base/box-corners.js';
+import { shortNumber, shortUpperBound } from '../base/short-number.js';
 import { SphereHash, assertInsertable } from './insert.js';
 import { logNormalParameters, radiusBounds, type RadiusSpec } from './radius.js';
 import { regionBounds, regionTooSmallFor } from './regions.js';
@@ -171,8 +173,8 @@ function checkTimes({ time, outputs }: Scenario): void {
 function checkGravity({ gravity }: Scenario): void {
   const g = Math.hypot(...gravity);
   if (g > MAX_GRAVITY) {
-    throw new ScenarioError('gravity', `must be at most ${MAX_GRAVITY} m/s² in magnitude (a free fall across the `
-      + `largest scene allowed, ${2 * MAX_COORDINATE} m, would pass the speed of light, ${MAX_SPEED} m/s); got |g| = ${g}`);
+    throw new ScenarioError('gravity', `must be at most ${shortUpperBound(MAX_GRAVITY)} m/s² in magnitude (a free fall across the `
+      + `largest scene allowed, ${2 * MAX_COORDINATE} m, would pass the speed of light, ${MAX_SPEED} m/s); got |g| = ${shortNumber(g)}`);
   }
 }
 
@@ -184,7 +186,7 @@ function checkSpins({ spheres, origin }: ExplicitSpheres): void {
     const limit = MAX_SPEED / radius[k];
     const o = 3 * k;
     if (Math.abs(angularVelocity[o]) > limit || Math.abs(angularVelocity[o + 1]) > limit || Math.abs(angularVelocity[o + 2]) > limit) {
-      throw origin.error(k, 'angularVelocity', `must be within ±${limit} rad/s per component for a sphere of radius `
+      throw origin.error(k, 'angularVelocity', `must be within ±${shortUpperBound(limit)} rad/s per component for a sphere of radius `
         + `${radius[k]} m (its surface would move faster than light, ${MAX_SPEED} m/s); `
         + `got ${JSON.stringify(Array.from(angularVelocity.subarray(o, o + 3)))}`);
     }
@@ -203,8 +205,7 @@ function checkTurningPlanes(scenario: Scenario, { spheres }: ExplicitSpheres, wa
     let farthest = farthestFromAxis(spheres.position, spheres.n, rotation.point, rotation.axis);
     for (const { region } of scenario.insert) {
       const { min, max } = regionBounds(region);
-      const corners = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((k) => [0, 1, 2].map((a) => ((k >> a) & 1 ? max[a] : min[a])));
-      farthest = Math.max(farthest, farthestFromAxis(corners, 8, rotation.point, rotation.axis));
+      farthest = Math.max(farthest, farthestFromAxis(boxCorners(min, max).flat(), 8, rotation.point, rotation.axis));
     }
     checkSurfaceSpeed(w, spec.angularVelocity, farthest, 'this plane, under spheres that start');
   });

@@ -231,7 +231,7 @@ describe('file spheres in a scenario: the checks of listed spheres', () => {
   it('refuses a spin whose surface would pass the speed of light, naming the line and the spin columns', () => {
     const file = write('x,y,z,radius,material,wx,wy,wz\n0,0,0.01,0.001,glass,0,-3e11,0\n');
     expect(refusal(() => parseScenario(scenario(file))).message).toBe(`particles.file: ${file} line 2, columns 6, 7, 8 `
-      + '(wx, wy, wz): must be within ±299792458000 rad/s per component for a sphere of radius 0.001 m (its surface would '
+      + '(wx, wy, wz): must be within ±2.99e+11 rad/s per component for a sphere of radius 0.001 m (its surface would '
       + 'move faster than light, 299792458 m/s); got [0,-300000000000,0]');
   });
 
