@@ -19,6 +19,7 @@ const optionsSchema = object('calibration options', {
   endOfContact: z.enum(endOfContactNames, { error: `must be one of ${endOfContactNames.join(', ')} (end-of-contact convention)` })
     .optional(),
   speeds: z.array(positive('impact speed in m/s')).min(1, { error: 'must list at least one impact speed' }).optional(),
+  stepsPerContact: z.number({ error: 'must be a number (time steps per elastic contact time t_c)' }).optional(),
 });
 
 /** Options of calibrateLaw; every one has a default. */
@@ -32,10 +33,12 @@ export type CalibrateOptions = z.input<typeof optionsSchema>;
  * @param options the impacts: `material` (default the aluminium of the worked examples, E = 73.5 GPa, ν = 0.33,
  *   ρ = 2745 kg/m³), `radius` (m, 0.02), `target` ('sphere': two identical spheres head-on, default; 'wall': a
  *   sphere on a fixed plane), `endOfContact` ('no-tension', default, or 'free'), `speeds` (m/s, default 13 from
- *   0.001 to 10)
+ *   0.001 to 10), `stepsPerContact` (time steps per elastic contact time t_c of each impact, a whole number from 50,
+ *   a run's automatic step, to 20 000; default 1000: refine it for a law whose strong damping ends the approach
+ *   within a few steps)
  * @throws ScenarioError naming the field for a bad law parameter or option, or one outside what an impact resolves:
- *   `speeds[k]`, `radius`, `material.youngsModulus`, `material.density` and a linear law's `stiffness` have the
- *   ranges of `grainflow impact` (docs/cli.md)
+ *   `speeds[k]`, `radius`, `material.youngsModulus`, `material.density`, `stepsPerContact` and a linear law's
+ *   `stiffness` have the ranges of `grainflow impact` (docs/cli.md)
  */
 export function calibrateLaw(normal: NormalLawInput, options: CalibrateOptions = {}): LawCalibration {
   if (typeof normal !== 'object' || normal === null || Array.isArray(normal)) {
@@ -56,5 +59,5 @@ export function calibrateLaw(normal: NormalLawInput, options: CalibrateOptions =
     radius: given.radius ?? defaults.radius,
     target: given.target ?? defaults.target,
     endOfContact: given.endOfContact ?? defaults.endOfContact,
-  }, given.speeds ?? CALIBRATION_SPEEDS);
+  }, given.speeds ?? CALIBRATION_SPEEDS, given.stepsPerContact);
 }

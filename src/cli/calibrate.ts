@@ -11,13 +11,14 @@ import { renderLinePlotSvg } from '../plot/line-plot.js';
 import { formatQuantity } from '../plot/si-units.js';
 import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
-  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, parseOptions, text, withInputErrors,
+  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, parseOptions, stepsPerContactOption, text,
+  withInputErrors,
 } from './impact-options.js';
 import { outputOptions } from './output-options.js';
 
 export const CALIBRATE_USAGE = `usage: grainflow calibrate --model <law> [--restitution e] [--reference-speed v] [--compare law,law,...]
                           [--material JSON] [--radius m] [--target sphere|wall] [--convention no-tension|free]
-                          [--out dir] [--force]
+                          [--steps-per-contact N] [--out dir] [--force]
 
   Prints the law's derived constants for the target restitution and a table of delivered restitution, contact
   time and peak force against impact speed (0.001–10 m/s), each from an impact run through the engine; writes
@@ -33,11 +34,12 @@ export async function calibrateCommand(argv: string[]): Promise<number> {
     if (typeof values.model !== 'string') throw new CliInputError('missing --model <law>');
     const compare = (text(values, 'compare') ?? '').split(',').map((m) => m.trim()).filter((m) => m !== '');
     const geometry = geometryOptions(values);
+    const stepsPerContact = stepsPerContactOption(values);
     const target = text(values, 'out') ?? `calibrate-${values.model}`;
     refuseToReplace(target, values.force === true, { kind: 'calibrate' });
     const models = [values.model, ...compare];
     const laws = models.map((model) => lawSpec(values, model, compare.length > 0));
-    const results = laws.map((normal) => calibrateLaw(normal, geometry));
+    const results = laws.map((normal) => calibrateLaw(normal, { ...geometry, stepsPerContact }));
     for (const r of results) process.stdout.write(report(r));
     await writeOutputDirectory(target, outputOptions(values, 'calibrate'), async (out) => {
       out.writeFile('table.csv', csv(results));
@@ -65,7 +67,7 @@ function describeGeometry(g: ImpactGeometry): string {
 function report(c: LawCalibration): string {
   const lines: string[] = [];
   const { stiffness, damping, effectiveMass } = c.reference;
-  lines.push(`${c.normal.model}: ${describeGeometry(c.geometry)}`);
+  lines.push(`${c.normal.model}: ${describeGeometry(c.geometry)}; ${c.stepsPerContact} steps per contact time`);
   const linear = c.linearSpring;
   lines.push(`  ${linear ? 'k' : 'K'} = ${stiffness.toPrecision(6)} ${linear ? 'N/m' : HERTZ_STIFFNESS_UNIT.terminal}, m* = ${effectiveMass.toPrecision(6)} kg`);
   const constant = c.scenarioConstant;

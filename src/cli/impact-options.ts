@@ -8,7 +8,9 @@ import {
   normalModelNames,
 } from '../api/contact-laws.js';
 import { ScenarioError, type ImpactGeometry, type NormalLawInput } from '../api/index.js';
-import { boundRange, DEFAULT_IMPACT_GEOMETRY, IMPACT_BOUNDS } from '../api/single-impact.js';
+import {
+  AUTO_STEPS_PER_CONTACT, boundRange, DEFAULT_IMPACT_GEOMETRY, IMPACT_BOUNDS, IMPACT_STEPS_PER_CONTACT,
+} from '../api/single-impact.js';
 import { parseCommandLine } from './arguments.js';
 import { decimal } from './option-number.js';
 
@@ -20,7 +22,7 @@ export class CliInputError extends Error {}
  */
 export const HERTZ_STIFFNESS_UNIT = { plot: 'N m^{−3/2}', terminal: 'N/m^1.5' } as const;
 
-/** parseArgs option declarations for the law and the impact geometry. */
+/** parseArgs option declarations for the law, the impact geometry and the impact's step. */
 export const LAW_OPTIONS = {
   model: { type: 'string' },
   restitution: { type: 'string' },
@@ -32,6 +34,7 @@ export const LAW_OPTIONS = {
   material: { type: 'string' },
   radius: { type: 'string' },
   target: { type: 'string' },
+  'steps-per-contact': { type: 'string' },
   out: { type: 'string' },
 } as const;
 
@@ -62,11 +65,21 @@ export const LAW_USAGE = `  --model                 normal law: ${normalModelNam
                           (default: the aluminium of docs/physics.md §7.9, {"youngsModulus":73.5e9,"poissonsRatio":0.33,"density":2745});
                           youngsModulus in ${boundRange(IMPACT_BOUNDS.youngsModulus)}, density in ${boundRange(IMPACT_BOUNDS.density)}
   --radius                sphere radius in ${boundRange(IMPACT_BOUNDS.radius)} (default 0.02)
-  --target                sphere (two identical spheres head-on, default) or wall (sphere on a fixed plane)`;
+  --target                sphere (two identical spheres head-on, default) or wall (sphere on a fixed plane)
+  --steps-per-contact     time steps per elastic contact time t_c of each impact, a whole number in
+                          ${boundRange(IMPACT_BOUNDS.stepsPerContact)} (default ${IMPACT_STEPS_PER_CONTACT}; ${AUTO_STEPS_PER_CONTACT} is a run's automatic step, t_c/${AUTO_STEPS_PER_CONTACT}; more
+                          resolve a law whose strong damping ends the approach within a few steps)`;
 
 export function text(values: OptionValues, name: string): string | undefined {
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
+}
+
+/** --steps-per-contact, in IMPACT_BOUNDS.stepsPerContact; default IMPACT_STEPS_PER_CONTACT. */
+export function stepsPerContactOption(values: OptionValues): number {
+  const bound = IMPACT_BOUNDS.stepsPerContact;
+  return numberOption(values, 'steps-per-contact', `from ${bound.min} to ${bound.max}, whole (${bound.what})`,
+    (x) => Number.isInteger(x) && x >= bound.min && x <= bound.max) ?? IMPACT_STEPS_PER_CONTACT;
 }
 
 /** A number option; `check` is the allowed range, e.g. '> 0'. */

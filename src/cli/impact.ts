@@ -14,25 +14,17 @@ import {
 } from '../api/contact-laws.js';
 import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
-  AUTO_STEPS_PER_CONTACT, boundRange, densityForMass, IMPACT_BOUNDS, IMPACT_STEPS_PER_CONTACT, simulateImpact,
-  youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget,
+  boundRange, densityForMass, IMPACT_BOUNDS, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget,
 } from '../api/single-impact.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import {
-  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, numberOption, parseOptions, text,
-  withInputErrors,
+  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, numberOption, parseOptions, stepsPerContactOption,
+  text, withInputErrors,
 } from './impact-options.js';
 import { outputOptions } from './output-options.js';
 
 const EXAMPLES = ['aluminium-spheres', 'bouncing-ball'] as const;
 type Example = (typeof EXAMPLES)[number];
-
-/**
- * --steps-per-contact: at least a run's own automatic step (t_c/AUTO_STEPS_PER_CONTACT, docs/physics.md §10.5), so a
- * user can see what e that step delivers; at most 20 times the default, which holds an impact that never ends (given
- * up after 100 t_c) to 2·10⁶ steps, seconds, and its force–overlap trace to tens of MB.
- */
-const STEPS_PER_CONTACT = { min: AUTO_STEPS_PER_CONTACT, max: 20 * IMPACT_STEPS_PER_CONTACT } as const;
 
 export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('|')} [--convention no-tension|free] [--steps-per-contact N]
                         [--out dir] [--force]
@@ -46,8 +38,6 @@ export const IMPACT_USAGE = `usage: grainflow impact --example ${EXAMPLES.join('
                           bouncing-ball the eight laws Safaeifar 2020 compares, at e = 0.2, 0.4, 0.6 and 0.8
   --speed                 impact speed in ${boundRange(IMPACT_BOUNDS.speed)}
   --gravity               in ${boundRange(IMPACT_BOUNDS.gravity, true)}, towards the wall (--target wall only; default 0)
-  --steps-per-contact     time steps per elastic contact time t_c, a whole number in [${STEPS_PER_CONTACT.min}, ${STEPS_PER_CONTACT.max}]
-                          (default ${IMPACT_STEPS_PER_CONTACT}; ${STEPS_PER_CONTACT.min} is a run's automatic step, t_c/${STEPS_PER_CONTACT.min})
 ${LAW_USAGE}`;
 
 /** The options that go with --example: how the impacts end and are resolved, and where they are written. */
@@ -85,11 +75,8 @@ export async function impactCommand(argv: string[]): Promise<number> {
   return withInputErrors('impact', async () => {
     const values = parseOptions(argv, {
       example: { type: 'string' }, speed: { type: 'string' }, gravity: { type: 'string' }, force: { type: 'boolean' },
-      'steps-per-contact': { type: 'string' },
     });
-    const stepsPerContact = numberOption(values, 'steps-per-contact',
-      `from ${STEPS_PER_CONTACT.min} to ${STEPS_PER_CONTACT.max}, whole (steps per elastic contact time)`,
-      (x) => Number.isInteger(x) && x >= STEPS_PER_CONTACT.min && x <= STEPS_PER_CONTACT.max) ?? IMPACT_STEPS_PER_CONTACT;
+    const stepsPerContact = stepsPerContactOption(values);
     const example = text(values, 'example');
     let tables: Table[];
     let name: string;

@@ -12,7 +12,9 @@ import { normalLawDefinition, normalLawSchema, resolveNormalLaw } from '../force
 import { DEFAULT_REFERENCE_SPEED } from '../forces/normal/parameters.js';
 import { DampingExponent, ElasticLaw } from '../forces/normal/law.js';
 import { ScenarioError } from '../base/scenario-error.js';
-import { MAX_IMPACT_SPEED, simulateImpact, type ImpactOutcome, type ImpactTarget, type NormalLawInput } from './single-impact.js';
+import {
+  IMPACT_STEPS_PER_CONTACT, MAX_IMPACT_SPEED, simulateImpact, type ImpactOutcome, type ImpactTarget, type NormalLawInput,
+} from './single-impact.js';
 
 /** Impact speeds of the default table (m/s), 0.001–10, three per decade. */
 export const CALIBRATION_SPEEDS: readonly number[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10];
@@ -74,13 +76,19 @@ export interface LawCalibration {
   linearSpring: boolean;
   /** the constant to put in `contact.normal` instead of `restitution`, for the laws that have one */
   scenarioConstant?: ScenarioConstant;
+  /** time steps per elastic contact time t_c of every impact */
+  stepsPerContact: number;
   /** one impact per speed, in the order given */
   rows: ImpactOutcome[];
 }
 
-/** Runs the impacts; a bad law spec or material throws ScenarioError (from the scenario loader), speed <= 0 RangeError. */
+/**
+ * Runs the impacts, each resolved by `stepsPerContact` steps per elastic contact time (simulateImpact's bounds); a
+ * bad law spec or material throws ScenarioError (from the scenario loader), speed <= 0 RangeError.
+ */
 export function calibrate(
   normal: NormalLawInput, g: ImpactGeometry, speeds: readonly number[] = CALIBRATION_SPEEDS,
+  stepsPerContact = IMPACT_STEPS_PER_CONTACT,
 ): LawCalibration {
   const referenceSpeed = (normal as { referenceSpeed?: number }).referenceSpeed ?? DEFAULT_REFERENCE_SPEED;
   // The reference impact runs at the reference speed, so it is bounded as an impact's speed is (single-impact.ts).
@@ -89,7 +97,7 @@ export function calibrate(
       + `(the reference impact runs at it; Hertz contact holds far below the elastic wave speed); got ${referenceSpeed}`);
   }
   const run = (speed: number) => simulateImpact({ normal, endOfContact: g.endOfContact, speed, target: g.target,
-    material: g.material, radius: g.radius });
+    material: g.material, radius: g.radius, stepsPerContact });
   // The first run validates the spec (ScenarioError otherwise), so parsing it again below cannot fail.
   const reference = run(referenceSpeed);
   const law = resolveNormalLaw(normalLawSchema.parse(normal), g.material, g.material, g.endOfContact, 'contact.normal');
@@ -105,6 +113,7 @@ export function calibrate(
     scenarioConstant: constant && {
       name: constant.name, symbol: constant.symbol, unit: constant.unit, value: constant.value(law.derived, reference),
     },
+    stepsPerContact,
     rows: speeds.map(run),
   };
 }

@@ -17,6 +17,7 @@ import { shortNumber } from '../base/short-number.js';
 import { parseScenario } from '../scenario/load.js';
 import type { EndOfContact, Material, ScenarioInput } from '../scenario/schema.js';
 import { effectiveMass, effectiveRadius } from '../forces/elastic.js';
+import { AUTO_STEPS_PER_CONTACT } from '../engine/timestep.js';
 import { createSetup, type RunSetup } from './setup.js';
 import { Simulation, type ImpactRecord } from '../engine/simulation.js';
 import { hertzContactTime, hertzOverlap, linearContactTime } from '../forces/normal/springs.js';
@@ -36,7 +37,7 @@ export interface ImpactSpec {
   radius: number;
   /** gravity towards the wall (m/s²), wall impacts only; default 0 */
   gravity?: number;
-  /** time steps per elastic Hertz contact time; default IMPACT_STEPS_PER_CONTACT */
+  /** time steps per elastic Hertz contact time, in IMPACT_BOUNDS.stepsPerContact; default IMPACT_STEPS_PER_CONTACT */
   stepsPerContact?: number;
 }
 
@@ -71,7 +72,15 @@ export interface ImpactBound {
   max: number;
   unit: string;
   what: string;
+  /** a count: only whole numbers lie in the range */
+  whole?: boolean;
 }
+
+/**
+ * Steps per elastic contact time t_c of an impact by default: the force curve and e_out resolved to ~1e-6 in e for
+ * every law but those whose damping ends the approach within few steps (`grainflow impact` says which).
+ */
+export const IMPACT_STEPS_PER_CONTACT = 1000;
 
 /**
  * Bounds of an impact's inputs, each wide enough for every real grain and narrow enough that the impact's scenario
@@ -92,6 +101,10 @@ export interface ImpactBound {
  *                touching over a contact radius of 100 m (the largest radius) have 2E*a ≈ 1e14 N/m. The step is
  *                π√(m* / k)/1000: at 1e308 N/m it underflows.
  *  gravity       Up to 100 g; beyond that the weight, not the impact, sets the contact.
+ *  stepsPerContact  A whole number from a run's own automatic step (t_c/AUTO_STEPS_PER_CONTACT, engine/timestep.ts),
+ *                so a caller can see what e that step delivers, to 20 times the default, which holds an impact that
+ *                never ends (given up after IMPACT_WINDOW contact times) to 2·10⁶ steps, seconds, and its trace to
+ *                tens of MB; 1e12 would run for days.
  */
 export const IMPACT_BOUNDS = {
   speed: { min: CONTACT_SPEEDS[0], max: CONTACT_SPEEDS[1], unit: 'm/s', what: 'impact speed' },
@@ -100,6 +113,10 @@ export const IMPACT_BOUNDS = {
   density: { min: 0.1, max: 1e5, unit: 'kg/m³', what: 'density' },
   stiffness: { min: 0, max: 1e14, unit: 'N/m', what: 'linear spring stiffness k' },
   gravity: { min: 0, max: 1000, unit: 'm/s²', what: 'gravity towards the wall' },
+  stepsPerContact: {
+    min: AUTO_STEPS_PER_CONTACT, max: 20 * IMPACT_STEPS_PER_CONTACT, unit: 'steps', what: 'time steps per elastic contact time t_c',
+    whole: true,
+  },
 } as const satisfies Record<string, ImpactBound>;
 
 export const MAX_IMPACT_SPEED = IMPACT_BOUNDS.speed.max;
@@ -116,15 +133,10 @@ export function boundRange(bound: ImpactBound, zeroAllowed = false): string {
 /** Refuses `value` outside `bound` (boundRange) with a ScenarioError naming `field` and the range. */
 export function checkWithin(field: string, bound: ImpactBound, value: number, zeroAllowed = false): void {
   const aboveMin = bound.min === 0 && !zeroAllowed ? value > 0 : value >= bound.min;
-  if (aboveMin && value <= bound.max) return;
-  throw new ScenarioError(field, `must be a number in ${boundRange(bound, zeroAllowed)} (${bound.what}); got ${value}`);
+  if (aboveMin && value <= bound.max && (bound.whole !== true || Number.isInteger(value))) return;
+  throw new ScenarioError(field, `must be a ${bound.whole === true ? 'whole ' : ''}number in ${boundRange(bound, zeroAllowed)} `
+    + `(${bound.what}); got ${value}`);
 }
-
-/**
- * Steps per elastic contact time t_c of an impact by default: the force curve and e_out resolved to ~1e-6 in e for
- * every law but those whose damping ends the approach within few steps (`grainflow impact` says which).
- */
-export const IMPACT_STEPS_PER_CONTACT = 1000;
 
 /** The run's length in elastic contact times: heavily damped impacts last several; the loop stops at the close. */
 const IMPACT_WINDOW = 100;
@@ -146,6 +158,7 @@ export function checkImpactSpec(spec: ImpactSpec): void {
   checkWithin('material.density', IMPACT_BOUNDS.density, spec.material.density);
   const { stiffness } = spec.normal as { stiffness?: unknown };
   if (typeof stiffness === 'number') checkWithin('contact.normal.stiffness', IMPACT_BOUNDS.stiffness, stiffness);
+  if (spec.stepsPerContact !== undefined) checkWithin('stepsPerContact', IMPACT_BOUNDS.stepsPerContact, spec.stepsPerContact);
   if (spec.gravity !== undefined) {
     checkWithin('gravity', IMPACT_BOUNDS.gravity, spec.gravity, true);
     if (spec.target !== 'wall' && spec.gravity !== 0) {

@@ -98,7 +98,7 @@ describe('grainflow impact names why a law missed its target e', () => {
   });
 
   it.each([['49'], ['20001'], ['1.5'], ['1e9']])('--steps-per-contact %s is refused naming its range, with --model and with --example', async (value) => {
-    const range = `grainflow: --steps-per-contact must be a number from 50 to 20000, whole (steps per elastic contact time) (got "${value}")`;
+    const range = `grainflow: --steps-per-contact must be a number from 50 to 20000, whole (time steps per elastic contact time t_c) (got "${value}")`;
     for (const args of [['--model', 'jankowski', '--restitution', '0.002', '--speed', '1'], ['--example', 'bouncing-ball']]) {
       const out = path.join(scratch, `refused-${value}`);
       const r = await grainflowInProcess(['impact', ...args, '--steps-per-contact', value, '--out', out]);
