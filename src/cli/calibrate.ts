@@ -11,8 +11,8 @@ import { renderLinePlotSvg } from '../plot/line-plot.js';
 import { formatQuantity } from '../plot/si-units.js';
 import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
-  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, parseOptions, stepsPerContactOption, text,
-  withInputErrors,
+  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, MISS, parseOptions, stepsPerContactOption, text,
+  whyTargetMissed, withInputErrors,
 } from './impact-options.js';
 import { outputOptions } from './output-options.js';
 
@@ -80,6 +80,13 @@ function report(c: LawCalibration): string {
     lines.push(`  ${key} = ${typeof value === 'number' ? value.toPrecision(6) : value}`);
   }
   lines.push(`  damping coefficient c = ${damping.toPrecision(6)} (SI; ${c.hysteresis ? 'χ = c/v₀' : 'per contact'})`);
+  // The constants hold the target at the reference speed by construction; the impact there says whether the law
+  // and the step deliver it (the Hunt–Crossley family's approximate factors, a damping too strong for the step).
+  const reason = whyTargetMissed(c.normal, c.reference.restitution, c.referenceSpeed, c.stepsPerContact);
+  if (reason !== undefined) {
+    lines.push(`  delivers e = ${c.reference.restitution.toPrecision(3)} at the reference speed ${c.referenceSpeed} m/s, off the `
+      + `target by more than ${100 * MISS} % (${reason})`);
+  }
   lines.push('  v0 (m/s)   e        contact time (µs)   peak force (N)');
   for (const r of c.rows) {
     lines.push(`  ${r.impactSpeed.toPrecision(3).padEnd(10)} ${r.restitution.toFixed(4).padEnd(8)} `

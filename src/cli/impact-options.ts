@@ -5,7 +5,7 @@
  */
 import {
   DEFAULT_REFERENCE_SPEED, endOfContactNames, gonthierForms, materialSchema, normalLawDefinition, normalLawParameters,
-  normalModelNames,
+  normalModelNames, restitutionMissReason, type CalibratedLaw,
 } from '../api/contact-laws.js';
 import { ScenarioError, type ImpactGeometry, type NormalLawInput } from '../api/index.js';
 import {
@@ -80,6 +80,19 @@ export function stepsPerContactOption(values: OptionValues): number {
   const bound = IMPACT_BOUNDS.stepsPerContact;
   return numberOption(values, 'steps-per-contact', `from ${bound.min} to ${bound.max}, whole (${bound.what})`,
     (x) => Number.isInteger(x) && x >= bound.min && x <= bound.max) ?? IMPACT_STEPS_PER_CONTACT;
+}
+
+/** Relative miss of the target e beyond which a command names the law and says why. */
+export const MISS = 0.05;
+
+/**
+ * Why a law delivered `restitution` at `speed`, more than MISS from its target e (the library's
+ * restitutionMissReason, from the law's definition); undefined when it lies within, or the law has no target.
+ */
+export function whyTargetMissed(normal: NormalLawInput, restitution: number, speed: number, stepsPerContact: number): string | undefined {
+  const target = (normal as { restitution?: number }).restitution;
+  if (target === undefined || Math.abs(restitution / target - 1) <= MISS) return undefined;
+  return restitutionMissReason(normal as CalibratedLaw, speed, stepsPerContact);
 }
 
 /** A number option; `check` is the allowed range, e.g. '> 0'. */

@@ -9,17 +9,15 @@
  * why; writes impacts.csv and the force–overlap loops as SVG.
  */
 import type { NormalLawInput } from '../api/index.js';
-import {
-  normalLawDefinition, normalModelNames, restitutionMissReason, type CalibratedLaw, type EndOfContact, type Material,
-} from '../api/contact-laws.js';
+import { normalLawDefinition, normalModelNames, type EndOfContact, type Material } from '../api/contact-laws.js';
 import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
   boundRange, densityForMass, IMPACT_BOUNDS, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget,
 } from '../api/single-impact.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import {
-  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, numberOption, parseOptions, stepsPerContactOption,
-  text, withInputErrors,
+  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, MISS, numberOption, parseOptions,
+  stepsPerContactOption, text, whyTargetMissed, withInputErrors,
 } from './impact-options.js';
 import { outputOptions } from './output-options.js';
 
@@ -137,9 +135,6 @@ export async function impactCommand(argv: string[]): Promise<number> {
   });
 }
 
-/** Relative miss of the target e beyond which a law is named under its table. */
-const MISS = 0.05;
-
 /**
  * The laws of a table whose e_out misses their target by more than MISS, grouped by why (the library's
  * restitutionMissReason, from each law's definition).
@@ -147,11 +142,9 @@ const MISS = 0.05;
 function missedTargets(cases: readonly Case[], outcomes: readonly ImpactOutcome[], { speed, stepsPerContact }: Scene): string {
   const byReason = new Map<string, string[]>();
   cases.forEach((c, k) => {
-    const target = (c.normal as { restitution?: number }).restitution;
     const got = outcomes[k].restitution;
-    if (target === undefined || Math.abs(got / target - 1) <= MISS) return;
-    const reason = restitutionMissReason(c.normal as CalibratedLaw, speed, stepsPerContact);
-    byReason.set(reason, [...byReason.get(reason) ?? [], `${c.label} ${got.toPrecision(3)}`]);
+    const reason = whyTargetMissed(c.normal, got, speed, stepsPerContact);
+    if (reason !== undefined) byReason.set(reason, [...byReason.get(reason) ?? [], `${c.label} ${got.toPrecision(3)}`]);
   });
   return [...byReason].map(([reason, missed]) => `  off the target e by more than ${100 * MISS} %: ${missed.join(', ')}\n`
     + `  (${reason})\n`).join('');

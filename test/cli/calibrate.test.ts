@@ -6,6 +6,7 @@
  *    "restitution" and run through the engine (test/helpers/collision.ts) at v_ref, gives e within ±0.003 of the
  *    target, for both conventions;
  *  - the table covers 0.001–10 m/s, and the files appear; bad input exits 2 with one line and writes nothing;
+ *  - --steps-per-contact reaches every impact, and a law that misses its target at the reference speed is named;
  *  - `impact --example aluminium-spheres` prints the Hunt–Crossley row of §7.9; K's unit N m^-3/2 reads
  *    "N/m^1.5" on the terminal and is typeset with a raised −3/2 in the plot's subtitle.
  * Tsuji's two conventions, the first bad input and `impact` run as processes of their own; the other cases call
@@ -36,6 +37,7 @@ describe('grainflow calibrate', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`α = ${alpha} (dimensionless)`);
     expect(r.stdout).toMatch(/K = [\d.e+]+ N\/m\^1\.5, m\* = /);
+    expect(r.stdout).not.toContain('delivers e ='); // Tsuji holds its e at every speed
     // Table rows from 0.001 to 10 m/s; Tsuji's e does not depend on speed (§3.3).
     const rows = r.stdout.split('\n').filter((line) => /^ {2}\d/.test(line)).map((line) => line.trim().split(/\s+/).map(Number));
     expect(rows[0][0]).toBe(0.001);
@@ -93,9 +95,14 @@ describe('grainflow calibrate', () => {
     const fine = await at(['--steps-per-contact', '20000']);
     expect(fine.stdout).toContain('; 20000 steps per contact time');
     expect(Math.abs(fine.e / 0.002 - 1)).toBeLessThan(0.05);
+    expect(fine.stdout).not.toContain('delivers e =');
     const byDefault = await at([]);
     expect(byDefault.stdout).toContain('; 1000 steps per contact time');
     expect(Math.abs(byDefault.e / 0.002 - 1)).toBeGreaterThan(0.05);
+    // The miss is said under the constants, with the step's reason, as `impact` says it.
+    expect(byDefault.stdout).toContain('  delivers e = 0.00229 at the reference speed 1 m/s, off the target by more than 5 % '
+      + "(damping this strong ends the approach within few of the impact's t_c/1000 steps, which set e_out; more steps per "
+      + 'contact resolve it)');
   });
 });
 
