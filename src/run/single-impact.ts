@@ -171,18 +171,28 @@ export function checkImpactSpec(spec: ImpactSpec): void {
 /**
  * Refuses an outcome that is not a physical impact — a number that is not finite, a rebound faster than the
  * approach, an overlap beyond the radius — rather than let it be printed: inputs at the edge of what the law
- * resolves (a material of extreme stiffness, a law at its limits) give such numbers, and no caller can use them.
+ * resolves (a material of extreme stiffness, a law at its limits) or a step too coarse for the law's damping give
+ * such numbers, and no caller can use them; the message says when a finer step may help.
  */
 function checkOutcome(spec: ImpactSpec, o: Omit<ImpactOutcome, 'trace'>): void {
   const bad = ([['e_out', o.restitution], ['largest overlap', o.maxOverlap], ['peak force', o.maxForce],
     ['contact time', o.contactTime]] as const).find(([, x]) => !Number.isFinite(x));
-  const why = bad !== undefined ? `${bad[0]} = ${bad[1]}`
+  const unstable = bad !== undefined ? `${bad[0]} = ${bad[1]}`
     : o.restitution > 1 + RESTITUTION_TOLERANCE ? `e_out = ${shortNumber(o.restitution)} > 1, a rebound faster than the impact`
-      : o.maxOverlap >= spec.radius ? `a largest overlap of ${shortNumber(o.maxOverlap)} m, beyond the radius ${spec.radius} m`
-        : undefined;
-  if (why === undefined) return;
-  throw new RangeError(`${describeImpact(spec)} gave ${why}: not a physical result; these inputs are outside what `
-    + 'the law resolves');
+      : undefined;
+  if (unstable !== undefined) {
+    // Energy the integration created: a damping time m*/c shorter than the step (Kelvin–Voigt and hertz-dashpot at
+    // their least e act over about t_c/2800), which a finer step resolves; past the finest, the inputs are the cause.
+    const steps = spec.stepsPerContact ?? IMPACT_STEPS_PER_CONTACT;
+    const finest = IMPACT_BOUNDS.stepsPerContact.max;
+    throw new RangeError(`${describeImpact(spec)} gave ${unstable}: not a physical result at t_c/${steps} steps; `
+      + (steps < finest ? `more steps per contact (up to ${finest}) resolve a damping faster than the step, otherwise `
+        : 'even at the finest step, so ') + 'these inputs are outside what the law resolves');
+  }
+  if (o.maxOverlap >= spec.radius) {
+    throw new RangeError(`${describeImpact(spec)} gave a largest overlap of ${shortNumber(o.maxOverlap)} m, beyond the `
+      + `radius ${spec.radius} m: not a physical result; these inputs are outside what the law resolves`);
+  }
 }
 
 /** The impact in a message: its law, speed and the inputs that set its scales. */
