@@ -7,7 +7,7 @@
 import { DEFAULT_REFERENCE_SPEED } from '../forces/normal/parameters.js';
 import { DampingExponent, ElasticLaw } from '../forces/normal/law.js';
 import { normalLawDefinition, type NormalModelName } from '../forces/normal/registry.js';
-import { IMPACT_STEPS_PER_CONTACT } from '../run/single-impact.js';
+import { IMPACT_BOUNDS, IMPACT_STEPS_PER_CONTACT } from '../run/single-impact.js';
 import { shortNumber } from '../base/short-number.js';
 
 export {
@@ -27,7 +27,8 @@ export interface CalibratedLaw {
  * Why an impact at `speed` (m/s) of the law `spec` may deliver an e off the target it was calibrated to, by what the
  * law's definition says it is (`grainflow impact` prints it under a missed target). The impact runs `stepsPerContact`
  * steps per elastic contact time t_c (src/run/single-impact.ts; default IMPACT_STEPS_PER_CONTACT): the last two
- * reasons are the step's, and more steps per contact bring e_out to the target.
+ * reasons are the step's, and more steps per contact bring e_out to the target, up to the finest step an impact
+ * takes (IMPACT_BOUNDS.stepsPerContact), where the reason says the step is already the finest.
  */
 export function restitutionMissReason(spec: CalibratedLaw, speed: number, stepsPerContact = IMPACT_STEPS_PER_CONTACT): string {
   const law = normalLawDefinition(spec.model);
@@ -37,12 +38,18 @@ export function restitutionMissReason(spec: CalibratedLaw, speed: number, stepsP
   }
   if (law.elastic === ElasticLaw.plasticHertz) {
     return 'permanent indentation: unloading over e²·δ_max takes about e·t_c/2, under two of the impact\'s '
-      + `t_c/${stepsPerContact} steps below e ≈ ${shortNumber(4 / stepsPerContact)}, more resolve it; docs/physics.md §5.3`;
+      + `t_c/${stepsPerContact} steps below e ≈ ${shortNumber(4 / stepsPerContact)}, ${finerStep(stepsPerContact, 'more resolve it')}; `
+      + 'docs/physics.md §5.3';
   }
   const referenceSpeed = spec.referenceSpeed ?? DEFAULT_REFERENCE_SPEED;
   if (law.speedBehaviour === 'speed-dependent' && speed !== referenceSpeed) {
     return `speed-dependent: e holds at the reference speed, ${referenceSpeed} m/s, only; docs/physics.md §7.5`;
   }
   return `damping this strong ends the approach within few of the impact's t_c/${stepsPerContact} steps, which set e_out; `
-    + 'more steps per contact resolve it';
+    + finerStep(stepsPerContact, 'more steps per contact resolve it');
+}
+
+/** What a finer step would do, or that the step is already the finest an impact takes. */
+function finerStep(stepsPerContact: number, remedy: string): string {
+  return stepsPerContact < IMPACT_BOUNDS.stepsPerContact.max ? remedy : 'already the finest step an impact takes';
 }

@@ -7,7 +7,8 @@
  *  - speed-dependent laws away from their reference speed: e holds at that speed only;
  *  - any other law (Tsuji, Kelvin–Voigt, Jankowski): damping so strong that a few steps end the approach.
  * The note names each missed law with e_out to three digits, one line of laws per reason. The last two reasons are
- * the step's: `--steps-per-contact` refines it, and the reasons quote the step the impact ran with.
+ * the step's: `--steps-per-contact` refines it, and the reasons quote the step the impact ran with (and say when it
+ * is already the finest the option takes).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -60,6 +61,14 @@ describe('restitutionMissReason', () => {
     expect(restitutionMissReason({ model: 'jankowski' }, 1, 4000)).toBe(STEPS.replace('t_c/1000', 't_c/4000'));
     expect(restitutionMissReason({ model: 'lankarani-nikravesh-plastic' }, 1, 4000))
       .toBe(PLASTIC.replace('t_c/1000', 't_c/4000').replace('0.004', '0.001'));
+  });
+
+  // At the finest step an impact takes, "more resolve it" would send a user to a value the option refuses.
+  it('says the step is already the finest at 20 000 steps per contact', () => {
+    expect(restitutionMissReason({ model: 'jankowski' }, 1, 20_000)).toBe(STEPS.replace('t_c/1000', 't_c/20000')
+      .replace('more steps per contact resolve it', 'already the finest step an impact takes'));
+    expect(restitutionMissReason({ model: 'lankarani-nikravesh-plastic' }, 1, 20_000)).toBe(PLASTIC.replace('t_c/1000', 't_c/20000')
+      .replace('0.004', '2e-4').replace('more resolve it', 'already the finest step an impact takes'));
   });
 
   it('does not blame the reference speed of a speed-dependent law impacting at it', () => {
