@@ -104,7 +104,8 @@ export const IMPACT_STEPS_PER_CONTACT = 1000;
  *  stepsPerContact  A whole number from a run's own automatic step (t_c/AUTO_STEPS_PER_CONTACT, engine/timestep.ts),
  *                so a caller can see what e that step delivers, to 20 times the default, which holds an impact that
  *                never ends (given up after IMPACT_WINDOW contact times) to 2·10⁶ steps, seconds, and its trace to
- *                tens of MB; 1e12 would run for days.
+ *                tens of MB. Beyond it the run's own step budget refused the impact naming its internal time.dt
+ *                (1e12: 1e14 steps); a fraction (1.5) gave a contact time of Infinity.
  */
 export const IMPACT_BOUNDS = {
   speed: { min: CONTACT_SPEEDS[0], max: CONTACT_SPEEDS[1], unit: 'm/s', what: 'impact speed' },
