@@ -9,10 +9,11 @@
 import { calibrateLaw, type ImpactGeometry, type LawCalibration } from '../api/index.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
 import { formatQuantity } from '../plot/si-units.js';
+import { shortNumber } from '../base/short-number.js';
 import { refuseToReplace, writeOutputDirectory } from '../api/output-directory.js';
 import {
-  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, MISS, parseOptions, stepsPerContactOption, text,
-  whyTargetMissed, withInputErrors,
+  CliInputError, formatRestitution, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, MISS, parseOptions,
+  stepsPerContactOption, text, whyTargetMissed, withInputErrors,
 } from './impact-options.js';
 import { outputOptions } from './output-options.js';
 
@@ -84,12 +85,12 @@ function report(c: LawCalibration): string {
   // and the step deliver it (the Hunt–Crossley family's approximate factors, a damping too strong for the step).
   const reason = whyTargetMissed(c.normal, c.reference.restitution, c.referenceSpeed, c.stepsPerContact);
   if (reason !== undefined) {
-    lines.push(`  delivers e = ${c.reference.restitution.toPrecision(3)} at the reference speed ${c.referenceSpeed} m/s, off the `
+    lines.push(`  delivers e = ${shortNumber(c.reference.restitution)} at the reference speed ${c.referenceSpeed} m/s, off the `
       + `target by more than ${100 * MISS} % (${reason})`);
   }
   lines.push('  v0 (m/s)   e        contact time (µs)   peak force (N)');
   for (const r of c.rows) {
-    lines.push(`  ${r.impactSpeed.toPrecision(3).padEnd(10)} ${r.restitution.toFixed(4).padEnd(8)} `
+    lines.push(`  ${r.impactSpeed.toPrecision(3).padEnd(10)} ${formatRestitution(r.restitution).padEnd(8)} `
       + `${(r.contactTime * 1e6).toPrecision(5).padEnd(19)} ${r.maxForce.toPrecision(5)}`);
   }
   return `${lines.join('\n')}\n\n`;

@@ -11,6 +11,7 @@ import { ScenarioError, type ImpactGeometry, type NormalLawInput } from '../api/
 import {
   AUTO_STEPS_PER_CONTACT, boundRange, DEFAULT_IMPACT_GEOMETRY, IMPACT_BOUNDS, IMPACT_STEPS_PER_CONTACT,
 } from '../api/single-impact.js';
+import { shortNumber } from '../base/short-number.js';
 import { parseCommandLine } from './arguments.js';
 import { decimal } from './option-number.js';
 
@@ -80,6 +81,15 @@ export function stepsPerContactOption(values: OptionValues): number {
   const bound = IMPACT_BOUNDS.stepsPerContact;
   return numberOption(values, 'steps-per-contact', `from ${bound.min} to ${bound.max}, whole (${bound.what})`,
     (x) => Number.isInteger(x) && x >= bound.min && x <= bound.max) ?? IMPACT_STEPS_PER_CONTACT;
+}
+
+/**
+ * A coefficient of restitution in a table column, at most 7 characters: four decimals, as e is usually quoted, but
+ * three significant digits below 0.01 (shortNumber), where four decimals left a law at e = 1.25e-6 reading 0.0000 and
+ * one at 0.002 reading 0.0020 for 0.00229.
+ */
+export function formatRestitution(e: number): string {
+  return e >= 0.01 ? e.toFixed(4) : shortNumber(e);
 }
 
 /** Relative miss of the target e beyond which a command names the law and says why. */

@@ -15,9 +15,10 @@ import {
   boundRange, densityForMass, IMPACT_BOUNDS, simulateImpact, youngsModulusForStiffness, type ImpactOutcome, type ImpactTarget,
 } from '../api/single-impact.js';
 import { renderLinePlotSvg } from '../plot/line-plot.js';
+import { shortNumber } from '../base/short-number.js';
 import {
-  CliInputError, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, MISS, numberOption, parseOptions,
-  stepsPerContactOption, text, whyTargetMissed, withInputErrors,
+  CliInputError, formatRestitution, geometryOptions, HERTZ_STIFFNESS_UNIT, LAW_USAGE, lawSpec, MISS, numberOption,
+  parseOptions, stepsPerContactOption, text, whyTargetMissed, withInputErrors,
 } from './impact-options.js';
 import { outputOptions } from './output-options.js';
 
@@ -112,7 +113,7 @@ export async function impactCommand(argv: string[]): Promise<number> {
         process.stdout.write(`${table.heading(HERTZ_STIFFNESS_UNIT.terminal)}\n  law                             e_out    δ_max (m)    F_max (N)   contact time (µs)\n`);
         table.cases.forEach((c, k) => {
           const o = outcomes[k];
-          process.stdout.write(`  ${c.label.padEnd(31)} ${o.restitution.toFixed(4)}   ${o.maxOverlap.toExponential(4)}   `
+          process.stdout.write(`  ${c.label.padEnd(31)} ${formatRestitution(o.restitution).padEnd(7)}  ${o.maxOverlap.toExponential(4)}   `
             + `${o.maxForce.toPrecision(5).padEnd(10)}  ${(o.contactTime * 1e6).toPrecision(5)}\n`);
           const eIn = (c.normal as { restitution?: number }).restitution ?? 1;
           csv.push([table.suffix || name, c.label, eIn, o.restitution, o.maxOverlap, o.maxForce, o.contactTime].join(','));
@@ -144,7 +145,7 @@ function missedTargets(cases: readonly Case[], outcomes: readonly ImpactOutcome[
   cases.forEach((c, k) => {
     const got = outcomes[k].restitution;
     const reason = whyTargetMissed(c.normal, got, speed, stepsPerContact);
-    if (reason !== undefined) byReason.set(reason, [...byReason.get(reason) ?? [], `${c.label} ${got.toPrecision(3)}`]);
+    if (reason !== undefined) byReason.set(reason, [...byReason.get(reason) ?? [], `${c.label} ${shortNumber(got)}`]);
   });
   return [...byReason].map(([reason, missed]) => `  off the target e by more than ${100 * MISS} %: ${missed.join(', ')}\n`
     + `  (${reason})\n`).join('');

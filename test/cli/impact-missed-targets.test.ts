@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { normalModelNames, restitutionMissReason } from '../../src/api/contact-laws.js';
+import { formatRestitution } from '../../src/cli/impact-options.js';
 import { grainflowInProcess } from '../helpers/cli-in-process.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'grainflow-impact-miss-'));
@@ -74,6 +75,15 @@ describe('restitutionMissReason', () => {
   it('does not blame the reference speed of a speed-dependent law impacting at it', () => {
     expect(restitutionMissReason({ model: 'kuwabara-kono', referenceSpeed: 3 }, 3)).toBe(STEPS);
     expect(restitutionMissReason({ model: 'kuwabara-kono', referenceSpeed: 3 }, 1)).toBe(speedDependent(3));
+  });
+});
+
+// The tables' e column: four decimals read a law at its least e (Kelvin–Voigt, 1.25e-6) as 0.0000 and Jankowski at
+// 0.002 as 0.0020 when it delivers 0.00229; below 0.01 it takes three significant digits, and stays in its column.
+describe('formatRestitution', () => {
+  it('gives four decimals from 0.01, three significant digits below, never more than 7 characters', () => {
+    expect([0.7, 1, 0.01, 0.00229, 1.16e-6].map(formatRestitution)).toEqual(['0.7000', '1.0000', '0.0100', '0.00229', '1.16e-6']);
+    for (let e = 1e-9; e <= 1; e *= 1.37) expect(formatRestitution(e).length, String(e)).toBeLessThanOrEqual(7);
   });
 });
 
