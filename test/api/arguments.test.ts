@@ -54,7 +54,8 @@ describe('calibrateLaw with an impact input out of its range: ScenarioError nami
       "material.youngsModulus: must be a number in [100, 1e+13] Pa (Young's modulus); got 1e-300"],
     ['a stiffness of 1e308 N/m', () => calibrateLaw({ model: 'kelvin-voigt', restitution: 0.5, stiffness: 1e308 }),
       'contact.normal.stiffness: must be a number in (0, 1e+14] N/m (linear spring stiffness k); got 1e+308'],
-    // A step count of 1e12 ran for days; 1.5 is no count.
+    // Before its bound, 1e12 was refused by the impact's own step budget naming its internal time.dt, and 1.5 gave a
+    // contact time of Infinity.
     ['stepsPerContact of 1e12', () => calibrateLaw(tsuji, { stepsPerContact: 1e12 }),
       'stepsPerContact: must be a whole number in [50, 20000] steps (time steps per elastic contact time t_c); got 1000000000000'],
     ['stepsPerContact of 1.5', () => calibrateLaw(tsuji, { stepsPerContact: 1.5 }),

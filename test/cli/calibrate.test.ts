@@ -82,7 +82,7 @@ describe('grainflow calibrate', () => {
   });
 
   // Jankowski at e = 0.002: its damping ends the approach within a few of the default t_c/1000 steps, and the table
-  // row at 1 m/s reads 0.0023 (impact's miss note says so); at 20 000 steps the CSV's e lies within impact's own miss
+  // row at 1 m/s reads 0.00229 (impact's miss note says so); at 20 000 steps the CSV's e lies within impact's own miss
   // criterion, 5 % of the target. Fails where the option does not reach calibrateLaw's impacts.
   it('--steps-per-contact refines every impact of the table', async () => {
     const at = async (steps: string[]) => {
