@@ -76,11 +76,14 @@ export function text(values: OptionValues, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** --steps-per-contact, in IMPACT_BOUNDS.stepsPerContact; default IMPACT_STEPS_PER_CONTACT. */
+/**
+ * --steps-per-contact as a number, default IMPACT_STEPS_PER_CONTACT; its range (IMPACT_BOUNDS.stepsPerContact) is
+ * simulateImpact's to check, as for --speed and --radius, and its refusal is named after the option (OPTION_OF_FIELD).
+ */
 export function stepsPerContactOption(values: OptionValues): number {
   const bound = IMPACT_BOUNDS.stepsPerContact;
-  return numberOption(values, 'steps-per-contact', `from ${bound.min} to ${bound.max}, whole (${bound.what})`,
-    (x) => Number.isInteger(x) && x >= bound.min && x <= bound.max) ?? IMPACT_STEPS_PER_CONTACT;
+  return numberOption(values, 'steps-per-contact', `in ${boundRange(bound)}, whole (${bound.what})`, () => true)
+    ?? IMPACT_STEPS_PER_CONTACT;
 }
 
 /**
@@ -187,7 +190,7 @@ export function geometryOptions(values: OptionValues): ImpactGeometry {
 /** The option behind a field of the impact (src/run/single-impact.ts checkImpactSpec, calibration.ts), for messages. */
 const OPTION_OF_FIELD: Record<string, string> = {
   speed: '--speed', radius: '--radius', gravity: '--gravity', 'contact.normal.referenceSpeed': '--reference-speed',
-  'contact.normal.stiffness': '--stiffness',
+  'contact.normal.stiffness': '--stiffness', stepsPerContact: '--steps-per-contact',
 };
 
 /** Runs a command body; input errors (CLI or law spec) print one line and give exit status 2. */

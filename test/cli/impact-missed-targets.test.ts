@@ -116,8 +116,11 @@ describe('grainflow impact names why a law missed its target e', () => {
     expect(await note('--model', 'jankowski', '--restitution', '0.002', '--speed', '1', '--steps-per-contact', '20000')).toEqual([]);
   });
 
-  it.each([['49'], ['20001'], ['1.5'], ['1e9']])('--steps-per-contact %s is refused naming its range, with --model and with --example', async (value) => {
-    const range = `grainflow: --steps-per-contact must be a number from 50 to 20000, whole (time steps per elastic contact time t_c) (got "${value}")`;
+  // A number out of range is refused by simulateImpact's own bound (IMPACT_BOUNDS), named after the option; what is no
+  // number at all, by the option's parse.
+  it.each([['49', '49'], ['20001', '20001'], ['1.5', '1.5'], ['1e9', '1000000000']])('--steps-per-contact %s is refused naming its range, with --model and with --example', async (value, got) => {
+    const range = '--steps-per-contact must be a whole number in [50, 20000] steps (time steps per elastic contact time '
+      + `t_c); got ${got}`;
     for (const args of [['--model', 'jankowski', '--restitution', '0.002', '--speed', '1'], ['--example', 'bouncing-ball']]) {
       const out = path.join(scratch, `refused-${value}`);
       const r = await grainflowInProcess(['impact', ...args, '--steps-per-contact', value, '--out', out]);
@@ -125,5 +128,13 @@ describe('grainflow impact names why a law missed its target e', () => {
       expect(r.stderr).toContain(range);
       expect(existsSync(out)).toBe(false);
     }
+  });
+
+  it.each([['abc'], ['Infinity'], ['0x100'], ['']])('--steps-per-contact "%s", no number, is refused by the option\'s parse', async (value) => {
+    const out = path.join(scratch, `refused-parse-${value}`);
+    const r = await grainflowInProcess(['impact', '--example', 'bouncing-ball', '--steps-per-contact', value, '--out', out]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`--steps-per-contact must be a number in [50, 20000] steps, whole (time steps per elastic contact time t_c) (got "${value}")`);
+    expect(existsSync(out)).toBe(false);
   });
 });
