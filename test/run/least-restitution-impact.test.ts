@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/base/scenario-error.js';
 import { normalLawParameters, normalModelNames } from '../../src/forces/normal/registry.js';
 import { ALUMINIUM, ALUMINIUM_RADIUS } from '../../src/run/calibration.js';
-import { simulateImpact, type NormalLawInput } from '../../src/run/single-impact.js';
+import { IMPACT_BOUNDS, simulateImpact, type NormalLawInput } from '../../src/run/single-impact.js';
 
 /** Kelvin–Voigt's linear spring: the secant stiffness of the aluminium impact (src/cli/impact.ts). */
 const KELVIN_VOIGT_STIFFNESS = 334.6 / 1.5467e-5;
@@ -54,7 +54,7 @@ const UNRESOLVED = ['lankarani-nikravesh-plastic'];
  * Hunt–Crossley family gives the engine a damping time to bound the step (src/engine/setup.ts).
  */
 const STEP_UNSTABLE = ['kelvin-voigt', 'hertz-dashpot'];
-const FINEST_STEPS = 20_000;
+const FINEST_STEPS = IMPACT_BOUNDS.stepsPerContact.max;
 
 describe('an impact at the least restitution a law accepts, under "no-tension"', () => {
   it('covers the laws with a lower bound', () => {
