@@ -5,7 +5,8 @@
  * loop seconds, then per lane count the median of the rounds' ratios candidate / baseline with their range, each
  * build's median and fastest time, and whether the two builds' final positions are bit-identical (the first round's,
  * compared byte for byte): the figures a row of the lever table (docs/architecture.md §3) needs. A baseline that is
- * this checkout itself (`--baseline .`) measures the host's noise.
+ * this checkout itself (`--baseline .`) measures the host's noise. A one-lane run is pinned to a core, both builds
+ * to the same core in a round and the next core in the next round (code-runs.ts roundCore).
  *
  *   node dist/bench/ab.js --baseline DIR [--rounds N] [--lanes 1,2] [--steps FALL,BED] [--lattice NSxNZ]
  */
@@ -18,7 +19,7 @@ import { bedScenario, latticeBed, writeSphereFile } from './lattice-bed.js';
 import { loadAverage, machineLine } from './machine.js';
 import { latticeOption, wholeInRange, wholeList } from './options.js';
 import { pairedSummary, roundOrder } from './paired-ratios.js';
-import { timed } from './code-runs.js';
+import { pinnedTo, roundCore, timed } from './code-runs.js';
 import { withScratchDir } from './scratch-dir.js';
 import type { GrainflowReport } from './vs-lammps-run.js';
 
@@ -75,10 +76,11 @@ function options(argv: string[]): AbOptions {
 }
 
 /** One run of a build: its two loops' seconds; its final positions to `finalFile` when given. */
-async function run(runner: string, scenario: string, lanes: number, steps: [number, number], dir: string, finalFile?: string) {
+async function run(runner: string, scenario: string, lanes: number, steps: [number, number], dir: string, core: number | undefined,
+  finalFile?: string) {
   const argv = [process.execPath, runner, scenario, String(lanes), String(steps[0]), String(steps[1])];
   if (finalFile !== undefined) argv.push(finalFile);
-  const lines = (await timed(argv, dir)).stdout.trim().split('\n');
+  const lines = (await timed(pinnedTo(core, argv), dir)).stdout.trim().split('\n');
   let report: Partial<GrainflowReport> | null = null;
   try {
     report = JSON.parse(lines[lines.length - 1]) as Partial<GrainflowReport> | null;
@@ -107,15 +109,17 @@ async function main(o: AbOptions): Promise<void> {
     }
     const times = new Map(o.lanes.map((lanes) => [lanes, { baseline: [] as number[], candidate: [] as number[] }]));
     const identical = new Map<number, boolean>();
-    console.log('\nround  lanes  build        fall s    bed s  loops s  load');
+    console.log('\nround  lanes  build        fall s    bed s  loops s  load  core');
     for (let round = 0; round < o.rounds; round++) {
       for (const lanes of o.lanes) {
         const finalFile = (build: Build) => path.join(dir, `final-${build}-w${lanes}.f64`);
         for (const build of roundOrder<Build>(round, ['baseline', 'candidate'])) {
-          const loops = await run(runners[build], scenario(lanes), lanes, o.steps, dir, round === 0 ? finalFile(build) : undefined);
+          const loops = await run(runners[build], scenario(lanes), lanes, o.steps, dir, roundCore(round, lanes),
+            round === 0 ? finalFile(build) : undefined);
           times.get(lanes)![build].push(loops[0] + loops[1]);
           console.log(`${String(round + 1).padStart(5)}  ${String(lanes).padStart(5)}  ${build.padEnd(9)}  `
-            + `${seconds(loops[0])} ${seconds(loops[1])} ${seconds(loops[0] + loops[1])}  ${os.loadavg()[0].toFixed(2)}`);
+            + `${seconds(loops[0])} ${seconds(loops[1])} ${seconds(loops[0] + loops[1])}  ${os.loadavg()[0].toFixed(2)}  `
+            + `${roundCore(round, lanes) ?? '–'}`);
         }
         if (round === 0) identical.set(lanes, readFileSync(finalFile('baseline')).equals(readFileSync(finalFile('candidate'))));
       }

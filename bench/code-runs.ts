@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GrainflowReport } from './vs-lammps-run.js';
@@ -24,6 +25,8 @@ export interface Timing {
   threads: number;
   /** grainflow: the lanes it used (setup.ts runs small beds on one) */
   lanes?: number;
+  /** the core a one-thread run was pinned to (pinnedTo), when it was */
+  core?: number;
   spheres: number;
   /** seconds: whole process, and the two loops (the second is 0 for a one-loop run) */
   wall: number;
@@ -56,6 +59,34 @@ const hasTimeV = existsSync('/usr/bin/time');
 export function onPath(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
+
+/**
+ * The cores a one-thread run can be pinned to: every core when the machine has more than one and taskset
+ * (util-linux) is on the PATH, else none (0). Why the benches pin: this machine's two virtual cores are not equal —
+ * for minutes at a time one runs the vs-lammps bed 30–45 % slower than the other, both codes alike, and which one
+ * is slower changes (docs/benchmarks.md, "Two unequal cores") — so a one-thread run left to the scheduler moves a
+ * ratio between two codes or two builds by that much.
+ */
+export const pinnableCores = (): number => {
+  pinnable ??= os.availableParallelism() > 1 && onPath('taskset') ? os.availableParallelism() : 0;
+  return pinnable;
+};
+let pinnable: number | undefined;
+
+/**
+ * The core of round `round`'s runs on `threads` threads or ranks: a one-thread run of every code and build of a
+ * round on the same core, the next core in the next round (so that the rounds' medians see every core). Undefined
+ * when runs cannot be pinned, and for several threads: grainflow's lanes are left to the scheduler, LAMMPS's ranks
+ * are bound by mpirun (onRanks).
+ */
+export function roundCore(round: number, threads: number): number | undefined {
+  const cores = pinnableCores();
+  return cores === 0 || threads > 1 ? undefined : round % cores;
+}
+
+/** `argv` run on `core` alone (taskset -c); `argv` itself for no core. */
+export const pinnedTo = (core: number | undefined, argv: string[]): string[] =>
+  core === undefined ? argv : ['taskset', '-c', String(core), ...argv];
 
 /** `command` under /usr/bin/time -v when the machine has it: its maximum RSS is then printed on stderr. */
 const withTimeV = (command: string[]) => (hasTimeV ? ['/usr/bin/time', '-v', ...command] : command);
@@ -145,40 +176,47 @@ export async function timedTogether(argvs: string[][], cwd: string): Promise<Fin
   });
 }
 
-const grainflowCommand = (scenario: string, threads: number, steps: [number, number], finalFile?: string) => withTimeV([
-  process.execPath, runner, scenario, String(threads), String(steps[0]), String(steps[1]),
-  ...(finalFile === undefined ? [] : [finalFile]),
-]);
+/** Where a run is pinned (pinnedTo) and, for grainflow, the file that receives its final positions (vs-lammps-run.ts). */
+export interface RunPlace {
+  core?: number;
+  finalFile?: string;
+}
 
-function grainflowTiming(r: Finished, threads: number, steps: [number, number]): Timing {
+const grainflowCommand = (scenario: string, threads: number, steps: [number, number], place: RunPlace) =>
+  pinnedTo(place.core, withTimeV([
+    process.execPath, runner, scenario, String(threads), String(steps[0]), String(steps[1]),
+    ...(place.finalFile === undefined ? [] : [place.finalFile]),
+  ]));
+
+function grainflowTiming(r: Finished, threads: number, steps: [number, number], core: number | undefined): Timing {
   const lines = r.stdout.trim().split('\n');
   const report = JSON.parse(lines[lines.length - 1]) as GrainflowReport;
   return {
     breakdown: report.lanes === 1 ? [amdahlReport(report.phaseMs)]
       : laneLines(report.lanes, report.lanePhases, report.loopSeconds[0] + report.loopSeconds[1]),
-    code: 'grainflow', threads, lanes: report.lanes, spheres: report.spheres, wall: r.seconds, loops: report.loopSeconds, steps,
+    code: 'grainflow', threads, lanes: report.lanes, core, spheres: report.spheres, wall: r.seconds, loops: report.loopSeconds, steps,
     maxRss: r.maxRssKb.length === 0 ? report.maxRss : 1024 * r.maxRssKb[0], heapPlusBuffers: report.heapPlusBuffers,
   };
 }
 
 export async function runGrainflow(scenario: string, threads: number, steps: [number, number], dir: string,
-  finalFile?: string): Promise<Timing> {
-  return grainflowTiming(await timed(grainflowCommand(scenario, threads, steps, finalFile), dir), threads, steps);
+  place: RunPlace = {}): Promise<Timing> {
+  return grainflowTiming(await timed(grainflowCommand(scenario, threads, steps, place), dir), threads, steps, place.core);
 }
 
 /**
  * `log`: where LAMMPS writes its log, read back for the loops' times and the memory it reports; on several ranks
  * their /usr/bin/time reports go to timeReports(log) (onRanks).
  */
-function lammpsCommand(data: string, ranks: number, steps: [number, number], log: string): string[] {
+function lammpsCommand(data: string, ranks: number, steps: [number, number], log: string, core: number | undefined): string[] {
   const lmp = ['lmp', '-in', deck, '-log', log, '-screen', 'none', '-var', 'data', data,
     '-var', 'S1', String(steps[0]), '-var', 'S2', String(steps[1])];
-  return ranks === 1 ? withTimeV(lmp) : onRanks(ranks, lmp, timeReports(log));
+  return ranks === 1 ? pinnedTo(core, withTimeV(lmp)) : onRanks(ranks, lmp, timeReports(log));
 }
 
 const timeReports = (log: string) => `${log}.time`;
 
-function lammpsTiming(r: Finished, log: string, steps: [number, number]): Timing {
+function lammpsTiming(r: Finished, log: string, steps: [number, number], core: number | undefined): Timing {
   const text = readFileSync(log, 'utf8');
   const loops = [...text.matchAll(/^Loop time of ([\d.eE+-]+) on (\d+) procs for (\d+) steps with (\d+) atoms/gm)];
   if (loops.length !== 2) throw new Error(`${log}: expected two "Loop time" lines, found ${loops.length}`);
@@ -186,7 +224,7 @@ function lammpsTiming(r: Finished, log: string, steps: [number, number]): Timing
   const ranks = Number(loops[0][2]);
   const maxRssKb = ranks === 1 ? r.maxRssKb : rankMaxRssKb(timeReports(log), ranks);
   return {
-    code: 'LAMMPS', threads: ranks, spheres: Number(loops[0][4]), wall: r.seconds,
+    code: 'LAMMPS', threads: ranks, core, spheres: Number(loops[0][4]), wall: r.seconds,
     loops: [Number(loops[0][1]), Number(loops[1][1])], steps,
     maxRss: 1024 * maxRssKb.reduce((sum, kb) => sum + kb, 0),
     maxRssLargest: maxRssKb.length > 1 ? 1024 * Math.max(...maxRssKb) : undefined,
@@ -197,25 +235,28 @@ function lammpsTiming(r: Finished, log: string, steps: [number, number]): Timing
 const lammpsLog = (data: string, ranks: number, dir: string, copy = '') =>
   path.join(dir, `log-${path.basename(data)}-${ranks}${copy}.lammps`);
 
-export async function runLammps(data: string, ranks: number, steps: [number, number], dir: string): Promise<Timing> {
+/** `core`: the core a one-rank run is pinned to (roundCore); several ranks are bound by mpirun (onRanks). */
+export async function runLammps(data: string, ranks: number, steps: [number, number], dir: string,
+  core?: number): Promise<Timing> {
   const log = lammpsLog(data, ranks, dir);
   // A round of --rounds runs the same log name in the same directory again: its rank reports must not add to these.
   rmSync(timeReports(log), { force: true });
-  return lammpsTiming(await timed(lammpsCommand(data, ranks, steps, log), dir), log, steps);
+  return lammpsTiming(await timed(lammpsCommand(data, ranks, steps, log, core), dir), log, steps, core);
 }
 
 /**
  * `copies` runs of the same input on one thread / rank each, started at once (grainflow: `input` is a scenario;
- * LAMMPS: a data file), each timed from its own exec to its own exit.
+ * LAMMPS: a data file), each timed from its own exec to its own exit; copy k pinned to core k when runs can be pinned
+ * and there are cores enough (so that no two share a core), else left to the scheduler.
  */
 export async function runCopiesTogether(code: Timing['code'], input: string, copies: number, steps: [number, number],
   dir: string): Promise<Timing[]> {
-  const copyNumbers = Array.from({ length: copies }, (_, k) => k + 1);
+  const cores = Array.from({ length: copies }, (_, k) => (copies <= pinnableCores() ? k : undefined));
   if (code === 'grainflow') {
-    const runs = await timedTogether(copyNumbers.map(() => grainflowCommand(input, 1, steps)), dir);
-    return runs.map((r) => grainflowTiming(r, 1, steps));
+    const runs = await timedTogether(cores.map((core) => grainflowCommand(input, 1, steps, { core })), dir);
+    return runs.map((r, k) => grainflowTiming(r, 1, steps, cores[k]));
   }
-  const logs = copyNumbers.map((k) => lammpsLog(input, 1, dir, `-copy${k}`));
-  const runs = await timedTogether(logs.map((log) => lammpsCommand(input, 1, steps, log)), dir);
-  return runs.map((r, k) => lammpsTiming(r, logs[k], steps));
+  const logs = cores.map((_, k) => lammpsLog(input, 1, dir, `-copy${k + 1}`));
+  const runs = await timedTogether(logs.map((log, k) => lammpsCommand(input, 1, steps, log, cores[k])), dir);
+  return runs.map((r, k) => lammpsTiming(r, logs[k], steps, cores[k]));
 }

@@ -7,13 +7,14 @@
  * Printed per run: the throughput columns of the other cases (bench/cases.ts: M particle-steps/s of the run and
  * its phase split), the whole process's wall and CPU seconds, the size of what it wrote, the grainflow/LAMMPS ratio
  * of particle-steps/s at the same thread/rank count, and the cost of the defaults over the run with outputs off.
+ * The one-thread runs of both codes are pinned to the first core (code-runs.ts roundCore).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bedScenario, lammpsData, latticeBed, writeSphereFile } from './lattice-bed.js';
 import { formatResult, RESULT_HEADER } from './cases.js';
-import { onPath, runLammps, timed, type Timing } from './code-runs.js';
+import { onPath, pinnedTo, roundCore, runLammps, timed, type Timing } from './code-runs.js';
 import type { DefaultsOnReport } from './defaults-on-run.js';
 import { withScratchDir } from './scratch-dir.js';
 
@@ -49,8 +50,10 @@ export async function runDefaultsOn(options: DefaultsOnOptions = DEFAULT_DEFAULT
     console.log(`\n${RESULT_HEADER}  whole s   CPU s  written MB  | gf/LAMMPS`);
     for (const threads of options.threads) {
       let lammps: Timing | undefined;
+      // One round: its one-thread runs all on the first core (code-runs.ts roundCore).
+      const core = roundCore(0, threads);
       if (withLammps) {
-        lammps = await runLammps(data, threads, [options.steps, 0], dir);
+        lammps = await runLammps(data, threads, [options.steps, 0], dir, core);
         const rate = (bed.count * options.steps) / lammps.loops[0];
         console.log(`LAMMPS ${threads} rank${threads > 1 ? 's' : ''}: ${(rate / 1e6).toFixed(3)} M p-steps/s in its loop, `
           + `whole process ${lammps.wall.toFixed(1)} s`);
@@ -61,7 +64,7 @@ export async function runDefaultsOn(options: DefaultsOnOptions = DEFAULT_DEFAULT
         const file = path.join(dir, `${variant.name}-${threads}.json`);
         writeFileSync(file, JSON.stringify(scenario));
         const out = path.join(dir, `${variant.name}-${threads}`);
-        const r = await timed([process.execPath, runner, file, String(threads), out], dir);
+        const r = await timed(pinnedTo(core, [process.execPath, runner, file, String(threads), out]), dir);
         const report = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as DefaultsOnReport;
         const p = report.summary.performance;
         runSeconds.push(p.wallSeconds);

@@ -15,11 +15,17 @@
  * at once: below 1 when the two cores slow each other, e.g. through memory shared with the host's other guests). Then
  * the code's own 2-thread speed-up over the ceiling says how much of it the code's parallel design keeps. Rounds as in
  * vs-lammps (paired-ratios.ts): the codes' order swapped every other round, every ratio taken within a round.
- * Loops only: the two halves each set up and write nothing worth timing.
+ * Loops only: the two halves each set up and write nothing worth timing. The one-thread runs are pinned to a core
+ * (code-runs.ts roundCore: both codes on the same core in a round, the next core in the next round), the two halves
+ * at once to a core each, and what each core gives on the same short run is printed before and after the rounds
+ * (core-probe.ts): with unequal cores the ceiling depends on which core the one-thread bed ran on.
  */
 import { withScratchDir } from './scratch-dir.js';
 import { halfBed, latticeBed, writeBedInputs, type BedInputs } from './lattice-bed.js';
-import { loopSeconds, onFewerLanes, onPath, runCopiesTogether, runGrainflow, runLammps, type Timing } from './code-runs.js';
+import {
+  loopSeconds, onFewerLanes, onPath, roundCore, runCopiesTogether, runGrainflow, runLammps, type Timing,
+} from './code-runs.js';
+import { coreProbeLine } from './core-probe.js';
 import { ratioText, roundOrder, roundRatios, type RoundRatios } from './paired-ratios.js';
 
 export interface SplitCeilingOptions {
@@ -75,11 +81,12 @@ const seconds = (t: Timing) => loopSeconds(t).toFixed(2).padStart(8);
 function runLines(r: SplitRuns): string[] {
   const label = (what: string) => `  ${r.code.padEnd(9)}  ${what.padEnd(30)}`;
   const fewerLanes = onFewerLanes(r.whole2) ? `  (ran on ${r.whole2.lanes} lane: bed too small)` : '';
+  const core = (t: Timing) => (t.core === undefined ? '' : ` (core ${t.core})`);
   return [
-    `${label(`bed of ${r.whole1.spheres}, 1 thread`)}  ${seconds(r.whole1)}`,
+    `${label(`bed of ${r.whole1.spheres}, 1 thread`)}  ${seconds(r.whole1)}${core(r.whole1)}`,
     `${label(`bed of ${r.whole2.spheres}, 2 threads`)}  ${seconds(r.whole2)}${fewerLanes}`,
-    `${label(`half of ${r.halfAlone.spheres} alone, 1 thread`)}  ${seconds(r.halfAlone)}`,
-    `${label('two halves at once, 1 each')}  ${r.halvesTogether.map(seconds).join(' ')}`,
+    `${label(`half of ${r.halfAlone.spheres} alone, 1 thread`)}  ${seconds(r.halfAlone)}${core(r.halfAlone)}`,
+    `${label('two halves at once, 1 each')}  ${r.halvesTogether.map((t) => seconds(t) + core(t)).join(' ')}`,
   ];
 }
 
@@ -89,8 +96,8 @@ const KINDS = ['whole1', 'whole2', 'halfAlone', 'halvesTogether'] as const;
 async function runCode(code: Timing['code'], round: number, whole: BedInputs, half: BedInputs, steps: [number, number],
   dir: string): Promise<SplitRuns> {
   const once = (inputs: BedInputs, threads: number) => (code === 'grainflow'
-    ? runGrainflow(inputs.scenarios.get(threads)!, threads, steps, dir)
-    : runLammps(inputs.data, threads, steps, dir));
+    ? runGrainflow(inputs.scenarios.get(threads)!, threads, steps, dir, { core: roundCore(round, threads) })
+    : runLammps(inputs.data, threads, steps, dir, roundCore(round, threads)));
   const ran = new Map<(typeof KINDS)[number], Timing | Timing[]>();
   for (const kind of round % 2 === 0 ? KINDS : [...KINDS].reverse()) {
     if (kind === 'whole1') ran.set(kind, await once(whole, 1));
@@ -120,6 +127,8 @@ export async function runSplitCeiling(options: SplitCeilingOptions = DEFAULT_SPL
     const steps = options.steps[0] + options.steps[1];
     const wholeInputs = writeBedInputs(bed, steps, [1, 2], dir);
     const halfInputs = writeBedInputs(half, steps, [1], dir);
+    const probe = () => coreProbeLine(wholeInputs.scenarios.get(1)!, dir);
+    console.log(await probe());
     const rounds: SplitRuns[][] = [];
     for (let round = 0; round < options.rounds; round++) {
       console.log(`round ${round + 1} of ${options.rounds}`);
@@ -133,5 +142,6 @@ export async function runSplitCeiling(options: SplitCeilingOptions = DEFAULT_SPL
       rounds.push(runs);
     }
     for (const text of splitSummaryLines(rounds)) console.log(text);
+    console.log(await probe());
   });
 }

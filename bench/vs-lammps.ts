@@ -19,7 +19,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { latticeBed, stretchedBed, tiledBed, writeBedInputs, type BedInputs, type LatticeBed } from './lattice-bed.js';
-import { loopSeconds, onFewerLanes, onPath, runGrainflow, runLammps, type Timing } from './code-runs.js';
+import { loopSeconds, onFewerLanes, onPath, roundCore, runGrainflow, runLammps, type Timing } from './code-runs.js';
+import { coreProbeLine } from './core-probe.js';
 import { ratioText, roundOrder, roundRatios } from './paired-ratios.js';
 import { withScratchDir } from './scratch-dir.js';
 
@@ -45,6 +46,9 @@ export const DEFAULT_VS_LAMMPS: VsLammpsOptions = {
 const M = (particleSteps: number, seconds: number) => seconds > 0 ? (particleSteps / seconds / 1e6).toFixed(2) : '–';
 
 
+/** where a pinned run ran */
+const coreNote = (t: Timing) => (t.core === undefined ? '' : `  (core ${t.core})`);
+
 const HEADER = 'spheres  code       thr  fall M/s  bed M/s  loops M/s  whole M/s  whole s  | ratio gf/LAMMPS: fall   bed  loops  whole';
 
 function line(t: Timing, lammps: Timing | undefined): string {
@@ -63,7 +67,7 @@ function line(t: Timing, lammps: Timing | undefined): string {
       r(loopSum, loopSeconds(lammps)).padStart(6)} ${r(t.wall, lammps.wall).padStart(6)}`;
   }
   const lanes = onFewerLanes(t) ? `  (ran on ${t.lanes} lane: bed too small)` : '';
-  return cells.join('  ') + ratio + lanes;
+  return cells.join('  ') + ratio + lanes + coreNote(t);
 }
 
 /** Each code's run on one thread / rank, and its runs on more (none without a one-thread run of that code). */
@@ -134,13 +138,21 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
     console.log('lmp is not on the PATH: grainflow alone. For the side-by-side figures install LAMMPS '
       + '(Debian/Ubuntu: apt-get install lammps; it brings openmpi-bin for the 2-rank runs).');
   }
+  console.log('One-thread runs pinned to a core (taskset), both codes to the same core within a round and the next core '
+    + 'in the next round; the lines of pinned runs name their core.');
   await withScratchDir('grainflow-vs-lammps-', async (dir) => {
     let settled: { bed: LatticeBed; file: string } | undefined;
-    console.log(`\n${HEADER}`);
+    /** the first bed's one-thread scenario, which the core probes run */
+    let probed: string | undefined;
     for (const [ns, nz] of options.lattices) {
       const bed = latticeBed(ns, nz);
       const finalFile = path.join(dir, `${bed.name}-final.f64`);
-      const inputs = writeBedInputs(bed, options.steps[0] + options.steps[1], options.threads, dir);
+      const inputs = writeBedInputs(bed, options.steps[0] + options.steps[1], [...new Set([1, ...options.threads])], dir);
+      if (probed === undefined) {
+        probed = inputs.scenarios.get(1)!;
+        console.log(await coreProbeLine(probed, dir));
+        console.log(`\n${HEADER}`);
+      }
       // The first run's final state is the million-sphere bed's start (the first bed of at most 20 000 spheres).
       const keepFinal = settled === undefined && bed.count <= 20000;
       const rounds: Timing[][] = [];
@@ -162,6 +174,7 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
         await runMillion(settled.bed, settled.file, options, withLammps, dir);
       }
     }
+    if (probed !== undefined) console.log(`\n${await coreProbeLine(probed, dir)}`);
   });
 }
 
@@ -175,11 +188,12 @@ async function runRound(round: number, inputs: BedInputs, options: VsLammpsOptio
   const timings: Timing[] = [];
   for (const threads of options.threads) {
     const ran = new Map<Timing['code'], Timing>();
+    const core = roundCore(round, threads);
     for (const code of roundOrder<Timing['code']>(round, ['LAMMPS', 'grainflow'])) {
-      if (code === 'LAMMPS' && withLammps) ran.set(code, await runLammps(inputs.data, threads, options.steps, dir));
+      if (code === 'LAMMPS' && withLammps) ran.set(code, await runLammps(inputs.data, threads, options.steps, dir, core));
       if (code === 'grainflow') {
         const keep = threads === options.threads[0] ? finalFile : undefined;
-        ran.set(code, await runGrainflow(inputs.scenarios.get(threads)!, threads, options.steps, dir, keep));
+        ran.set(code, await runGrainflow(inputs.scenarios.get(threads)!, threads, options.steps, dir, { core, finalFile: keep }));
       }
     }
     for (const [code, t] of ran) {
@@ -206,12 +220,13 @@ async function runMillion(small: LatticeBed, finalFile: string, options: VsLammp
   const timings: Timing[] = [];
   for (const threads of options.threads) {
     let l: Timing | undefined;
+    const core = roundCore(0, threads);
     if (withLammps) {
-      l = await runLammps(data, threads, [steps[0], 0], dir);
+      l = await runLammps(data, threads, [steps[0], 0], dir, core);
       timings.push(l);
       console.log(memoryLine(l, undefined));
     }
-    const g = await runGrainflow(scenarios.get(threads)!, threads, steps, dir);
+    const g = await runGrainflow(scenarios.get(threads)!, threads, steps, dir, { core });
     timings.push(g);
     console.log(memoryLine(g, l));
   }
@@ -231,5 +246,5 @@ function memoryLine(t: Timing, lammps: Timing | undefined): string {
     kb(perRankTotal, n).padStart(24),
   ];
   const ratio = lammps === undefined || t.loops[0] === 0 ? '' : `  | ${(lammps.loops[0] / t.loops[0]).toFixed(2)}`;
-  return cells.join('  ') + ratio;
+  return cells.join('  ') + ratio + coreNote(t);
 }
