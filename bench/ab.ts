@@ -113,13 +113,13 @@ async function main(o: AbOptions): Promise<void> {
     for (let round = 0; round < o.rounds; round++) {
       for (const lanes of o.lanes) {
         const finalFile = (build: Build) => path.join(dir, `final-${build}-w${lanes}.f64`);
+        const core = roundCore(round, lanes);
         for (const build of roundOrder<Build>(round, ['baseline', 'candidate'])) {
-          const loops = await run(runners[build], scenario(lanes), lanes, o.steps, dir, roundCore(round, lanes),
-            round === 0 ? finalFile(build) : undefined);
+          const loops = await run(runners[build], scenario(lanes), lanes, o.steps, dir, core, round === 0 ? finalFile(build) : undefined);
           times.get(lanes)![build].push(loops[0] + loops[1]);
           console.log(`${String(round + 1).padStart(5)}  ${String(lanes).padStart(5)}  ${build.padEnd(9)}  `
             + `${seconds(loops[0])} ${seconds(loops[1])} ${seconds(loops[0] + loops[1])}  ${os.loadavg()[0].toFixed(2)}  `
-            + `${roundCore(round, lanes) ?? '–'}`);
+            + `${core ?? '–'}`);
         }
         if (round === 0) identical.set(lanes, readFileSync(finalFile('baseline')).equals(readFileSync(finalFile('candidate'))));
       }

@@ -23,7 +23,7 @@
 import { withScratchDir } from './scratch-dir.js';
 import { halfBed, latticeBed, writeBedInputs, type BedInputs } from './lattice-bed.js';
 import {
-  loopSeconds, onFewerLanes, onPath, roundCore, runCopiesTogether, runGrainflow, runLammps, type Timing,
+  coreNote, loopSeconds, onFewerLanes, onPath, roundCore, runCopiesTogether, runGrainflow, runLammps, type Timing,
 } from './code-runs.js';
 import { coreProbeLine } from './core-probe.js';
 import { ratioText, roundOrder, roundRatios, type RoundRatios } from './paired-ratios.js';
@@ -81,12 +81,11 @@ const seconds = (t: Timing) => loopSeconds(t).toFixed(2).padStart(8);
 function runLines(r: SplitRuns): string[] {
   const label = (what: string) => `  ${r.code.padEnd(9)}  ${what.padEnd(30)}`;
   const fewerLanes = onFewerLanes(r.whole2) ? `  (ran on ${r.whole2.lanes} lane: bed too small)` : '';
-  const core = (t: Timing) => (t.core === undefined ? '' : ` (core ${t.core})`);
   return [
-    `${label(`bed of ${r.whole1.spheres}, 1 thread`)}  ${seconds(r.whole1)}${core(r.whole1)}`,
+    `${label(`bed of ${r.whole1.spheres}, 1 thread`)}  ${seconds(r.whole1)}${coreNote(r.whole1)}`,
     `${label(`bed of ${r.whole2.spheres}, 2 threads`)}  ${seconds(r.whole2)}${fewerLanes}`,
-    `${label(`half of ${r.halfAlone.spheres} alone, 1 thread`)}  ${seconds(r.halfAlone)}${core(r.halfAlone)}`,
-    `${label('two halves at once, 1 each')}  ${r.halvesTogether.map((t) => seconds(t) + core(t)).join(' ')}`,
+    `${label(`half of ${r.halfAlone.spheres} alone, 1 thread`)}  ${seconds(r.halfAlone)}${coreNote(r.halfAlone)}`,
+    `${label('two halves at once, 1 each')}  ${r.halvesTogether.map((t) => seconds(t) + coreNote(t)).join(' ')}`,
   ];
 }
 

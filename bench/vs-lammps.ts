@@ -19,7 +19,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { latticeBed, stretchedBed, tiledBed, writeBedInputs, type BedInputs, type LatticeBed } from './lattice-bed.js';
-import { loopSeconds, onFewerLanes, onPath, roundCore, runGrainflow, runLammps, type Timing } from './code-runs.js';
+import {
+  coreNote, loopSeconds, onFewerLanes, onPath, pinnableCores, roundCore, runGrainflow, runLammps, type Timing,
+} from './code-runs.js';
 import { coreProbeLine } from './core-probe.js';
 import { ratioText, roundOrder, roundRatios } from './paired-ratios.js';
 import { withScratchDir } from './scratch-dir.js';
@@ -45,9 +47,6 @@ export const DEFAULT_VS_LAMMPS: VsLammpsOptions = {
 
 const M = (particleSteps: number, seconds: number) => seconds > 0 ? (particleSteps / seconds / 1e6).toFixed(2) : '–';
 
-
-/** where a pinned run ran */
-const coreNote = (t: Timing) => (t.core === undefined ? '' : `  (core ${t.core})`);
 
 const HEADER = 'spheres  code       thr  fall M/s  bed M/s  loops M/s  whole M/s  whole s  | ratio gf/LAMMPS: fall   bed  loops  whole';
 
@@ -138,8 +137,10 @@ export async function runVsLammps(options: VsLammpsOptions = DEFAULT_VS_LAMMPS):
     console.log('lmp is not on the PATH: grainflow alone. For the side-by-side figures install LAMMPS '
       + '(Debian/Ubuntu: apt-get install lammps; it brings openmpi-bin for the 2-rank runs).');
   }
-  console.log('One-thread runs pinned to a core (taskset), both codes to the same core within a round and the next core '
-    + 'in the next round; the lines of pinned runs name their core.');
+  if (pinnableCores() > 0) {
+    console.log('One-thread runs pinned to a core (taskset), both codes to the same core within a round and the next '
+      + 'core in the next round; the lines of pinned runs name their core.');
+  }
   await withScratchDir('grainflow-vs-lammps-', async (dir) => {
     let settled: { bed: LatticeBed; file: string } | undefined;
     /** the first bed's one-thread scenario, which the core probes run */

@@ -111,7 +111,7 @@ describe('npm run bench -- --only split-ceiling', () => {
     const r = bench('--only', 'split-ceiling', '--lattice', '6x2', '--steps', '40', '--rounds', '2');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/split-ceiling: the vs-lammps bed of 72 spheres and its half along x \(36\), 20 fall \+ 20 settled-bed steps, 2 rounds/);
-    expect(r.stdout).toMatch(/^ {2}grainflow {2}two halves at once, 1 each +[\d.]+( \(core 0\))? +[\d.]+( \(core 1\))?$/m);
+    expect(r.stdout).toMatch(/^ {2}grainflow {2}two halves at once, 1 each +[\d.]+( {2}\(core 0\))? +[\d.]+( {2}\(core 1\))?$/m);
     // Pinned where the machine can (test/bench/pinned-runs.test.ts), and the cores probed before and after the rounds.
     if (pinnableCores() > 0) expect(r.stdout.match(/^cores: the 72-sphere bed on one grainflow thread, .*core 0 [\d.]+, core 1 [\d.]+/gm)).toHaveLength(2);
     expect(r.stdout).toMatch(/^ {2}grainflow {2}bed of 72, 2 threads +[\d.]+ {2}\(ran on 1 lane: bed too small\)$/m);
