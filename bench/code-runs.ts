@@ -67,11 +67,11 @@ export function onPath(command: string): boolean {
  * is slower changes (docs/benchmarks.md, "Two unequal cores") — so a one-thread run left to the scheduler moves a
  * ratio between two codes or two builds by that much.
  */
+let pinnable: number | undefined;
 export const pinnableCores = (): number => {
   pinnable ??= os.availableParallelism() > 1 && onPath('taskset') ? os.availableParallelism() : 0;
   return pinnable;
 };
-let pinnable: number | undefined;
 
 /**
  * The core of round `round`'s runs on `threads` threads or ranks: a one-thread run of every code and build of a

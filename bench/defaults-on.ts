@@ -50,7 +50,6 @@ export async function runDefaultsOn(options: DefaultsOnOptions = DEFAULT_DEFAULT
     console.log(`\n${RESULT_HEADER}  whole s   CPU s  written MB  | gf/LAMMPS`);
     for (const threads of options.threads) {
       let lammps: Timing | undefined;
-      // One round: its one-thread runs all on the first core (code-runs.ts roundCore).
       const core = roundCore(0, threads);
       if (withLammps) {
         lammps = await runLammps(data, threads, [options.steps, 0], dir, core);

@@ -94,9 +94,12 @@ const KINDS = ['whole1', 'whole2', 'halfAlone', 'halvesTogether'] as const;
 
 async function runCode(code: Timing['code'], round: number, whole: BedInputs, half: BedInputs, steps: [number, number],
   dir: string): Promise<SplitRuns> {
-  const once = (inputs: BedInputs, threads: number) => (code === 'grainflow'
-    ? runGrainflow(inputs.scenarios.get(threads)!, threads, steps, dir, { core: roundCore(round, threads) })
-    : runLammps(inputs.data, threads, steps, dir, roundCore(round, threads)));
+  const once = (inputs: BedInputs, threads: number) => {
+    const core = roundCore(round, threads);
+    return code === 'grainflow'
+      ? runGrainflow(inputs.scenarios.get(threads)!, threads, steps, dir, { core })
+      : runLammps(inputs.data, threads, steps, dir, core);
+  };
   const ran = new Map<(typeof KINDS)[number], Timing | Timing[]>();
   for (const kind of round % 2 === 0 ? KINDS : [...KINDS].reverse()) {
     if (kind === 'whole1') ran.set(kind, await once(whole, 1));

@@ -14,9 +14,9 @@ import { onPath, pinnableCores, pinnedTo, roundCore, timed } from '../../bench/c
 const dir = mkdtempSync(path.join(os.tmpdir(), 'grainflow-pinned-runs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The cores a command may run on, as the kernel reports them for the process itself. */
-async function allowedCores(argv: string[]): Promise<string> {
-  const r = await timed([...argv, 'sh', '-c', 'grep Cpus_allowed_list /proc/self/status'], dir);
+/** The cores a process started on `core` (pinnedTo) may run on, as the kernel reports them for the process itself. */
+async function allowedCores(core: number | undefined): Promise<string> {
+  const r = await timed(pinnedTo(core, ['sh', '-c', 'grep Cpus_allowed_list /proc/self/status']), dir);
   return r.stdout.replace(/^Cpus_allowed_list:\s*/, '').trim();
 }
 
@@ -36,8 +36,8 @@ describe('one-thread bench runs', () => {
   });
 
   it.runIf(pinnableCores() > 0)('run on their core alone', async () => {
-    for (let core = 0; core < pinnableCores(); core++) expect(await allowedCores(pinnedTo(core, []))).toBe(String(core));
+    for (let core = 0; core < pinnableCores(); core++) expect(await allowedCores(core)).toBe(String(core));
     // Unpinned, a process may run on every core: the check above is not what the machine does anyway.
-    expect(await allowedCores([])).not.toMatch(/^\d+$/);
+    expect(await allowedCores(undefined)).not.toMatch(/^\d+$/);
   });
 });
