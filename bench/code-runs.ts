@@ -89,7 +89,7 @@ export const pinnedTo = (core: number | undefined, argv: string[]): string[] =>
   core === undefined ? argv : ['taskset', '-c', String(core), ...argv];
 
 /** The note a printed run carries of where it ran: `  (core k)` when it was pinned, else nothing. */
-export const coreNote = (t: Timing): string => (t.core === undefined ? '' : `  (core ${t.core})`);
+export const coreNote = ({ core }: { core?: number }): string => (core === undefined ? '' : `  (core ${core})`);
 
 /** `command` under /usr/bin/time -v when the machine has it: its maximum RSS is then printed on stderr. */
 const withTimeV = (command: string[]) => (hasTimeV ? ['/usr/bin/time', '-v', ...command] : command);

@@ -11,9 +11,10 @@
  * [--rounds N] runs each lattice's pairings N times, the codes' order swapped every other round, and prints the
  * medians of the rounds' ratios with their range) or
  * `defaults-on` (bench/defaults-on.ts: the vs-lammps fall with the default outputs, against outputs off and LAMMPS;
- * one --lattice, --steps) or `split-ceiling` (bench/split-ceiling.ts: what any split of the vs-lammps bed over
- * two cores can give, for each code; one --lattice, whose NS must be even, --steps, --rounds, 3 by default). Those
- * two take vs-lammps's first lattice when it runs beside them and refuse a list when it does not.
+ * one --lattice, --steps, --rounds, 3 by default) or `split-ceiling` (bench/split-ceiling.ts: what any split of the
+ * vs-lammps bed over two cores can give, for each code; one --lattice, whose NS must be even, --steps, --rounds, 3 by
+ * default). Those two run their own default lattice without --lattice, else its first entry; a list is refused unless
+ * vs-lammps runs beside them (it runs the whole list).
  * --steps shortens the cases for a quick look (their physics then differs: the pour takes the whole 20 000 steps
  * to settle); for vs-lammps it is the steps of the fall and of the settled bed together, split in halves.
  */
@@ -36,7 +37,7 @@ const ON_REQUEST: readonly string[] = ['vs-lammps', 'defaults-on', 'split-ceilin
 /** the benches that run one lattice */
 const ONE_LATTICE: readonly string[] = ['defaults-on', 'split-ceiling'];
 /** the benches that take --rounds */
-const IN_ROUNDS: readonly string[] = ['vs-lammps', 'split-ceiling'];
+const IN_ROUNDS: readonly string[] = ['vs-lammps', 'defaults-on', 'split-ceiling'];
 const USAGE = 'usage: node dist/bench/run.js [--only NAME[,NAME…]] [--steps N] [--workers 1,2] '
   + '[--broadphase grid,rtree] [--skip-memory] [--lattice NSxNZ[,…]] [--million-steps N] [--rounds N]';
 
@@ -78,7 +79,7 @@ const broadphases = list(values.broadphase, ['grid', 'rtree']);
 // A round of the default lattices takes about ten minutes: 100 of them most of a day.
 const rounds = values.rounds === undefined ? undefined : wholeInRange(values.rounds, '--rounds', 1, 100, fail);
 if (rounds !== undefined && !only.some((n) => IN_ROUNDS.includes(n))) {
-  fail(`--rounds: only ${IN_ROUNDS.join(' and ')} run rounds (add one to --only)`);
+  fail(`--rounds: only ${IN_ROUNDS.slice(0, -1).join(', ')} and ${IN_ROUNDS.at(-1)} run rounds (add one to --only)`);
 }
 for (const b of broadphases) if (b !== 'grid' && b !== 'rtree') fail(`--broadphase: "${b}" is not grid or rtree`);
 
@@ -97,7 +98,7 @@ function vsLammpsOptions() {
 
 // Checked before anything runs, so that a bad --lattice is not found after the other benches' minutes.
 const vsOptions = only.some((n) => ON_REQUEST.includes(n)) ? vsLammpsOptions() : undefined;
-if (vsOptions !== undefined && vsOptions.lattices.length > 1 && !only.includes('vs-lammps')) {
+if (values.lattice !== undefined && vsOptions !== undefined && vsOptions.lattices.length > 1 && !only.includes('vs-lammps')) {
   const named = only.filter((n) => ONE_LATTICE.includes(n));
   fail(`--lattice: ${named.join(' and ')} run${named.length === 1 ? 's' : ''} one lattice, got ${vsOptions.lattices.length}`);
 }
@@ -157,7 +158,8 @@ if (only.includes('vs-lammps')) {
 if (only.includes('defaults-on')) {
   console.log('');
   const { lattices, threads } = vsOptions!;
-  await runDefaultsOn({ lattice: lattices[0], threads, steps: steps ?? DEFAULT_DEFAULTS_ON.steps });
+  const lattice = values.lattice === undefined ? DEFAULT_DEFAULTS_ON.lattice : lattices[0];
+  await runDefaultsOn({ lattice, threads, steps: steps ?? DEFAULT_DEFAULTS_ON.steps, rounds: rounds ?? DEFAULT_DEFAULTS_ON.rounds });
 }
 if (splitLattice !== undefined) {
   console.log('');

@@ -121,6 +121,6 @@ describe('npm run bench -- --only vs-lammps --rounds N', () => {
   it('refuses --rounds without a bench that runs rounds', () => {
     const r = bench('--only', 'broadphase', '--rounds', '2');
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^--rounds: only vs-lammps and split-ceiling run rounds \(add one to --only\)/);
+    expect(r.stderr).toMatch(/^--rounds: only vs-lammps, defaults-on and split-ceiling run rounds \(add one to --only\)/);
   });
 });
