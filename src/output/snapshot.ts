@@ -11,6 +11,8 @@ export interface Snapshot extends SpheresById {
   t: number;
   /** where each wall is at time t */
   walls: WallPlacement;
+  /** the centres' robust box (robust-extent.ts); null for no spheres */
+  robust: Extent | null;
 }
 
 /** Extents of the spheres over a run (m), each including the spheres' radii. */

@@ -40,11 +40,13 @@ export class SnapshotOutputs {
    */
   record(t: number, st: ParticleState, stateTime = t): void {
     if (this.writers.length === 0) return;
-    const snapshot: Snapshot = { t, ...spheresAt(st, t - stateTime), walls: wallPlacement(this.setup.walls.motion, t) };
-    for (const r of snapshot.radius) this.maxRadius = Math.max(this.maxRadius, r);
-    const p = snapshot.position;
-    const all = p.length > 0 ? centreBox(p) : null;
+    const spheres = spheresAt(st, t - stateTime);
+    const p = spheres.position;
+    // Taken once: the run's extents and the frames' framing both start from it.
     const robust = robustBox(p);
+    const snapshot: Snapshot = { t, ...spheres, walls: wallPlacement(this.setup.walls.motion, t), robust };
+    for (const r of snapshot.radius) this.maxRadius = Math.max(this.maxRadius, r);
+    const all = p.length > 0 ? centreBox(p) : null;
     this.extents = {
       all: unionBox(this.extents.all, all),
       robust: unionBox(this.extents.robust, robust),

@@ -30,7 +30,7 @@ import type { RunSetup } from './setup.js';
 import type { PourReport } from '../engine/pour.js';
 import type { LanePhaseReport } from '../engine/parallel/lane-statistics.js';
 import type { RunCheckpoints } from '../checkpoint/run-checkpoints.js';
-import { CHECK_EVERY, Watchdog } from './watchdog.js';
+import { CHECK_EVERY, measureState, totalEnergy, Watchdog, type StateMeasures } from './watchdog.js';
 import { RunValues } from './run-values.js';
 
 /** Largest run whose every particle is listed in summary.json (issue #2 contract). */
@@ -174,8 +174,8 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   if (resumed) snapshots.load(resumed.snapshots);
   const { outputEvery, outputInterval, dt, steps } = setup;
   const energyRows: number[][] = resumed ? readSeriesRows(dir.file('series.csv')) : [];
-  const sample = () => {
-    energyRows.push(writeSeriesRow(sim, series, driven));
+  const sample = (measures: StateMeasures) => {
+    energyRows.push(writeSeriesRow(sim, series, driven, measures));
     impacts?.statistics.endInterval(sim.time);
     analysis?.sample(sim);
   };
@@ -190,7 +190,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   let lanePhases: LanePhaseReport[] = [];
   try {
     if (!resumed) {
-      sample();
+      sample(measureState(sim));
       snapshot(sim.stepCount);
     }
     let lastReport = performance.now(), lastYield = lastReport;
@@ -205,14 +205,17 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
       trace?.record(sim);
       const outputRow = k % outputEvery === 0 || k === setup.steps;
       const checkpointDue = checkpoints?.due(k) ?? false;
+      // Every output row is checked: its measures serve the watchdog and the row (one pass over the contacts).
+      let measures: StateMeasures | null = null;
       if (outputRow || checkpointDue || k % CHECK_EVERY === 0) {
-        const diagnosis = watchdog.check();
+        measures = measureState(sim);
+        const diagnosis = watchdog.check(measures);
         if (diagnosis !== null) throw new UnstableRunError(`watchdog: ${diagnosis}${lastGood()}`);
       }
       const snapshotRow = snapshotDue(k, outputInterval, dt, steps);
       if (outputRow || snapshotRow) {
         const t0 = performance.now();
-        if (outputRow) sample();
+        if (outputRow) sample(measures!);
         if (snapshotRow) snapshot(k);
         sim.phase.output += performance.now() - t0;
       }
@@ -335,10 +338,9 @@ function readSeriesRows(file: string): number[][] {
 }
 
 /** Writes one row of series.csv and returns it. */
-function writeSeriesRow(sim: Simulation, series: CsvWriter, driven: readonly number[]): number[] {
-  const e = sim.energies();
-  const c = sim.measureContacts();
-  const total = e.kinetic + e.rotational + e.potential + c.elasticEnergy;
+function writeSeriesRow(sim: Simulation, series: CsvWriter, driven: readonly number[], measures: StateMeasures): number[] {
+  const { energies: e, contacts: c } = measures;
+  const total = totalEnergy(measures);
   if (!Number.isFinite(total)) {
     throw new UnstableRunError(`the simulation became unstable at t = ${sim.time} s (non-finite energy); `
       + `reduce time.dt (now ${sim.setup.dt} s; Rayleigh time ${sim.setup.limits.rayleighTime.toPrecision(3)} s, `

@@ -55,13 +55,12 @@ export class Watchdog {
     return this.start;
   }
 
-  /** A diagnosis of what went wrong, or null when the state is sound. */
-  check(): string | null {
-    const nonFinite = this.nonFinite();
-    if (nonFinite !== null) return nonFinite;
-    // One pass over the contacts serves both remaining checks.
-    const contacts = this.sim.measureContacts();
-    return this.overlap(contacts) ?? this.energyGrowth(contacts);
+  /**
+   * A diagnosis of what went wrong, or null when the state is sound. `measures`: the current state's, when the caller
+   * has taken them (run.ts takes them once for this check and the step's series row).
+   */
+  check(measures: StateMeasures = measureState(this.sim)): string | null {
+    return this.nonFinite() ?? this.overlap(measures.contacts) ?? this.energyGrowth(measures);
   }
 
   /**
@@ -112,13 +111,13 @@ export class Watchdog {
       + `(watchdog.maxOverlap ${this.limits.maxOverlap}); ${this.likelyCause()}`;
   }
 
-  private energyGrowth(contacts: ContactMeasures): string | null {
+  private energyGrowth(measures: StateMeasures): string | null {
     if (this.sim.st.n !== this.start.particles) {
       // Poured spheres entered since the reference: their energy is not growth. The check resumes from here.
-      this.start = measureBaseline(this.sim);
+      this.start = measureBaseline(this.sim, measures);
       return null;
     }
-    const growth = totalEnergy(this.sim, contacts) - this.start.initialEnergy;
+    const growth = totalEnergy(measures) - this.start.initialEnergy;
     if (!(growth > this.limits.maxEnergyGrowth * this.start.energyScale)) return null;
     const { st } = this.sim;
     // The fastest particles are where the energy came from.
@@ -146,17 +145,27 @@ export class Watchdog {
   }
 }
 
-function measureBaseline(sim: Simulation): EnergyBaseline {
-  return { initialEnergy: totalEnergy(sim), energyScale: releasableEnergy(sim), particles: sim.st.n };
+/** What the watchdog and a series row read of one state: one pass over the particles and one over the contacts. */
+export interface StateMeasures {
+  energies: { kinetic: number; rotational: number; potential: number };
+  contacts: ContactMeasures;
 }
 
-function totalEnergy(sim: Simulation, contacts: ContactMeasures = sim.measureContacts()): number {
-  const e = sim.energies();
+export function measureState(sim: Simulation): StateMeasures {
+  return { energies: sim.energies(), contacts: sim.measureContacts() };
+}
+
+/** Kinetic + rotational + potential + elastic energy (J). */
+export function totalEnergy({ energies: e, contacts }: StateMeasures): number {
   return e.kinetic + e.rotational + e.potential + contacts.elasticEnergy;
 }
 
+function measureBaseline(sim: Simulation, measures = measureState(sim)): EnergyBaseline {
+  return { initialEnergy: totalEnergy(measures), energyScale: releasableEnergy(sim, measures), particles: sim.st.n };
+}
+
 /** Kinetic + rotational + elastic energy plus the potential energy of the particles' extent along gravity. */
-function releasableEnergy(sim: Simulation): number {
+function releasableEnergy(sim: Simulation, { energies: e, contacts }: StateMeasures): number {
   const { st, setup } = sim;
   const [gx, gy, gz] = setup.gravity;
   const g = Math.hypot(gx, gy, gz);
@@ -168,6 +177,5 @@ function releasableEnergy(sim: Simulation): number {
     mass += st.mass[p];
     rMax = Math.max(rMax, st.radius[p]);
   }
-  const e = sim.energies();
-  return e.kinetic + e.rotational + sim.measureContacts().elasticEnergy + mass * g * (hi - lo + 2 * rMax);
+  return e.kinetic + e.rotational + contacts.elasticEnergy + mass * g * (hi - lo + 2 * rMax);
 }
