@@ -93,9 +93,7 @@ export async function runDefaultsOn(options: DefaultsOnOptions = DEFAULT_DEFAULT
     writeFileSync(data, lammpsData(bed));
     const rounds: DefaultsRuns[][] = [];
     for (let round = 0; round < options.rounds; round++) {
-      console.log(`
-round ${round + 1} of ${options.rounds}
-${RESULT_HEADER}  whole s   CPU s  written MB  | gf/LAMMPS`);
+      console.log(`\nround ${round + 1} of ${options.rounds}\n${RESULT_HEADER}  whole s   CPU s  written MB  | gf/LAMMPS`);
       const runs: DefaultsRuns[] = [];
       for (const threads of options.threads) {
         const core = roundCore(round, threads);
