@@ -53,7 +53,6 @@ export interface DefaultsRuns {
 }
 
 const MB = (bytes: number) => (bytes / 1e6).toFixed(1);
-const threadsText = (threads: number) => `${threads} thread${threads > 1 ? 's' : ''}`;
 const percent = (ratio: number) => (100 * (ratio - 1)).toFixed(1);
 
 /**
@@ -66,7 +65,7 @@ export function defaultsSummaryLines(rounds: DefaultsRuns[][]): string[] {
   for (const { threads } of rounds[0]) {
     const runs = rounds.map((round) => round.find((r) => r.threads === threads)!);
     const cost = roundRatios(runs.map((r) => r.defaultsSeconds), runs.map((r) => r.outputsOffSeconds));
-    let text = `  ${threadsText(threads)}: the defaults cost ${percent(cost.median)} %`;
+    let text = `  ${threads} thread${threads > 1 ? 's' : ''}: the defaults cost ${percent(cost.median)} %`;
     if (rounds.length > 1) {
       text += ` (${percent(cost.lowest)} to ${percent(cost.highest)} %), the median of ${rounds.length} rounds' ratios,`;
     }
