@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const steps = [Number(s1Text), Number(s2Text)];
   const setup = createSetup(loadScenarioFile(file), { workers: Number(workersText) });
   // As a run does (run/run.ts ownsSetup): the set-up's copy of the spheres at t = 0 is not kept.
-  const sim = new Simulation(setup, { ownsSetup: true });
+  const sim = new Simulation(setup, { ownsSetup: true, lanes: setup.lanes });
   await sim.useWorkers(setup.lanes, setup.cores);
   const setupSeconds = (performance.now() - started) / 1000;
   const thermo = () => {

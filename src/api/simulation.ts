@@ -91,7 +91,7 @@ export async function createSimulation(scenario: Scenario | ScenarioInput, optio
   }
   const setup = createSetup(checkedScenario(scenario), setupOptions(options));
   for (const warning of [...setup.warnings, ...setup.machineWarnings]) options.onWarning?.(warning);
-  const engine = new Engine(setup, { ownsSetup: true });
+  const engine = new Engine(setup, { ownsSetup: true, lanes: setup.lanes });
   try {
     // Restored before the worker threads start, so that they map the restored arrays.
     if (from !== undefined) restoreSimulationCheckpoint(engine, setup, from);

@@ -105,7 +105,7 @@ const PAIR_CONTACTS_STATE = extendDeclaration(CONTACT_LIST_FIELDS, {
     gathered: 'derived: from the lane ranges, set after every rebuild or restore (markGathered)',
     csrStart: 'derived: CSR index gathered particle → pairs, from the lane ranges (markGathered)',
     csrEntry: 'derived: CSR index gathered particle → pairs, from the lane ranges (markGathered)',
-    csrCursor: 'scratch: fill positions while the CSR is built, and lanes seen while split particles are marked',
+    csrCursor: 'scratch: fill positions while the CSR is built',
     nParticles: 'fixed: spheres the run will ever hold',
     keepPairResults: 'fixed: outputs.contactTrace of the scenario',
     output: 'fixed: the view a neighbour build writes the list through (its arrays are the saved ones)',
@@ -136,10 +136,11 @@ export class PairContactList extends ContactList implements PairArrays {
   /**
    * @param keepPairResults every pair's result stays readable after the step (pairForceOnFirst; the contact trace):
    * every particle is then gathered, which sums in the same order, so results do not change
+   * @param copyRoom rows for boundary copies after the particles' (particles/state.ts copyRoom): they are marked too
    */
   constructor(
     memory: KernelMemory, historyStride: number, private readonly nParticles: number, impactStride: number,
-    private readonly keepPairResults = false, initialCapacity = 1024,
+    private readonly keepPairResults = false, copyRoom = 0, initialCapacity = 1024,
   ) {
     super(memory, historyStride, nParticles, impactStride, true);
     this.image = memory.uint8(0);
@@ -148,7 +149,7 @@ export class PairContactList extends ContactList implements PairArrays {
     this.gatheredPairs = memory.int32(1);
     this.csrStart = memory.int32(nParticles + 1);
     this.csrEntry = memory.int32(0);
-    this.gathered = memory.uint8(nParticles);
+    this.gathered = memory.uint8(nParticles + copyRoom);
     this.csrCursor = new Int32Array(nParticles);
     this.grow(initialCapacity);
     const list = this;
@@ -209,16 +210,20 @@ export class PairContactList extends ContactList implements PairArrays {
   }
 
   /**
-   * Marks the particles whose pairs are not all in one lane (lane k computes pairs pairBounds[k] ..
-   * pairBounds[k+1]−1), gives each pair with such a body a slot in the pair buffer, and indexes the pairs of these
-   * particles (CSR). The pair pass must not add into these particles, since two lanes would write one sum; the
-   * gather pass sums their pairs from the buffer instead. Pairs are sorted by first, so with two lanes these are
-   * about the particles of the second lane that touch one of the first. After every rebuild and restore.
+   * Marks the particles whose pairs the pair pass cannot add into their sums: lane k holds spheres sphereBounds[k] …
+   * sphereBounds[k+1] − 1 and computes their rows of the list (engine/parallel/executor.ts contactsChanged), so a
+   * sphere that is the second body of a pair of a lane below (pairs are sorted with first < second) would get
+   * results from a lane that does not hold it. Each pair with such a body gets a slot in the pair buffer, and the
+   * pairs of these particles are indexed (CSR): the gather pass of their own lane sums them from the buffer in
+   * ascending pair order. After every rebuild and restore.
    */
-  markGathered(pairBounds: Int32Array, lanes: number): void {
-    const { gathered, first, second } = this;
+  markGathered(sphereBounds: Int32Array, lanes: number): void {
+    const { gathered, first, second, rowStart: rows } = this;
     gathered.fill(this.keepPairResults ? 1 : 0);
-    if (lanes > 1 && !this.keepPairResults) this.markSplitParticles(pairBounds, lanes);
+    for (let lane = 0; lane + 1 < lanes && !this.keepPairResults; lane++) {
+      const above = sphereBounds[lane + 1];
+      for (let p = rows[sphereBounds[lane]], end = rows[above]; p < end; p++) if (second[p] >= above) gathered[second[p]] = 1;
+    }
     // Slots in the pair buffer for the pairs with a gathered body only (few: the buffer is not per pair).
     let slots = 0;
     for (let p = 0; p < this.count; p++) slots += gathered[first[p]] | gathered[second[p]];
@@ -243,25 +248,6 @@ export class PairContactList extends ContactList implements PairArrays {
     // Every particle is gathered then, so every pair has a slot, and slot = pair.
     const o = PAIR_OUT_STRIDE * p + PAIR_OUT.force;
     out[0] = this.out[o]; out[1] = this.out[o + 1]; out[2] = this.out[o + 2];
-  }
-
-  /** A particle is split when its pairs, as first or second body, lie in the ranges of two lanes. */
-  private markSplitParticles(pairBounds: Int32Array, lanes: number): void {
-    const { gathered, first, second } = this;
-    // The lane (+ 1) that first met each particle; 0 for none yet.
-    const laneOf = this.csrCursor;
-    laneOf.fill(0);
-    for (let lane = 0; lane < lanes; lane++) {
-      const mark = lane + 1;
-      const meet = (q: number) => {
-        if (laneOf[q] === 0) laneOf[q] = mark;
-        else if (laneOf[q] !== mark) gathered[q] = 1;
-      };
-      for (let p = pairBounds[lane], end = pairBounds[lane + 1]; p < end; p++) {
-        meet(first[p]);
-        meet(second[p]);
-      }
-    }
   }
 
   /**

@@ -27,6 +27,7 @@ import { initialMotionReleased, releaseInitialMotion, type EngineModel } from '.
 import { createPourer, type Pourer } from './pour.js';
 import { ExternalForces } from './external-forces.js';
 import { kernelBytesEstimate } from './kernel-bytes.js';
+import { boundaryCopyRoom } from './parallel/boundary-copies.js';
 import type { SavedState, StateDeclaration, StateReader, StateWriter } from '../base/saved-state.js';
 
 /**
@@ -183,9 +184,13 @@ export class Simulation implements SavedState {
    * (i, j, impact and rebound speed, peak overlap and force; the other fields of ImpactRecord are NaN), each at
    * once (onImpact gets the same object, refilled, for every collision): the kernel then keeps records of four
    * doubles and computes no slip (kernel/records.ts), and no object is made per collision
+   * @param options.lanes the lanes it will run on (useWorkers): on several, the state has room for the boundary
+   * copies (engine/parallel/boundary-copies.ts); without it, lanes added later read boundary spheres in place (the
+   * same results, a little slower)
    */
   constructor(
-    readonly setup: EngineModel, options: { ownsSetup?: boolean; collisionStatisticsOnly?: boolean } = {},
+    readonly setup: EngineModel,
+    options: { ownsSetup?: boolean; collisionStatisticsOnly?: boolean; lanes?: number } = {},
   ) {
     if (initialMotionReleased(setup)) {
       throw new Error('internal: this set-up\'s spheres at t = 0 were let go after its run started (releaseInitialMotion); create a new set-up');
@@ -199,10 +204,10 @@ export class Simulation implements SavedState {
     const stride = historyStride(this.features);
     const spheres = setup.particles.n + setup.pour.total;
     this.memory = new KernelMemory(0, kernelMemoryMaximum(kernelBytesEstimate(spheres, setup.trackImpacts, stride)));
-    this.st = createParticleState(setup.particles, setup.densities, this.memory, setup.particles.n + setup.pour.total);
+    this.st = createParticleState(setup.particles, setup.densities, this.memory, spheres, boundaryCopyRoom(spheres, options.lanes ?? 1));
     if (options.ownsSetup) releaseInitialMotion(setup);
     const records = impactStride(setup.trackImpacts, this.features.fullImpactRecords);
-    this.pairs = new PairContactList(this.memory, stride, this.st.capacity, records, setup.contactTrace);
+    this.pairs = new PairContactList(this.memory, stride, this.st.capacity, records, setup.contactTrace, this.st.copyRoom);
     this.wallStates = new WallStates(setup.walls.motion);
     this.walls = new WallContactList(this.memory, stride, setup.walls, this.wallStates, setup.wallMaterials,
       setup.table, this.st.capacity, records);
@@ -381,7 +386,7 @@ export class Simulation implements SavedState {
       }
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = walls.rowStart[ex.control.gatherBounds[lane]];
+      const begin = walls.rowStart[ex.control.sphereBounds[lane]];
       for (let k = 0; k < ended[2 * lane + 1]; k++) {
         const s = walls.ended[begin + k];
         onImpact(this.closeRecord(walls.impact, walls.impactStride * s, walls.first[s], walls.owner[walls.second[s]], true));

@@ -30,6 +30,10 @@ export interface KernelExports extends BindEntries {
   beginForces(begin: number, end: number, dt: number): void;
   pairForces(begin: number, end: number, dt: number, t: number): number;
   gatherAndKick(begin: number, end: number, dt: number, t: number): number;
+  /** src/kernel/boundary.ts: the rows of spheres list[0 … count) copied to rows base …; list a byte offset */
+  copyBoundaryRows(list: number, count: number, base: number): void;
+  /** src/kernel/boundary.ts: pair list[2k]'s second body exchanged with list[2k + 1]; list a byte offset */
+  swapSecondBodies(list: number, count: number): void;
   evaluateContact(history: number, cls: number, dt: number): void;
   /** the layout constants (src/kernel/layout.ts), as WebAssembly globals */
   [constant: string]: unknown;

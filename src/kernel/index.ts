@@ -23,6 +23,7 @@
  */
 export { pairForces } from './pairs';
 export { kickDrift, beginForces, gatherAndKick } from './passes';
+export { copyBoundaryRows, swapSecondBodies } from './boundary';
 export { evaluateContact } from './contact';
 // One bind entry per group of bound.ts: each copies its block (layout.ts BIND_*), written by JavaScript, into the
 // kernel's globals.

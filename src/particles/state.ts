@@ -14,6 +14,12 @@ export interface ParticleState {
   readonly n: number;
   /** spheres the arrays hold: indices n..capacity−1 wait to be poured in */
   readonly capacity: number;
+  /**
+   * Rows after the spheres, capacity … capacity + copyRoom − 1, in pos, vel, omega, predicted and radius: where a run
+   * on several lanes copies the boundary spheres that a lane reads but another lane moves
+   * (engine/parallel/boundary-copies.ts); 0 on one lane.
+   */
+  readonly copyRoom: number;
   /** [n], shared with the worker threads; written only by the main thread between phases */
   readonly active: Int32Array;
   /** centre position (m) */
@@ -68,26 +74,29 @@ export interface InitialParticles {
  * @param densities density (kg/m³) of each material, by material index
  * @param arrays where the arrays live: the simulation's kernel memory
  * @param capacity spheres the run will ever hold (the initial ones plus those poured in later)
+ * @param copyRoom rows for boundary copies after them (ParticleState.copyRoom)
  */
 export function createParticleState(
-  init: InitialParticles, densities: readonly number[], arrays: ArrayAllocator, capacity = init.n,
+  init: InitialParticles, densities: readonly number[], arrays: ArrayAllocator, capacity = init.n, copyRoom = 0,
 ): ParticleState {
+  const rows = capacity + copyRoom;
   const state = bindActiveCount({
     capacity,
+    copyRoom,
     active: arrays.int32(1),
-    pos: arrays.float64(3 * capacity),
-    vel: arrays.float64(3 * capacity),
-    omega: arrays.float64(3 * capacity),
+    pos: arrays.float64(3 * rows),
+    vel: arrays.float64(3 * rows),
+    omega: arrays.float64(3 * rows),
     force: arrays.float64(3 * capacity),
     torque: arrays.float64(3 * capacity),
-    radius: arrays.float64(capacity),
+    radius: arrays.float64(rows),
     mass: arrays.float64(capacity),
     invMass: arrays.float64(capacity),
     invInertia: arrays.float64(capacity),
     material: arrays.uint16(capacity),
     id: arrays.uint32(capacity),
     posAtBuild: arrays.float64(3 * capacity),
-    predicted: arrays.float64(6 * capacity),
+    predicted: arrays.float64(6 * rows),
   });
   state.active[0] = init.n;
   state.pos.set(init.position);
@@ -150,6 +159,7 @@ const PARTICLE_STATE: StateDeclaration = {
     'posAtBuild'],
   excluded: {
     capacity: 'fixed: the initial spheres plus those the scenario pours',
+    copyRoom: 'fixed: from the lanes the run was set up for',
     predicted: 'scratch: written by the first pass of every step before the contact forces read it',
   },
 };

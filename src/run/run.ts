@@ -140,7 +140,7 @@ async function simulate(setup: RunSetup, dir: RunOutputDirectory, options: RunOp
   const analysis = createRunAnalysis(setup);
   // Every collision's full record only where something reads it: impacts.bin, or an analysis of single collisions.
   const collisionStatisticsOnly = !setup.scenario.outputs.impactRecords && analysis?.onImpact === undefined;
-  const sim = new Simulation(setup, { ownsSetup: options.ownsSetup, collisionStatisticsOnly });
+  const sim = new Simulation(setup, { ownsSetup: options.ownsSetup, collisionStatisticsOnly, lanes: setup.lanes });
   const { checkpoints } = options;
   // Read when a checkpoint is written, by then the outputs below exist.
   const runValues = new RunValues(() => ({

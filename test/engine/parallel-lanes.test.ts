@@ -11,6 +11,7 @@ import {
 } from '../../src/engine/parallel/control.js';
 import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
 import type { LanePhaseReport } from '../../src/engine/parallel/lane-statistics.js';
+import type { LaneCopies } from '../../src/engine/parallel/boundary-copies.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { afterStepsOnLanes, stateBytes } from '../helpers/on-lanes.js';
 
@@ -136,21 +137,77 @@ describe('the worker lanes during a neighbour rebuild', () => {
   });
 });
 
-describe('kick + drift\'s ranges', () => {
-  // Kick + drift costs the same per sphere, yet not on every lane (executor.ts contactsChanged): ranges kept in equal
-  // counts would make every round wait for the lane above a boundary. The defect caught: bounds that ignore the times.
-  it('move spheres away from a lane that took longer for its share', async () => {
+describe('the one partition of the spheres', () => {
+  // Lane k kicks, drifts and gathers the spheres whose rows of the pair list it computes, placed by the pair pass's
+  // measured times (executor.ts contactsChanged). The defects caught: bounds that ignore the times, and pair ranges
+  // that do not start at a lane's first sphere's row.
+  it('moves spheres away from a lane that took longer for its pairs, and gives each lane its spheres\' rows', async () => {
     const scenario = editedScenario('test/fixtures/settle-2k.json', () => {});
-    const slot = timedSlot(Phase.kickDrift);
-    const bounds = await afterStepsOnLanes(scenario, 2, 1, (_sim, ex) => {
-      const c = ex.control, before = c.kickDriftBounds[1];
+    const slot = timedSlot(Phase.pairForces);
+    const seen = await afterStepsOnLanes(scenario, 2, 1, (sim, ex) => {
+      const c = ex.control, before = c.sphereBounds[1];
       // Since the last rebalancing, lane 1 has taken three times as long as lane 0 (milliseconds; a step's own are
       // microseconds).
       c.laneBusy[slot] += 10;
       c.laneBusy[TIMED + slot] += 30;
       ex.contactsChanged();
-      return { before, after: c.kickDriftBounds[1], n: c.kickDriftBounds[2] };
+      const rows = sim.pairs.rowStart;
+      return { before, after: c.sphereBounds[1], n: c.sphereBounds[2], pairs: [...c.pairBounds],
+        rows: [rows[0], rows[c.sphereBounds[1]], rows[sim.st.n]] };
     });
-    expect(bounds.after).toBeGreaterThan(bounds.before + 0.05 * bounds.n);
+    expect(seen.after).toBeGreaterThan(seen.before + 0.05 * seen.n);
+    expect(seen.pairs).toEqual(seen.rows);
   });
 });
+
+describe('boundary copies', () => {
+  // A lane's pairs whose second body a lane above holds read a copy of its rows (engine/parallel/boundary-copies.ts),
+  // written by that lane after its kick + drift; the state's results are the one-lane results whether a body is
+  // copied or read in place (the report test above, on 2, 3 and 7 lanes). The defects caught here: copies that no
+  // pair reads (the lever silently off), a copy that is not its sphere's rows, a pair left pointing at a copy after
+  // its pass (every other reader of the list would take the copy row for a sphere), and a room overflow that stops
+  // the copies of every lane instead of the ones beyond it.
+  it.each([2, 3, 7])('are read by the pairs across each cut, hold their spheres\' rows, and leave the list as it was (%i lanes)', async (lanes) => {
+    const scenario = editedScenario('test/fixtures/settle-2k.json', () => {});
+    const seen = await afterStepsOnLanes(scenario, lanes, 200, (sim, ex) => {
+      // One more step, without a rebuild (this bed rebuilds every other step), so that the copies are the kick +
+      // drift's and not the ones written after a rebuild.
+      const rebuilds = sim.rebuilds;
+      sim.step(() => {});
+      const rebuilt = sim.rebuilds !== rebuilds;
+      const { st, pairs } = sim;
+      const copies = (ex as unknown as { copies: LaneCopies }).copies;
+      const count = copies.rowStart[lanes], bounds = ex.control.sphereBounds;
+      let crossing = 0;
+      for (let k = 0; k + 1 < lanes; k++) {
+        for (let p = pairs.rowStart[bounds[k]]; p < pairs.rowStart[bounds[k + 1]]; p++) crossing += pairs.second[p] >= bounds[k + 1] ? 1 : 0;
+      }
+      let unequal = 0;
+      for (let r = 0; r < count; r++) {
+        const j = copies.sources[r], c = copies.base + r;
+        // Position and predicted velocity and spin as the kick + drift left them (the gather changes v and ω after).
+        for (let a = 0; a < 3; a++) unequal += st.pos[3 * c + a] === st.pos[3 * j + a] ? 0 : 1;
+        for (let a = 0; a < 6; a++) unequal += st.predicted[6 * c + a] === st.predicted[6 * j + a] ? 0 : 1;
+        unequal += st.radius[c] === st.radius[j] ? 0 : 1;
+      }
+      let pointingAtCopies = 0;
+      for (let p = 0; p < pairs.count; p++) pointingAtCopies += pairs.second[p] >= st.capacity ? 1 : 0;
+      return { rebuilt, count, room: st.copyRoom, swaps: copies.swapStart[lanes], crossing, unequal, pointingAtCopies };
+    });
+    expect(seen.rebuilt).toBe(false);
+    expect(seen.count).toBeGreaterThan(0);
+    expect(seen.unequal).toBe(0);
+    expect(seen.pointingAtCopies).toBe(0);
+    if (seen.count < seen.room) {
+      // Every pair across a cut reads a copy.
+      expect(seen.swaps).toBe(seen.crossing);
+    } else {
+      // Seven lanes of 2 000 spheres need more copies than the room (an eighth of the spheres): the first ones are
+      // made, the rest read in place.
+      expect(seen.count).toBe(seen.room);
+      expect(seen.swaps).toBeGreaterThan(0);
+      expect(seen.swaps).toBeLessThan(seen.crossing);
+    }
+  });
+});
+

@@ -22,7 +22,7 @@ export async function afterStepsOnLanes<T>(
   scenario: CheckedScenario, lanes: number, steps: number, read: (sim: Simulation, executor: SerialExecutor) => T,
   cores = availableParallelism(),
 ): Promise<T> {
-  const sim = new Simulation(createSetup(scenario));
+  const sim = new Simulation(createSetup(scenario), { lanes });
   await sim.useWorkers(lanes, cores);
   try {
     for (let k = 0; k < steps; k++) sim.step(() => {});

@@ -68,12 +68,13 @@ export interface ControlBlock {
   lanePairs: Int32Array;
   /** per lane: sphere–wall candidates its range of the last wall-candidate search found (findWallCandidates) */
   laneWallCandidates: Int32Array;
-  /** lane k kicks and drifts particles kickDriftBounds[k] .. kickDriftBounds[k+1]−1 (idem) */
-  kickDriftBounds: Int32Array;
-  /** lane k computes pairs pairBounds[k] .. pairBounds[k+1]−1 (set at every rebuild, balanced by cost) */
+  /**
+   * lane k holds particles sphereBounds[k] .. sphereBounds[k+1]−1: it kicks, drifts and gathers them (set at every
+   * rebuild, balanced by the cost of their pairs: executor.ts contactsChanged)
+   */
+  sphereBounds: Int32Array;
+  /** lane k computes pairs pairBounds[k] .. pairBounds[k+1]−1: the rows of its particles */
   pairBounds: Int32Array;
-  /** lane k gathers particles gatherBounds[k] .. gatherBounds[k+1]−1 (idem) */
-  gatherBounds: Int32Array;
   /**
    * per lane, per timed phase (TIMED_PHASES): milliseconds of its own work since the lanes started, at
    * [TIMED · lane + slot]; the rebalancing (rebalance) and the lanes' statistics (lane-statistics.ts) read it
@@ -90,9 +91,8 @@ export function createControlBlock(lanes: number): ControlBlock {
     laneEnded: new Int32Array(new SharedArrayBuffer(2 * lanes * 4)),
     lanePairs: new Int32Array(new SharedArrayBuffer(lanes * 4)),
     laneWallCandidates: new Int32Array(new SharedArrayBuffer(lanes * 4)),
-    kickDriftBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
+    sphereBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     pairBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
-    gatherBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
     laneBusy: new Float64Array(new SharedArrayBuffer(TIMED * lanes * 8)),
     time: new Float64Array(new SharedArrayBuffer(8)),
   };

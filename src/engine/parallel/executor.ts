@@ -32,6 +32,7 @@ import type { WallCandidateList } from '../../contacts/wall-contacts.js';
 import type { GridCells } from '../../broadphase/grid.js';
 import type { GhostMap, ImagedPairList } from '../../broadphase/periodic.js';
 import type { WorkerTask } from './worker.js';
+import { BoundaryCopies, noCopies, type LaneCopies } from './boundary-copies.js';
 
 export interface ExecutorInputs {
   /** the simulation's kernel memory: the state, the table and the contact lists live in it */
@@ -53,10 +54,8 @@ export class SerialExecutor {
   protected readonly main: Lane;
   /** each lane's scratch block of the kernel memory */
   protected readonly scratch: Float64Array[];
-  /** each lane's share of the three passes' cost (control.ts rebalance) */
-  private readonly kickDriftShare: Float64Array;
+  /** each lane's share of the pair pass's cost, which places the one partition of the spheres (control.ts rebalance) */
   private readonly pairShare: Float64Array;
-  private readonly gatherShare: Float64Array;
   /** each lane's share of the pair search's and the wall-candidate search's cost (control.ts rebalance) */
   private readonly pairSearchShare: Float64Array;
   private readonly wallSearchShare: Float64Array;
@@ -70,14 +69,15 @@ export class SerialExecutor {
   private readonly laneCost: Float64Array;
   /** the rounds' wall time and each lane's work, per phase */
   protected readonly statistics: LaneStatistics;
+  /** the boundary copies' arrays, and the plan for the current lists */
+  private readonly boundaryCopies: BoundaryCopies;
+  protected copies: LaneCopies;
 
   constructor(protected readonly inputs: ExecutorInputs, lanes = 1) {
     this.lanes = lanes;
     this.control = createControlBlock(lanes);
     this.scratch = Array.from({ length: lanes }, () => inputs.memory.float64(SCRATCH_LENGTH));
-    this.kickDriftShare = new Float64Array(lanes).fill(1 / lanes);
     this.pairShare = new Float64Array(lanes).fill(1 / lanes);
-    this.gatherShare = new Float64Array(lanes).fill(1 / lanes);
     this.pairSearchShare = new Float64Array(lanes).fill(1 / lanes);
     this.wallSearchShare = new Float64Array(lanes).fill(1 / lanes);
     this.searchRanges = new Int32Array(lanes + 1);
@@ -85,7 +85,14 @@ export class SerialExecutor {
     this.busyAtRebalance = new Float64Array(TIMED * lanes);
     this.laneCost = new Float64Array(lanes);
     this.statistics = new LaneStatistics(lanes);
-    this.main = new Lane(this.laneContext(0), inputs);
+    this.boundaryCopies = new BoundaryCopies(inputs.memory, inputs.st);
+    this.copies = noCopies(lanes);
+    this.main = new Lane(this.laneContext(0), this.laneContacts());
+  }
+
+  /** The current lists and their boundary copies, as every lane reads them. */
+  protected laneContacts(): LaneContacts {
+    return { pairs: this.inputs.pairs, walls: this.inputs.walls, copies: this.copies };
   }
 
   /** What lane `lane` works with: the shared state, its own scratch block. */
@@ -122,34 +129,52 @@ export class SerialExecutor {
   }
 
   /**
-   * Called after every neighbour rebuild (the contact lists may live in new buffers): re-balances the lanes.
-   * Cost model (the kernel, measured): a touching pair costs about ten candidates that do not touch; a particle's
-   * gather costs its pair entries when it is gathered, and about four per wall contact; each lane's share of that
-   * cost follows its measured time (control.ts rebalance). Then marks the particles whose pairs span two lanes.
+   * Called after every neighbour rebuild (the contact lists may live in new buffers): one partition of the spheres
+   * for the three passes — lane k kicks, drifts and gathers the spheres whose rows of the pair list it computes —
+   * placed by the pair pass, which is most of a step: a touching pair costs about ten candidates that do not touch,
+   * and each lane's share of that cost follows its measured time (control.ts rebalance). One cut keeps every sphere's
+   * lines with one core through the step; the passes balanced apart cut 500–2 000 spheres apart, whose lines then
+   * changed cores twice a step (docs/architecture.md §3, "Boundary copies"). Then the spheres a lane below reads are
+   * marked gathered and copied (boundary-copies.ts).
    */
   contactsChanged(): void {
     const { pairs, walls, st } = this.inputs;
     const c = this.control;
     const { lanes, laneCost } = this;
-    const pairSlot = timedSlot(Phase.pairForces), gatherSlot = timedSlot(Phase.gatherAndKick);
+    const pairSlot = timedSlot(Phase.pairForces);
     rebalance(c, pairSlot, lanes, this.pairShare, this.busyAtRebalance);
-    rebalance(c, gatherSlot, lanes, this.gatherShare, this.busyAtRebalance);
-    balanceRanges(pairs.count, lanes, (p) => 1 + 9 * pairs.touching[p], c.pairBounds, this.pairShare, laneCost);
+    const rows = pairs.rowStart, touching = pairs.touching;
+    const rowCost = (i: number) => {
+      let cost = 0;
+      for (let p = rows[i]; p < rows[i + 1]; p++) cost += 1 + 9 * touching[p];
+      return cost;
+    };
+    balanceRanges(st.n, lanes, rowCost, c.sphereBounds, this.pairShare, laneCost);
+    for (let lane = 0; lane <= lanes; lane++) c.pairBounds[lane] = rows[c.sphereBounds[lane]];
     this.setRangeWork(pairSlot, laneCost);
-    pairs.markGathered(c.pairBounds, lanes);
+    pairs.markGathered(c.sphereBounds, lanes);
+    this.copies = lanes > 1 ? this.boundaryCopies.plan(pairs, c.sphereBounds, lanes) : this.copies;
+    // The lanes' work in the other two passes, for their statistics: kick + drift a sphere, the gather 1 per sphere
+    // + its gathered pairs + 4 per wall candidate.
     const { csrStart: csr, gathered } = pairs, ws = walls.rowStart;
-    balanceRanges(st.n, lanes, (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]),
-      c.gatherBounds, this.gatherShare, laneCost);
-    this.setRangeWork(gatherSlot, laneCost);
-    // Kick + drift costs the same per sphere, but not on every lane: the lane above a boundary takes back the
-    // lines of its spheres that the lane below read in the pair pass (docs/architecture.md §3), so the measured
-    // times move the bound.
-    const kickDriftSlot = timedSlot(Phase.kickDrift);
-    rebalance(c, kickDriftSlot, lanes, this.kickDriftShare, this.busyAtRebalance);
-    balanceRanges(st.n, lanes, () => 1, c.kickDriftBounds, this.kickDriftShare, laneCost);
-    this.setRangeWork(kickDriftSlot, laneCost);
-    // The lists may live in new arrays: the main lane's kernel is bound to the current ones.
-    this.main.contacts = this.inputs;
+    this.setSphereWork(timedSlot(Phase.kickDrift), () => 1);
+    this.setSphereWork(timedSlot(Phase.gatherAndKick),
+      (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]));
+    // The lists may live in new arrays: the main lane's kernel is bound to the current ones. The rebuild re-numbered
+    // and wrapped the spheres after the last kick + drift wrote the copies: written again here.
+    this.main.contacts = this.laneContacts();
+    this.main.copyBoundaryRows(this.copies);
+  }
+
+  /** Each lane's work in a pass over its spheres, `cost` per sphere (lane-statistics.ts). */
+  private setSphereWork(slot: number, cost: (p: number) => number): void {
+    const bounds = this.control.sphereBounds;
+    for (let lane = 0; lane < this.lanes; lane++) {
+      let work = 0;
+      for (let p = bounds[lane]; p < bounds[lane + 1]; p++) work += cost(p);
+      this.laneCost[lane] = work;
+    }
+    this.setRangeWork(slot, this.laneCost);
   }
 
   /** Each lane's work in the pass of `slot` from now on (lane-statistics.ts). */
@@ -242,9 +267,10 @@ export class SerialExecutor {
     this.main.beginForces(0, this.inputs.st.n);
   }
 
-  /** Gives the lanes' scratch blocks back to the kernel memory. */
+  /** Gives the lanes' scratch blocks and the boundary copies' arrays back to the kernel memory. */
   async close(): Promise<void> {
     for (const block of this.scratch) this.inputs.memory.release(block);
+    this.boundaryCopies.release();
   }
 }
 
@@ -276,7 +302,7 @@ export class ParallelExecutor extends SerialExecutor {
     for (let lane = 1; lane < lanes; lane++) {
       const { port1, port2 } = new MessageChannel();
       ex.ports.push(port1);
-      const task: WorkerTask = { ...ex.laneContext(lane), port: port2, contacts: contactSnapshot(inputs) };
+      const task: WorkerTask = { ...ex.laneContext(lane), port: port2, contacts: contactSnapshot(inputs, ex.copies) };
       ex.tasks.push(pool.run(task, { transferList: [port2] }));
     }
     // The lanes must be running before the main thread blocks in a barrier: piscina needs the event loop to
@@ -315,7 +341,7 @@ export class ParallelExecutor extends SerialExecutor {
   override contactsChanged(): void {
     super.contactsChanged();
     if (this.ports.length === 0) return;
-    const snapshot = contactSnapshot(this.inputs);
+    const snapshot = contactSnapshot(this.inputs, this.copies);
     for (const port of this.ports) port.postMessage(snapshot);
     // No barrier round: the lanes are waiting for the next phase and take the lists before they run it.
     Atomics.add(this.control.ints, Slot.contactLists, 1);
@@ -339,8 +365,8 @@ export class ParallelExecutor extends SerialExecutor {
   }
 }
 
-/** The current contact lists as plain objects (their shared buffers travel by reference). */
-function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
+/** The current contact lists and boundary copies as plain objects (their shared buffers travel by reference). */
+function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs, copies: LaneCopies): LaneContacts {
   const core = (l: ContactArrays): ContactArrays => ({
     first: l.first, second: l.second, c: l.c, cls: l.cls, touching: l.touching, history: l.history,
     historyStride: l.historyStride,
@@ -356,6 +382,7 @@ function contactSnapshot({ pairs: p, walls: w }: ExecutorInputs): LaneContacts {
       ...core(w), kind: w.kind, owner: w.owner, geometry: w.geometry, triangleFeatures: w.triangleFeatures,
       edgeVertices: w.edgeVertices, state: w.state, candidateGeometry: w.candidateGeometry,
     },
+    copies,
   };
 }
 

@@ -16,6 +16,7 @@ import { searchLaneRows, type PairBuildJob } from './pair-search.js';
 import { writePairConstants } from '../../contacts/pair-contacts.js';
 import { DampingMemo } from '../../contacts/damping-memo.js';
 import { WallCandidateSearch, type WallCandidateColumns, type WallSearch } from '../../contacts/wall-candidates.js';
+import type { LaneCopies } from './boundary-copies.js';
 
 /** One wall-candidate search, as every lane receives it. */
 export interface WallSearchJob {
@@ -41,10 +42,11 @@ export interface LaneContext {
   lanes: number;
 }
 
-/** The contact lists of the current neighbour build. */
+/** The contact lists of the current neighbour build, and the boundary copies planned for them. */
 export interface LaneContacts {
   pairs: PairArrays;
   walls: WallArrays;
+  copies: LaneCopies;
 }
 
 export class Lane {
@@ -93,17 +95,25 @@ export class Lane {
     const kernel = this.kernel.exports;
     switch (phase) {
       case Phase.kickDrift: {
-        c.laneDisplacement[lane] = kernel.kickDrift(c.kickDriftBounds[lane], c.kickDriftBounds[lane + 1], params.dt);
+        c.laneDisplacement[lane] = kernel.kickDrift(c.sphereBounds[lane], c.sphereBounds[lane + 1], params.dt);
+        // The copies of this lane's spheres that the lanes below read in the pair pass (boundary-copies.ts).
+        const { sources, rowStart, base } = this.lists.copies, from = rowStart[lane];
+        if (rowStart[lane + 1] > from) kernel.copyBoundaryRows(sources.byteOffset + 4 * from, rowStart[lane + 1] - from, base + from);
         return;
       }
       case Phase.pairForces: {
         params.t = c.time[0];
+        // The pairs whose second body is copied read the copy during this pass, then their own index again.
+        const { swaps, swapStart } = this.lists.copies;
+        const at = swaps.byteOffset + 8 * swapStart[lane], swapped = swapStart[lane + 1] - swapStart[lane];
+        kernel.swapSecondBodies(at, swapped);
         c.laneEnded[2 * lane] = kernel.pairForces(c.pairBounds[lane], c.pairBounds[lane + 1], params.dt, params.t);
+        kernel.swapSecondBodies(at, swapped);
         return;
       }
       case Phase.gatherAndKick: {
         params.t = c.time[0];
-        const begin = c.gatherBounds[lane], end = c.gatherBounds[lane + 1];
+        const begin = c.sphereBounds[lane], end = c.sphereBounds[lane + 1];
         wallCandidateGeometry(st, this.lists.walls, begin, end);
         c.laneEnded[2 * lane + 1] = kernel.gatherAndKick(begin, end, params.dt, params.t);
         return;
@@ -130,6 +140,12 @@ export class Lane {
       default:
         throw new Error(`internal: lane cannot run phase ${phase}`);
     }
+  }
+
+  /** Writes every boundary copy of `copies` (after a rebuild, whose re-numbering and wrapping moved the rows). */
+  copyBoundaryRows(copies: LaneCopies): void {
+    const count = copies.rowStart[this.ctx.lanes];
+    if (count > 0) this.kernel.exports.copyBoundaryRows(copies.sources.byteOffset, count, copies.base);
   }
 
   /**
