@@ -37,8 +37,8 @@ export interface ContactArrays {
 }
 
 /**
- * The pair list: ContactArrays plus periodic images, which particles the pair pass may not add into (their pairs
- * span two lanes), the per-pair results of their pairs and the CSR index that sums them (docs/architecture.md §4).
+ * The pair list: ContactArrays plus periodic images, which particles the pair pass may not add into (another lane
+ * computes one of their pairs), the per-pair results of their pairs and the CSR index that sums them (docs/architecture.md §4).
  */
 export interface PairArrays extends ContactArrays {
   /** periodic image code of `second` per pair, and the shift (m) of each code (broadphase/periodic.ts) */

@@ -1,6 +1,6 @@
 /**
  * The sphere-pair list of the current neighbour build: the contact-list core (contact-list.ts) plus what only
- * pairs have — the periodic image each pair acts through, and for the particles whose pairs span two lanes the
+ * pairs have — the periodic image each pair acts through, and for the particles with a pair another lane computes the
  * pair results and the CSR index particle → pairs that sum them in the same order as the pair pass would
  * (docs/architecture.md §4). K, 8G*√R_eff and R_eff are cheap to recompute from the radii, so they are not stored
  * (memory per sphere); c may need three powers, so it is.
@@ -222,7 +222,9 @@ export class PairContactList extends ContactList implements PairArrays {
     gathered.fill(this.keepPairResults ? 1 : 0);
     for (let lane = 0; lane + 1 < lanes && !this.keepPairResults; lane++) {
       const above = sphereBounds[lane + 1];
-      for (let p = rows[sphereBounds[lane]], end = rows[above]; p < end; p++) if (second[p] >= above) gathered[second[p]] = 1;
+      for (let p = rows[sphereBounds[lane]], end = rows[above]; p < end; p++) {
+        if (second[p] >= above) gathered[second[p]] = 1;
+      }
     }
     // Slots in the pair buffer for the pairs with a gathered body only (few: the buffer is not per pair).
     let slots = 0;

@@ -1,7 +1,7 @@
 /**
  * The pair pass of a time step (src/kernel/passes.ts, pass 2) runs in the WebAssembly kernel (src/kernel/pairs.ts): for
  * the pairs of a lane's range, the contact law inlined in the loop, each pair's forces added into both bodies' forces
- * in ascending pair order (or into the pair buffer for a body whose pairs span two lanes), and the end of every
+ * in ascending pair order (or into the pair buffer for a body with a pair another lane computes), and the end of every
  * contact that stopped overlapping. Here: handing the kernel the pair list of the current neighbour build.
  */
 import { at, type Kernel } from '../forces/kernel-instance.js';

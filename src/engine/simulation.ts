@@ -58,7 +58,10 @@ export interface PhaseTimes {
   pairList: number;
   /** of broadphase: the wall list's rebuild, its search included (the rest: carried contacts, the join, row index) */
   wallList: number;
-  /** of broadphase, on this thread alone: the lanes' ranges, split particles and CSR after a rebuild (executor contactsChanged) */
+  /**
+   * of broadphase, on this thread alone: the lanes' ranges, gathered particles, CSR and boundary copies after a
+   * rebuild (executor contactsChanged)
+   */
   laneRanges: number;
   forces: number;
   integration: number;

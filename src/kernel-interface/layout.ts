@@ -447,7 +447,7 @@ export interface BindPairs {
   image: number;
   /** the shift (m) of each image code, 3 per code */
   shift: number;
-  /** 1 for a particle whose pairs span two lanes (Uint8) */
+  /** 1 for a particle with a pair another lane computes, and for boundary copies (Uint8) */
   gathered: number;
   /** the pair buffer, PAIR_OUT_STRIDE doubles per slot */
   pairOut: number;

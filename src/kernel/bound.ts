@@ -111,7 +111,7 @@ export let pairEnded: usize = 0;
 export let image: usize = 0;
 /** the shift (m) of each image code, 3 per code */
 export let shift: usize = 0;
-/** 1 for a particle whose pairs span two lanes (Uint8) */
+/** 1 for a particle with a pair another lane computes, and for boundary copies (Uint8) */
 export let gathered: usize = 0;
 /** the pair buffer, PAIR_OUT_STRIDE doubles per slot */
 export let pairOut: usize = 0;

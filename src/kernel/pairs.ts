@@ -1,7 +1,7 @@
 /**
  * The pair pass of a time step (passes.ts, pass 2): for pairs [begin, end) of the current list, the contact
  * forces of every overlapping pair, added into the sums of both bodies in ascending pair order — or, for a body
- * whose pairs span two lanes (`gathered`), written to the pair buffer (force on first, torque on first, torque on
+ * with a pair another lane computes (`gathered`), written to the pair buffer (force on first, torque on first, torque on
  * second) for pass 3 to sum in the same order — and the end of every contact that stopped overlapping
  * (docs/architecture.md §4).
  *

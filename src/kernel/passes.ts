@@ -1,10 +1,10 @@
 /**
  * The three per-step passes of velocity Verlet with contact forces (docs/architecture.md §3; docs/physics.md §11.1),
- * each run by every lane on its own range (engine/parallel/lane.ts):
+ * each run by every lane on the particles it holds, or their rows of the pair list (engine/parallel/lane.ts):
  *   1. kickDrift      — by particle range: v += (dt/2)a, ω += (dt/2)α, x += v dt
  *                       (and the predicted velocities below; the force restarts at m·g)
  *   2. pairForces     — by pair range: contact forces of each candidate pair, added into both bodies' forces
- *                       (or into the pair buffer for a body whose pairs span two lanes): pairs.ts
+ *                       (or into the pair buffer for a body with a pair another lane computes): pairs.ts
  *   3. gatherAndKick  — by particle range: the particle's force (m·g + its pairs in ascending pair order, added by
  *                       pass 2 or gathered from the pair buffer by the CSR), plus wall contacts, then
  *                       v += (dt/2)a, ω += (dt/2)α
@@ -87,8 +87,8 @@ export function beginForces(begin: i32, end: i32, dt: f64): void {
 
 /**
  * Pass 3 over particles [begin, end): the particle's force and torque — m·g and its pairs in ascending pair order,
- * added up by the pair pass, or gathered here from the pair buffer through the CSR index for a particle whose
- * pairs span two lanes — plus its wall contacts, then the second half-kick. Wall contacts whose collision ended
+ * added up by the pair pass, or gathered here from the pair buffer through the CSR index for a particle with a
+ * pair another lane computes — plus its wall contacts, then the second half-kick. Wall contacts whose collision ended
  * are listed from wallStart[begin] on; returns how many.
  */
 export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64): i32 {

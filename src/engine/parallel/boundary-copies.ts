@@ -80,11 +80,15 @@ export class BoundaryCopies {
     let n = 0;
     for (let k = 0; k + 1 < lanes; k++) {
       const above = sphereBounds[k + 1];
-      for (let p = rows[sphereBounds[k]], end = rows[above]; p < end; p++) if (second[p] >= above) sources[n++] = second[p];
+      for (let p = rows[sphereBounds[k]], end = rows[above]; p < end; p++) {
+        if (second[p] >= above) sources[n++] = second[p];
+      }
     }
     sources.subarray(0, n).sort();
     let copies = 0;
-    for (let r = 0; r < n && copies < st.copyRoom; r++) if (r === 0 || sources[r] !== sources[r - 1]) sources[copies++] = sources[r];
+    for (let r = 0; r < n && copies < st.copyRoom; r++) {
+      if (r === 0 || sources[r] !== sources[r - 1]) sources[copies++] = sources[r];
+    }
     // The radius does not change between rebuilds: copied once here, the moving rows by the kernel every step.
     const base = st.capacity;
     for (let r = 0; r < copies; r++) {

@@ -153,7 +153,7 @@ export class SerialExecutor {
     for (let lane = 0; lane <= lanes; lane++) c.pairBounds[lane] = rows[c.sphereBounds[lane]];
     this.setRangeWork(pairSlot, laneCost);
     pairs.markGathered(c.sphereBounds, lanes);
-    this.copies = lanes > 1 ? this.boundaryCopies.plan(pairs, c.sphereBounds, lanes) : this.copies;
+    if (lanes > 1) this.copies = this.boundaryCopies.plan(pairs, c.sphereBounds, lanes);
     // The lanes' work in the other two passes, for their statistics: kick + drift a sphere, the gather 1 per sphere
     // + its gathered pairs + 4 per wall candidate.
     const { csrStart: csr, gathered } = pairs, ws = walls.rowStart;

@@ -97,8 +97,8 @@ export class Lane {
       case Phase.kickDrift: {
         c.laneDisplacement[lane] = kernel.kickDrift(c.sphereBounds[lane], c.sphereBounds[lane + 1], params.dt);
         // The copies of this lane's spheres that the lanes below read in the pair pass (boundary-copies.ts).
-        const { sources, rowStart, base } = this.lists.copies, from = rowStart[lane];
-        if (rowStart[lane + 1] > from) kernel.copyBoundaryRows(sources.byteOffset + 4 * from, rowStart[lane + 1] - from, base + from);
+        const { sources, rowStart, base } = this.lists.copies, from = rowStart[lane], count = rowStart[lane + 1] - from;
+        if (count > 0) kernel.copyBoundaryRows(sources.byteOffset + 4 * from, count, base + from);
         return;
       }
       case Phase.pairForces: {
