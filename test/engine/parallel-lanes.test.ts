@@ -12,6 +12,8 @@ import {
 import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
 import type { LanePhaseReport } from '../../src/engine/parallel/lane-statistics.js';
 import type { LaneCopies } from '../../src/engine/parallel/boundary-copies.js';
+import { Simulation } from '../../src/engine/simulation.js';
+import { createSetup } from '../../src/run/setup.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { afterStepsOnLanes, stateBytes } from '../helpers/on-lanes.js';
 
@@ -209,5 +211,39 @@ describe('boundary copies', () => {
       expect(seen.swaps).toBeLessThan(seen.crossing);
     }
   });
-});
 
+  // The cut follows measured times, so which pairs cross it, and how many, differs from run to run: a defect in a
+  // plan for a rare cut shows up now and then. Here the cut is held at chosen shares through a pour, whose first plans
+  // have a handful of spheres — at a tenth, lane 0 holds one sphere with one crossing pair (the pour that gave a NaN
+  // force at step 1 581 on two lanes, test/engine/boundary-copies.test.ts) — and the state must be the one-lane state.
+  it.each([0.1, 0.5, 0.9])('leave a pour bit-identical to one lane with the cut held at a share of %f', async (share) => {
+    const steps = 1700;
+    const scenario = editedScenario('scenarios/pile.json', (s) => {
+      s.contact.friction = 0;
+      s.contact.rollingFriction = 0;
+    });
+    const poured = async (lanes: number) => {
+      const sim = new Simulation(createSetup(scenario), { lanes });
+      await sim.useWorkers(lanes, lanes);
+      try {
+        const ex = (sim as unknown as { executor: SerialExecutor }).executor;
+        const held = ex as unknown as { pairShare: Float64Array; busyAtRebalance: Float64Array };
+        const plan = ex.contactsChanged.bind(ex);
+        // No time since the last rebalancing (control.ts rebalance then keeps the shares), shares as chosen.
+        ex.contactsChanged = () => {
+          held.busyAtRebalance.set(ex.control.laneBusy.subarray(0, held.busyAtRebalance.length));
+          held.pairShare.set(lanes === 1 ? [1] : [share, 1 - share]);
+          plan();
+        };
+        ex.contactsChanged();
+        for (let k = 0; k < steps; k++) sim.step(() => {});
+        return { n: sim.st.n, state: stateBytes(sim) };
+      } finally {
+        await sim.close();
+      }
+    };
+    const one = await poured(1), two = await poured(2);
+    expect(one.n).toBeGreaterThan(20);
+    expect(two).toEqual(one);
+  });
+});

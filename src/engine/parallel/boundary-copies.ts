@@ -54,6 +54,11 @@ export class BoundaryCopies {
   private sources: Int32Array;
   /** (pair, copy row) entries (kernel memory) */
   private swaps: Int32Array;
+  /**
+   * Crossing pairs the two arrays have room for. Kept apart from their lengths: the memory makes an array of at
+   * least one element, so the empty arrays at the start hold one source but half a swap entry.
+   */
+  private room = 0;
 
   constructor(private readonly memory: KernelMemory, private readonly st: ParticleState) {
     this.sources = memory.int32(0);
@@ -118,12 +123,12 @@ export class BoundaryCopies {
 
   /** Room for `crossing` sources and swap entries; the arrays move when they grow. */
   private reserve(crossing: number): void {
-    if (crossing <= this.sources.length) return;
-    const length = Math.ceil(1.5 * crossing);
+    if (crossing <= this.room) return;
+    this.room = Math.ceil(1.5 * crossing);
     this.memory.release(this.sources);
     this.memory.release(this.swaps);
-    this.sources = this.memory.int32(length);
-    this.swaps = this.memory.int32(2 * length);
+    this.sources = this.memory.int32(this.room);
+    this.swaps = this.memory.int32(2 * this.room);
   }
 
   /** Gives the arrays back to the kernel memory. */
