@@ -207,7 +207,8 @@ export class Simulation implements SavedState {
     const stride = historyStride(this.features);
     const spheres = setup.particles.n + setup.pour.total;
     this.memory = new KernelMemory(0, kernelMemoryMaximum(kernelBytesEstimate(spheres, setup.trackImpacts, stride)));
-    this.st = createParticleState(setup.particles, setup.densities, this.memory, spheres, boundaryCopyRoom(spheres, options.lanes ?? 1));
+    const copyRoom = boundaryCopyRoom(spheres, options.lanes ?? 1);
+    this.st = createParticleState(setup.particles, setup.densities, this.memory, spheres, copyRoom);
     if (options.ownsSetup) releaseInitialMotion(setup);
     const records = impactStride(setup.trackImpacts, this.features.fullImpactRecords);
     this.pairs = new PairContactList(this.memory, stride, this.st.capacity, records, setup.contactTrace, this.st.copyRoom);
