@@ -214,8 +214,9 @@ describe('boundary copies', () => {
 
   // The cut follows measured times, so which pairs cross it, and how many, differs from run to run: a defect in a
   // plan for a rare cut shows up now and then. Here the cut is held at chosen shares through a pour, whose first plans
-  // have a handful of spheres — at a tenth, lane 0 holds one sphere with one crossing pair (the pour that gave a NaN
-  // force at step 1 581 on two lanes, test/engine/boundary-copies.test.ts) — and the state must be the one-lane state.
+  // have a handful of spheres — at a tenth, lane 0 holds one sphere with one crossing pair: the cut at which this pour
+  // got a NaN force at step 1 581 before the plan's fix (the plan alone: test/engine/boundary-copies.test.ts) — and
+  // the state must be the one-lane state.
   it.each([0.1, 0.5, 0.9])('leave a pour bit-identical to one lane with the cut held at a share of %f', async (share) => {
     const steps = 1700;
     const scenario = editedScenario('scenarios/pile.json', (s) => {
