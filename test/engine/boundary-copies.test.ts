@@ -21,9 +21,8 @@ function stateOf(): ParticleState {
     unknown as ParticleState;
 }
 
-/** A pair list (first < second, rows by first body) of `pairs`, as plan reads it. */
-function listOf(pairs: [number, number][]): PairContactList {
-  const sorted = [...pairs].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+/** A pair list (first < second, rows by first body) of `sorted`, pairs in list order, as plan reads it. */
+function listOf(sorted: [number, number][]): PairContactList {
   const rowStart = new Int32Array(SPHERES + 1);
   for (const [i] of sorted) rowStart[i + 1]++;
   for (let k = 0; k < SPHERES; k++) rowStart[k + 1] += rowStart[k];
@@ -46,7 +45,8 @@ describe('the plan of boundary copies', () => {
     const memory = new KernelMemory(0, 1 << 24);
     const st = stateOf();
     const copies = new BoundaryCopies(memory, st);
-    // Lanes hold spheres 0–1 | 2–7 (two lanes), then 0–2 | 3–5 | 6–7 (three). Pairs are (first, second).
+    // Lanes hold spheres 0–1 | 2–7 (two lanes), then 0–2 | 3–5 | 6–7 (three). Pairs are (first, second), in list
+    // order.
     const plans: { bounds: number[]; pairs: [number, number][] }[] = [
       // One crossing pair: the first plan of the poured heap that failed.
       { bounds: [0, 2, 8], pairs: [[0, 5], [2, 3]] },
@@ -59,13 +59,9 @@ describe('the plan of boundary copies', () => {
       const lanes = bounds.length - 1;
       const list = listOf(pairs);
       const plan = copies.plan(list, Int32Array.from(bounds), lanes);
-      // The crossing pairs, by index in the sorted list: the second body on a lane above the first's.
+      // The crossing pairs, [index in the list, second body]: the second body on a lane above the first's.
       const laneOf = (s: number) => bounds.findIndex((b, k) => s >= b && s < bounds[k + 1]);
-      const crossing: [number, number][] = [];
-      list.second.forEach((j, p) => {
-        const i = [...list.rowStart].findIndex((start, k) => p >= start && p < list.rowStart[k + 1]);
-        if (laneOf(j) > laneOf(i)) crossing.push([p, j]);
-      });
+      const crossing = pairs.flatMap(([i, j], p): [number, number][] => (laneOf(j) > laneOf(i) ? [[p, j]] : []));
       expect(entries(plan, lanes)).toEqual(crossing);
       // Each copy row holds its sphere's radius and is gathered (the pair pass adds nothing into a copy).
       for (let r = 0; r < plan.rowStart[lanes]; r++) {

@@ -12,8 +12,6 @@ import {
 import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
 import type { LanePhaseReport } from '../../src/engine/parallel/lane-statistics.js';
 import type { LaneCopies } from '../../src/engine/parallel/boundary-copies.js';
-import { Simulation } from '../../src/engine/simulation.js';
-import { createSetup } from '../../src/run/setup.js';
 import { editedScenario } from '../helpers/edited-scenario.js';
 import { afterStepsOnLanes, stateBytes } from '../helpers/on-lanes.js';
 
@@ -223,26 +221,19 @@ describe('boundary copies', () => {
       s.contact.friction = 0;
       s.contact.rollingFriction = 0;
     });
-    const poured = async (lanes: number) => {
-      const sim = new Simulation(createSetup(scenario), { lanes });
-      await sim.useWorkers(lanes, lanes);
-      try {
-        const ex = (sim as unknown as { executor: SerialExecutor }).executor;
-        const held = ex as unknown as { pairShare: Float64Array; busyAtRebalance: Float64Array };
-        const plan = ex.contactsChanged.bind(ex);
-        // No time since the last rebalancing (control.ts rebalance then keeps the shares), shares as chosen.
-        ex.contactsChanged = () => {
-          held.busyAtRebalance.set(ex.control.laneBusy.subarray(0, held.busyAtRebalance.length));
-          held.pairShare.set(lanes === 1 ? [1] : [share, 1 - share]);
-          plan();
-        };
-        ex.contactsChanged();
-        for (let k = 0; k < steps; k++) sim.step(() => {});
-        return { n: sim.st.n, state: stateBytes(sim) };
-      } finally {
-        await sim.close();
-      }
-    };
+    const poured = (lanes: number) => afterStepsOnLanes(scenario, lanes, 0, (sim, ex) => {
+      const held = ex as unknown as { pairShare: Float64Array; busyAtRebalance: Float64Array };
+      const placeLanes = ex.contactsChanged.bind(ex);
+      // No time since the last rebalancing (control.ts rebalance then keeps the shares), shares as chosen.
+      ex.contactsChanged = () => {
+        held.busyAtRebalance.set(ex.control.laneBusy.subarray(0, held.busyAtRebalance.length));
+        held.pairShare.set(lanes === 1 ? [1] : [share, 1 - share]);
+        placeLanes();
+      };
+      ex.contactsChanged();
+      for (let k = 0; k < steps; k++) sim.step(() => {});
+      return { n: sim.st.n, state: stateBytes(sim) };
+    });
     const one = await poured(1), two = await poured(2);
     expect(one.n).toBeGreaterThan(20);
     expect(two).toEqual(one);
