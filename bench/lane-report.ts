@@ -16,9 +16,14 @@ export function laneLines(lanes: number, phases: LanePhaseReport[], stepsSeconds
   return [
     `  of the steps on ${lanes} lanes: main thread alone ${percent(stepsSeconds - rounds)}, barrier rounds `
       + `${percent(rounds)} (a lane busy ${percent(busy)} on average, waiting ${percent(rounds - busy)})`,
-    ...phases.map((q) => `    ${q.phase.padEnd(13)} ${String(q.rounds).padStart(6)} rounds ${q.seconds.toFixed(2).padStart(6)} s, `
-      + `busy ${seconds(q.busySeconds)} s, wait ${seconds(q.busySeconds.map((b) => q.seconds - b))} s; max/mean: `
-      + `work ${imbalance(q.work)}, busy ${imbalance(q.busySeconds)}`),
+    ...phases.flatMap((q) => [
+      `    ${q.phase.padEnd(13)} ${String(q.rounds).padStart(6)} rounds ${q.seconds.toFixed(2).padStart(6)} s, `
+        + `busy ${seconds(q.busySeconds)} s, wait ${seconds(q.busySeconds.map((b) => q.seconds - b))} s; max/mean: `
+        + `work ${imbalance(q.work)}, busy ${imbalance(q.busySeconds)}`,
+      // The forces round's two parts: where each lane's busy time went.
+      ...(q.parts ?? []).map((part) => `      ${part.phase.padEnd(13)} busy ${seconds(part.busySeconds)} s; `
+        + `max/mean: work ${imbalance(part.work)}, busy ${imbalance(part.busySeconds)}`),
+    ]),
   ];
 }
 

@@ -341,8 +341,7 @@ export class Simulation implements SavedState {
       this.phase.broadphase += t2 - t1;
     }
     this.external?.addTo(this.st, this.rebuilds);
-    ex.run(Phase.pairForces);
-    ex.run(Phase.gatherAndKick);
+    ex.run(Phase.forcesAndKick);
     const t3 = performance.now();
     // The last pass mixes wall forces, the reduction and the kick; it is booked under forces.
     this.phase.forces += t3 - t2;
@@ -373,8 +372,7 @@ export class Simulation implements SavedState {
     const dt = params.dt;
     params.dt = 0;
     ex.beginForces();
-    ex.run(Phase.pairForces);
-    ex.run(Phase.gatherAndKick);
+    ex.run(Phase.forcesAndKick);
     params.dt = dt;
   }
 
@@ -390,8 +388,11 @@ export class Simulation implements SavedState {
       }
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
-      const begin = walls.rowStart[ex.control.sphereBounds[lane]];
-      for (let k = 0; k < ended[2 * lane + 1]; k++) {
+      const begin = walls.rowStart[ex.control.sphereBounds[lane]], count = ended[2 * lane + 1];
+      // A lane lists its gathered spheres' contacts after the others' (parallel/lane.ts forcesAndKick): a contact's
+      // slot follows its sphere, so ascending slots are ascending particles again.
+      if (count > 1) walls.ended.subarray(begin, begin + count).sort();
+      for (let k = 0; k < count; k++) {
         const s = walls.ended[begin + k];
         onImpact(this.closeRecord(walls.impact, walls.impactStride * s, walls.first[s], walls.owner[walls.second[s]], true));
       }

@@ -29,7 +29,8 @@ export interface KernelExports extends BindEntries {
   kickDrift(begin: number, end: number, dt: number): number;
   beginForces(begin: number, end: number, dt: number): void;
   pairForces(begin: number, end: number, dt: number, t: number): number;
-  gatherAndKick(begin: number, end: number, dt: number, t: number): number;
+  /** src/kernel/passes.ts: `only` −1 every particle, 0 those not gathered, 1 the gathered ones */
+  gatherAndKick(begin: number, end: number, dt: number, t: number, only: number, endedBefore: number): number;
   /** src/kernel/boundary.ts: the rows of spheres list[0 … count) copied to rows base …; list a byte offset */
   copyBoundaryRows(list: number, count: number, base: number): void;
   /** src/kernel/boundary.ts: pair list[2k]'s second body exchanged with list[2k + 1]; list a byte offset */

@@ -88,17 +88,21 @@ export function beginForces(begin: i32, end: i32, dt: f64): void {
 /**
  * Pass 3 over particles [begin, end): the particle's force and torque — m·g and its pairs in ascending pair order,
  * added up by the pair pass, or gathered here from the pair buffer through the CSR index for a particle with a
- * pair another lane computes — plus its wall contacts, then the second half-kick. Wall contacts whose collision ended
- * are listed from wallStart[begin] on; returns how many.
+ * pair another lane computes — plus its wall contacts, then the second half-kick. `only` < 0: every particle of the
+ * range; 0 or 1: just those whose gathered mark is `only`, so that a lane sums its own particles while the lanes
+ * below still compute the pairs its gathered ones wait for (engine/parallel/lane.ts). Wall contacts whose collision
+ * ended are listed from wallStart[begin] + endedBefore on (those of an earlier call over the range come first);
+ * returns how many.
  */
-export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64): i32 {
+export function gatherAndKick(begin: i32, end: i32, dt: f64, t: f64, only: i32, endedBefore: i32): i32 {
   const half = 0.5 * dt;
   const vel = bound.vel, omega = bound.omega, force = bound.force, torque = bound.torque;
   const invMass = bound.invMass, invInertia = bound.invInertia, gathered = bound.gathered, wallStart = bound.wallStart;
   const walls = laneWallSum();
-  const firstEnded = i32At(wallStart, begin);
+  const firstEnded = i32At(wallStart, begin) + endedBefore;
   let nEnded = 0;
   for (let p = begin; p < end; p++) {
+    if (only >= 0 && u8At(gathered, p) != only) continue;
     // The particle's rows at constant offsets from their addresses (memory.ts f64Address).
     const b = 3 * p;
     const fa = f64Address(force, b), ta = f64Address(torque, b), va = f64Address(vel, b), wa = f64Address(omega, b);

@@ -50,16 +50,16 @@ describe('rebalance', () => {
     // Lane 0 took three times as long as lane 1 for the same share.
     c.laneBusy[slot] = 30;
     c.laneBusy[TIMED + slot] = 10;
-    rebalance(c, slot, 2, share, before);
+    rebalance(c, [slot], 2, share, before);
     expect(share[0]).toBeCloseTo(0.5 * 0.5 + 0.5 * 0.25, 12);
     expect(share[1]).toBeCloseTo(0.5 * 0.5 + 0.5 * 0.75, 12);
     // Nothing measured since: the shares stay.
-    rebalance(c, slot, 2, share, before);
+    rebalance(c, [slot], 2, share, before);
     expect(share[0]).toBeCloseTo(0.375, 12);
     // Equal times for the new shares: halfway towards speeds proportional to the shares, i.e. unchanged.
     c.laneBusy[slot] += 10;
     c.laneBusy[TIMED + slot] += 10;
-    rebalance(c, slot, 2, share, before);
+    rebalance(c, [slot], 2, share, before);
     expect(share[0]).toBeCloseTo(0.5 * 0.375 + 0.5 * 0.375, 12);
     // Other phases' slots are untouched.
     expect(before[timedSlot(Phase.pairForces)]).toBe(0);
@@ -88,7 +88,17 @@ describe('the lanes\' report of a run', () => {
       // The searches' ranges follow measured times; results do not.
       expect(run.state, `${lanes} lanes`).toEqual(reference.state);
       const { report } = run;
-      for (const name of ['kick + drift', 'pair forces', 'gather + kick']) expect(phase(report, name).rounds).toBe(300);
+      for (const name of ['kick + drift', 'forces']) expect(phase(report, name).rounds).toBe(300);
+      // The forces round keeps its two parts apart, and adds them up.
+      const forces = phase(report, 'forces');
+      expect(forces.parts?.map((part) => part.phase)).toEqual(['pair forces', 'gather + kick']);
+      for (let lane = 0; lane < lanes; lane++) {
+        const [pair, gather] = forces.parts ?? [];
+        expect(forces.busySeconds[lane]).toBeCloseTo(pair.busySeconds[lane] + gather.busySeconds[lane], 12);
+        expect(forces.work[lane]).toBe(pair.work[lane] + gather.work[lane]);
+        expect(pair.busySeconds[lane]).toBeGreaterThan(0);
+        expect(gather.work[lane]).toBeGreaterThan(0);
+      }
       // One round per search and rebuild, and one more whenever a list outgrew its room.
       expect(phase(report, 'pair search').rounds).toBeGreaterThanOrEqual(run.rebuilds);
       expect(phase(report, 'wall search').rounds).toBeGreaterThanOrEqual(run.rebuilds);
@@ -112,7 +122,7 @@ describe('the lanes\' report of a run', () => {
       expect(ph.wallList).toBeGreaterThanOrEqual(ph.wallSearch);
       expect(ph.renumber + ph.pairList + ph.wallList + ph.laneRanges).toBeLessThanOrEqual(ph.broadphase);
       // The pair pass's work is the cost model's, the same total on any lane count for the same lists.
-      const pairWork = (r: typeof run) => phase(r.report, 'pair forces').work.reduce((a, b) => a + b, 0);
+      const pairWork = (r: typeof run) => (phase(r.report, 'forces').parts ?? [])[0].work.reduce((a, b) => a + b, 0);
       expect(pairWork(run)).toBe(pairWork(reference));
       expect(pairWork(run)).toBeGreaterThan(300 * run.n);
     }
@@ -212,22 +222,23 @@ describe('boundary copies', () => {
 
   // The cut follows measured times, so which pairs cross it, and how many, differs from run to run: a defect in a
   // plan for a rare cut shows up now and then. Here the cut is held at chosen shares through a pour, whose first plans
-  // have a handful of spheres — at a tenth, lane 0 holds one sphere with one crossing pair: the cut at which this pour
-  // got a NaN force at step 1 581 before the plan's fix (the plan alone: test/engine/boundary-copies.test.ts) — and
-  // the state must be the one-lane state.
-  it.each([0.1, 0.5, 0.9])('leave a pour bit-identical to one lane with the cut held at a share of %f', async (share) => {
+  // have a handful of spheres — at a twentieth of the forces round's cost, lane 0 holds so few spheres that a plan
+  // has one crossing pair: shares up to 0.05 (0.1 before the gather joined the cost) got a NaN force in this pour
+  // before the plan's fix (the plan alone: test/engine/boundary-copies.test.ts) — and the state must be the one-lane
+  // state.
+  it.each([0.05, 0.5, 0.9])('leave a pour bit-identical to one lane with the cut held at a share of %f', async (share) => {
     const steps = 1700;
     const scenario = editedScenario('scenarios/pile.json', (s) => {
       s.contact.friction = 0;
       s.contact.rollingFriction = 0;
     });
     const poured = (lanes: number) => afterStepsOnLanes(scenario, lanes, 0, (sim, ex) => {
-      const held = ex as unknown as { pairShare: Float64Array; busyAtRebalance: Float64Array };
+      const held = ex as unknown as { forcesShare: Float64Array; busyAtRebalance: Float64Array };
       const placeLanes = ex.contactsChanged.bind(ex);
       // No time since the last rebalancing (control.ts rebalance then keeps the shares), shares as chosen.
       ex.contactsChanged = () => {
         held.busyAtRebalance.set(ex.control.laneBusy.subarray(0, held.busyAtRebalance.length));
-        held.pairShare.set(lanes === 1 ? [1] : [share, 1 - share]);
+        held.forcesShare.set(lanes === 1 ? [1] : [share, 1 - share]);
         placeLanes();
       };
       ex.contactsChanged();

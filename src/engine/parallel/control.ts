@@ -12,6 +12,11 @@ export const Phase = {
   kickDrift: 1,
   pairForces: 2,
   gatherAndKick: 3,
+  /**
+   * the pair pass and then the gather + kick in one round (lane.ts): a lane's gathered spheres wait only for the
+   * lanes below to end their pair pass (ControlBlock.lanePairsDone), not for a barrier
+   */
+  forcesAndKick: 4,
   stop: 5,
   /** a neighbour build's pair search is waiting on the lane's message port (pair-search.ts) */
   findPairs: 6,
@@ -20,7 +25,10 @@ export const Phase = {
 } as const;
 export type PhaseCode = (typeof Phase)[keyof typeof Phase];
 
-/** The phases every lane times (lane.ts), in the order of their slots in ControlBlock.laneBusy. */
+/**
+ * The phases every lane times (lane.ts), in the order of their slots in ControlBlock.laneBusy; a forcesAndKick round
+ * books its two parts under pairForces and gatherAndKick.
+ */
 export const TIMED_PHASES = [
   Phase.kickDrift, Phase.pairForces, Phase.gatherAndKick, Phase.findPairs, Phase.findWallCandidates,
 ] as const;
@@ -64,6 +72,8 @@ export interface ControlBlock {
   laneDisplacement: Float64Array;
   /** per lane: ended pair collisions, ended wall collisions (pairForces, gatherAndKick) */
   laneEnded: Int32Array;
+  /** per lane: the generation of the last round whose pair pass the lane has ended (forcesAndKick) */
+  lanePairsDone: Int32Array;
   /** per lane: candidate pairs its range of the last pair search found (findPairs) */
   lanePairs: Int32Array;
   /** per lane: sphere–wall candidates its range of the last wall-candidate search found (findWallCandidates) */
@@ -89,6 +99,7 @@ export function createControlBlock(lanes: number): ControlBlock {
     ints: new Int32Array(new SharedArrayBuffer(INT_SLOTS * 4)),
     laneDisplacement: new Float64Array(new SharedArrayBuffer(lanes * 8)),
     laneEnded: new Int32Array(new SharedArrayBuffer(2 * lanes * 4)),
+    lanePairsDone: new Int32Array(new SharedArrayBuffer(lanes * 4)),
     lanePairs: new Int32Array(new SharedArrayBuffer(lanes * 4)),
     laneWallCandidates: new Int32Array(new SharedArrayBuffer(lanes * 4)),
     sphereBounds: new Int32Array(new SharedArrayBuffer((lanes + 1) * 4)),
@@ -124,6 +135,17 @@ export function arrive(c: ControlBlock): void {
   Atomics.notify(c.ints, Slot.arrived);
 }
 
+/** A lane has ended its pair pass of the round of `generation` (forcesAndKick). */
+export function pairsDone(c: ControlBlock, lane: number, generation: number): void {
+  Atomics.store(c.lanePairsDone, lane, generation);
+  Atomics.notify(c.lanePairsDone, lane);
+}
+
+/** Waits until every lane below `lane` has ended its pair pass of the round of `generation`. */
+export function awaitPairsBelow(c: ControlBlock, lane: number, generation: number): void {
+  for (let below = 0; below < lane; below++) waitUntil(c.lanePairsDone, below, (v) => v === generation, c.ints);
+}
+
 /** Main thread: lanes waiting for a round spin (on = true) or sleep (false) from now on (Slot.spin). */
 export function keepLanesSpinning(c: ControlBlock, on: boolean): void {
   Atomics.store(c.ints, Slot.spin, on ? 1 : 0);
@@ -131,12 +153,13 @@ export function keepLanesSpinning(c: ControlBlock, on: boolean): void {
   if (on) Atomics.notify(c.ints, Slot.generation);
 }
 
-function waitUntil(ints: Int32Array, slot: number, done: (v: number) => boolean): void {
+/** Waits until `done` holds for ints[slot]: spins briefly, then sleeps unless the control block says spin. */
+function waitUntil(ints: Int32Array, slot: number, done: (v: number) => boolean, control = ints): void {
   for (let k = 0; k < SPIN; k++) if (done(Atomics.load(ints, slot))) return;
   for (;;) {
     const v = Atomics.load(ints, slot);
     if (done(v)) return;
-    if (Atomics.load(ints, Slot.spin) === 0) Atomics.wait(ints, slot, v, 50);
+    if (Atomics.load(control, Slot.spin) === 0) Atomics.wait(ints, slot, v, 50);
   }
 }
 
@@ -173,23 +196,25 @@ export function balanceRanges(
 
 /**
  * The cost model is only a model: each lane's measured time for its share since the last rebalancing corrects the
- * shares of one timed phase (its slot) for the next ranges — a lane that took longer than the others for its share
- * gets less. Halfway to the measured balance each time, so noise in one interval does not swing the ranges.
- * `busyBefore` holds each lane's laneBusy at the last rebalancing (slot `slot` of TIMED per lane) and is moved on.
+ * shares of the timed phases in `slots` (summed: the parts of one round) for the next ranges — a lane that took
+ * longer than the others for its share gets less. Halfway to the measured balance each time, so noise in one interval
+ * does not swing the ranges. `busyBefore` holds each lane's laneBusy at the last rebalancing ([TIMED · lane + slot])
+ * and is moved on.
  */
 export function rebalance(
-  c: ControlBlock, slot: number, lanes: number, share: Float64Array, busyBefore: Float64Array,
+  c: ControlBlock, slots: readonly number[], lanes: number, share: Float64Array, busyBefore: Float64Array,
 ): void {
   let speeds = 0;
   const speed = new Float64Array(lanes);
   for (let lane = 0; lane < lanes; lane++) {
-    const k = TIMED * lane + slot, ms = c.laneBusy[k] - busyBefore[k];
+    let ms = 0;
+    for (const slot of slots) ms += c.laneBusy[TIMED * lane + slot] - busyBefore[TIMED * lane + slot];
     if (!(ms > 0)) return;
     speed[lane] = share[lane] / ms;
     speeds += speed[lane];
   }
   for (let lane = 0; lane < lanes; lane++) {
     share[lane] = 0.5 * share[lane] + 0.5 * (speed[lane] / speeds);
-    busyBefore[TIMED * lane + slot] = c.laneBusy[TIMED * lane + slot];
+    for (const slot of slots) busyBefore[TIMED * lane + slot] = c.laneBusy[TIMED * lane + slot];
   }
 }

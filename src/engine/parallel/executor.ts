@@ -54,8 +54,11 @@ export class SerialExecutor {
   protected readonly main: Lane;
   /** each lane's scratch block of the kernel memory */
   protected readonly scratch: Float64Array[];
-  /** each lane's share of the pair pass's cost, which places the one partition of the spheres (control.ts rebalance) */
-  private readonly pairShare: Float64Array;
+  /**
+   * each lane's share of the forces round's cost (the pair pass and the gather), which places the one partition of
+   * the spheres (control.ts rebalance)
+   */
+  private readonly forcesShare: Float64Array;
   /** each lane's share of the pair search's and the wall-candidate search's cost (control.ts rebalance) */
   private readonly pairSearchShare: Float64Array;
   private readonly wallSearchShare: Float64Array;
@@ -77,7 +80,7 @@ export class SerialExecutor {
     this.lanes = lanes;
     this.control = createControlBlock(lanes);
     this.scratch = Array.from({ length: lanes }, () => inputs.memory.float64(SCRATCH_LENGTH));
-    this.pairShare = new Float64Array(lanes).fill(1 / lanes);
+    this.forcesShare = new Float64Array(lanes).fill(1 / lanes);
     this.pairSearchShare = new Float64Array(lanes).fill(1 / lanes);
     this.wallSearchShare = new Float64Array(lanes).fill(1 / lanes);
     this.searchRanges = new Int32Array(lanes + 1);
@@ -108,7 +111,7 @@ export class SerialExecutor {
   run(phase: PhaseCode): void {
     const started = performance.now();
     this.runRound(phase);
-    this.statistics.roundEnded(timedSlot(phase), performance.now() - started);
+    this.statistics.roundEnded(phase, performance.now() - started);
   }
 
   /** One barrier round of `phase`: here, lane 0 alone. */
@@ -131,8 +134,9 @@ export class SerialExecutor {
   /**
    * Called after every neighbour rebuild (the contact lists may live in new buffers): one partition of the spheres
    * for the three passes — lane k kicks, drifts and gathers the spheres whose rows of the pair list it computes —
-   * placed by the pair pass, which is most of a step: a touching pair costs about ten candidates that do not touch,
-   * and each lane's share of that cost follows its measured time (control.ts rebalance). One cut keeps every sphere's
+   * placed by the round of the pair pass and the gather (forcesAndKick), which is most of a step: a touching pair
+   * costs about ten candidates that do not touch, a sphere's gather about one and a wall candidate four more, and
+   * each lane's share of that cost follows its measured time (control.ts rebalance). One cut keeps every sphere's
    * lines with one core through the step; the passes balanced apart cut 500–2 000 spheres apart, whose lines then
    * changed cores twice a step (docs/architecture.md §3, "Boundary copies"). Then the spheres a lane below reads are
    * marked gathered and copied (boundary-copies.ts).
@@ -141,22 +145,23 @@ export class SerialExecutor {
     const { pairs, walls, st } = this.inputs;
     const c = this.control;
     const { lanes, laneCost } = this;
-    const pairSlot = timedSlot(Phase.pairForces);
-    rebalance(c, pairSlot, lanes, this.pairShare, this.busyAtRebalance);
-    const rows = pairs.rowStart, touching = pairs.touching;
+    const pairSlot = timedSlot(Phase.pairForces), gatherSlot = timedSlot(Phase.gatherAndKick);
+    rebalance(c, [pairSlot, gatherSlot], lanes, this.forcesShare, this.busyAtRebalance);
+    const rows = pairs.rowStart, touching = pairs.touching, ws = walls.rowStart;
     const rowCost = (i: number) => {
       let cost = 0;
       for (let p = rows[i]; p < rows[i + 1]; p++) cost += 1 + 9 * touching[p];
       return cost;
     };
-    balanceRanges(st.n, lanes, rowCost, c.sphereBounds, this.pairShare, laneCost);
+    const roundCost = (i: number) => rowCost(i) + 1 + 4 * (ws[i + 1] - ws[i]);
+    balanceRanges(st.n, lanes, roundCost, c.sphereBounds, this.forcesShare, laneCost);
     for (let lane = 0; lane <= lanes; lane++) c.pairBounds[lane] = rows[c.sphereBounds[lane]];
-    this.setRangeWork(pairSlot, laneCost);
+    this.setSphereWork(pairSlot, rowCost);
     pairs.markGathered(c.sphereBounds, lanes);
     if (lanes > 1) this.copies = this.boundaryCopies.plan(pairs, c.sphereBounds, lanes);
     // The lanes' work in the other two passes, for their statistics: kick + drift a sphere, the gather 1 per sphere
     // + its gathered pairs + 4 per wall candidate.
-    const { csrStart: csr, gathered } = pairs, ws = walls.rowStart;
+    const { csrStart: csr, gathered } = pairs;
     this.setSphereWork(timedSlot(Phase.kickDrift), () => 1);
     this.setSphereWork(timedSlot(Phase.gatherAndKick),
       (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]));
@@ -203,7 +208,7 @@ export class SerialExecutor {
     // list's; after a re-numbering it is the old numbering's, a worse guess for that one build only); each lane's
     // share of it follows the lanes' measured times of the searches before, as the passes' do.
     const rows = pairs.rowStart, ranges = this.searchRanges;
-    rebalance(this.control, timedSlot(Phase.findPairs), this.lanes, this.pairSearchShare, this.busyAtRebalance);
+    rebalance(this.control, [timedSlot(Phase.findPairs)], this.lanes, this.pairSearchShare, this.busyAtRebalance);
     balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.pairSearchShare, this.laneCost);
     for (;;) {
       // The list's history is the other lanes' room; it moves when the list grows.
@@ -239,7 +244,8 @@ export class SerialExecutor {
     // Cost of a sphere: one distance per analytic primitive, plus its candidates of the list being replaced (a
     // sphere near a mesh queries the tree deeper); the shares follow the lanes' measured times, as above.
     const rows = walls.rowStart, ranges = this.wallSearchRanges;
-    rebalance(this.control, timedSlot(Phase.findWallCandidates), this.lanes, this.wallSearchShare, this.busyAtRebalance);
+    const wallSlot = timedSlot(Phase.findWallCandidates);
+    rebalance(this.control, [wallSlot], this.lanes, this.wallSearchShare, this.busyAtRebalance);
     balanceRanges(st.n, this.lanes, (p) => 1 + rows[p + 1] - rows[p], ranges, this.wallSearchShare, this.laneCost);
     for (;;) {
       const segments = laneSegments(list.columns, list.spare, this.lanes);

@@ -11,12 +11,17 @@ import { Kernel } from '../../forces/kernel-instance.js';
 import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { RowBuffer } from '../../broadphase/grid.js';
-import { Phase, TIMED, timedSlot, type ControlBlock, type PhaseCode } from './control.js';
+import {
+  awaitPairsBelow, pairsDone, Phase, Slot, TIMED, timedSlot, type ControlBlock, type PhaseCode,
+} from './control.js';
 import { searchLaneRows, type PairBuildJob } from './pair-search.js';
 import { writePairConstants } from '../../contacts/pair-contacts.js';
 import { DampingMemo } from '../../contacts/damping-memo.js';
 import { WallCandidateSearch, type WallCandidateColumns, type WallSearch } from '../../contacts/wall-candidates.js';
 import type { LaneCopies } from './boundary-copies.js';
+
+/** The kernel's gatherAndKick `only` (src/kernel/passes.ts): every sphere, those not gathered, the gathered ones. */
+const EVERY_PARTICLE = -1, NOT_GATHERED = 0, GATHERED = 1;
 
 /** One wall-candidate search, as every lane receives it. */
 export interface WallSearchJob {
@@ -85,9 +90,66 @@ export class Lane {
    * (lane-statistics.ts).
    */
   run(phase: PhaseCode): void {
+    if (phase === Phase.forcesAndKick) {
+      this.forcesAndKick();
+      return;
+    }
     const started = performance.now();
     this.runPhase(phase);
-    this.ctx.control.laneBusy[TIMED * this.ctx.lane + timedSlot(phase)] += performance.now() - started;
+    this.addBusy(phase, performance.now() - started);
+  }
+
+  /**
+   * The pair pass, then the gather + kick in the same round. The lane's spheres that no lane below reads are summed
+   * by its own pair pass alone, so they are gathered at once; its gathered spheres (a lane below computes one of
+   * their pairs: pair-contacts.ts markGathered) wait for those lanes' pair passes. The cut then balances the round's
+   * sum, not each pass apart: the lanes below carry the boundary's pairs, the lanes above its gather and copies
+   * (docs/architecture.md §3, "One round for the forces"). Each particle's sum is the same as in two rounds, so the
+   * results are too. The wait is not booked as busy time.
+   */
+  private forcesAndKick(): void {
+    const { control: c, lane } = this.ctx;
+    const generation = Atomics.load(c.ints, Slot.generation);
+    const started = performance.now();
+    try {
+      this.runPhase(Phase.pairForces);
+    } finally {
+      // Also after a failure, which the round reports: the lanes above must not wait for this lane for ever.
+      pairsDone(c, lane, generation);
+    }
+    const pairsEnded = performance.now();
+    this.addBusy(Phase.pairForces, pairsEnded - started);
+    if (lane === 0) {
+      // No lane below: every sphere's pairs are summed.
+      this.gatherAndKick(EVERY_PARTICLE);
+      this.addBusy(Phase.gatherAndKick, performance.now() - pairsEnded);
+      return;
+    }
+    const ended = this.gatherAndKick(NOT_GATHERED);
+    const waiting = performance.now();
+    this.addBusy(Phase.gatherAndKick, waiting - pairsEnded);
+    awaitPairsBelow(c, lane, generation);
+    const resumed = performance.now();
+    this.gatherAndKick(GATHERED, ended);
+    this.addBusy(Phase.gatherAndKick, performance.now() - resumed);
+  }
+
+  private addBusy(phase: PhaseCode, ms: number): void {
+    this.ctx.control.laneBusy[TIMED * this.ctx.lane + timedSlot(phase)] += ms;
+  }
+
+  /**
+   * The gather + kick of the lane's spheres whose gathered mark is `only` (EVERY_PARTICLE: all of them), their ended
+   * wall contacts listed after `endedBefore` of an earlier call; returns the lane's ended wall contacts so far.
+   */
+  private gatherAndKick(only: number, endedBefore = 0): number {
+    const { st, params, control: c, lane } = this.ctx;
+    params.t = c.time[0];
+    const begin = c.sphereBounds[lane], end = c.sphereBounds[lane + 1];
+    if (only !== GATHERED) wallCandidateGeometry(st, this.lists.walls, begin, end);
+    const ended = endedBefore + this.kernel.exports.gatherAndKick(begin, end, params.dt, params.t, only, endedBefore);
+    c.laneEnded[2 * lane + 1] = ended;
+    return ended;
   }
 
   private runPhase(phase: PhaseCode): void {
@@ -109,13 +171,6 @@ export class Lane {
         kernel.swapSecondBodies(at, swapped);
         c.laneEnded[2 * lane] = kernel.pairForces(c.pairBounds[lane], c.pairBounds[lane + 1], params.dt, params.t);
         kernel.swapSecondBodies(at, swapped);
-        return;
-      }
-      case Phase.gatherAndKick: {
-        params.t = c.time[0];
-        const begin = c.sphereBounds[lane], end = c.sphereBounds[lane + 1];
-        wallCandidateGeometry(st, this.lists.walls, begin, end);
-        c.laneEnded[2 * lane + 1] = kernel.gatherAndKick(begin, end, params.dt, params.t);
         return;
       }
       case Phase.findPairs: {
