@@ -389,9 +389,6 @@ export class Simulation implements SavedState {
     }
     for (let lane = 0; lane < ex.lanes; lane++) {
       const begin = walls.rowStart[ex.control.sphereBounds[lane]], count = ended[2 * lane + 1];
-      // A lane lists its gathered spheres' contacts after the others' (parallel/lane.ts forcesAndKick): a contact's
-      // slot follows its sphere, so ascending slots are ascending particles again.
-      if (count > 1) walls.ended.subarray(begin, begin + count).sort();
       for (let k = 0; k < count; k++) {
         const s = walls.ended[begin + k];
         onImpact(this.closeRecord(walls.impact, walls.impactStride * s, walls.first[s], walls.owner[walls.second[s]], true));

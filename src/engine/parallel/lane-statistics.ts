@@ -11,22 +11,32 @@
  */
 import { TIMED, Phase, timedSlot, type ControlBlock, type PhaseCode } from './control.js';
 
+/** One kind of barrier round: the phase code that starts it, its name in the report, and the timed slots of its parts. */
+interface RoundKind {
+  started: PhaseCode;
+  name: string;
+  parts: readonly { name: string; slot: number }[];
+}
+
+const part = (name: string, phase: PhaseCode) => ({ name, slot: timedSlot(phase) });
+
 /**
- * The barrier rounds of a step and a rebuild, as the bench prints them, each with the timed phases it runs: the pair
- * pass and the gather + kick share a round (lane.ts forcesAndKick), and their busy times are kept apart as its parts.
+ * The barrier rounds of a step and a rebuild, as the bench prints them: the pair pass and the gather + kick share a
+ * round (lane.ts forcesAndKick), and their busy times are kept apart as its parts.
  */
-const ROUNDS: readonly { name: string; phases: readonly PhaseCode[] }[] = [
-  { name: 'kick + drift', phases: [Phase.kickDrift] },
-  { name: 'forces', phases: [Phase.pairForces, Phase.gatherAndKick] },
-  { name: 'pair search', phases: [Phase.findPairs] },
-  { name: 'wall search', phases: [Phase.findWallCandidates] },
+const ROUNDS: readonly RoundKind[] = [
+  { started: Phase.kickDrift, name: 'kick + drift', parts: [part('kick + drift', Phase.kickDrift)] },
+  {
+    started: Phase.forcesAndKick, name: 'forces',
+    parts: [part('pair forces', Phase.pairForces), part('gather + kick', Phase.gatherAndKick)],
+  },
+  { started: Phase.findPairs, name: 'pair search', parts: [part('pair search', Phase.findPairs)] },
+  { started: Phase.findWallCandidates, name: 'wall search', parts: [part('wall search', Phase.findWallCandidates)] },
 ];
 
-/** The names of a round's parts (ROUNDS). */
-const PART_NAMES: Partial<Record<PhaseCode, string>> = {
-  [Phase.pairForces]: 'pair forces',
-  [Phase.gatherAndKick]: 'gather + kick',
-};
+/** The index in ROUNDS of the round each phase code starts (−1: none), a table so that each round pays one load. */
+const ROUND_OF = Array.from({ length: Math.max(...ROUNDS.map((r) => r.started)) + 1 },
+  (_, code) => ROUNDS.findIndex((r) => r.started === code));
 
 /** Each lane's busy time and work in one part of a round. */
 export interface LanePartReport {
@@ -54,8 +64,9 @@ export interface LanePhaseReport {
 }
 
 export class LaneStatistics {
-  private readonly roundMs = new Float64Array(TIMED);
-  private readonly rounds = new Float64Array(TIMED);
+  /** per kind of round (ROUNDS): its wall time on the main thread, summed, and how many ran */
+  private readonly roundMs = new Float64Array(ROUNDS.length);
+  private readonly rounds = new Float64Array(ROUNDS.length);
   /** per lane and slot ([TIMED · lane + slot]): work summed over the rounds */
   private readonly work: Float64Array;
   /**
@@ -69,17 +80,15 @@ export class LaneStatistics {
     this.rangeWork = new Float64Array(TIMED * lanes);
   }
 
-  /**
-   * A round of `phase` took `ms` on the main thread; each lane did its range's work (of every part of the round:
-   * the forces round is started as Phase.forcesAndKick and booked under its parts' slots).
-   */
+  /** A round started as `phase` took `ms` on the main thread; each lane did its range's work of each of its parts. */
   roundEnded(phase: PhaseCode, ms: number): void {
-    const parts = phase === Phase.forcesAndKick ? [Phase.pairForces, Phase.gatherAndKick] : [phase];
-    const first = timedSlot(parts[0]);
-    this.roundMs[first] += ms;
-    this.rounds[first]++;
-    for (const part of parts) {
-      const slot = timedSlot(part);
+    const round = ROUND_OF[phase];
+    if (round === undefined || round < 0) throw new Error(`internal: phase ${phase} is not a barrier round`);
+    this.roundMs[round] += ms;
+    this.rounds[round]++;
+    const { parts } = ROUNDS[round];
+    for (let k = 0; k < parts.length; k++) {
+      const slot = parts[k].slot;
       for (let lane = 0; lane < this.lanes; lane++) {
         this.work[TIMED * lane + slot] += this.rangeWork[TIMED * lane + slot];
       }
@@ -97,17 +106,15 @@ export class LaneStatistics {
     const busy = (slot: number) => lanes.map((lane) => c.laneBusy[TIMED * lane + slot] / 1000);
     const work = (slot: number) => lanes.map((lane) => this.work[TIMED * lane + slot]);
     const sum = (rows: number[][]) => lanes.map((lane) => rows.reduce((total, row) => total + row[lane], 0));
-    return ROUNDS.flatMap(({ name, phases }) => {
-      const slots = phases.map(timedSlot), first = slots[0];
-      if (this.rounds[first] === 0) return [];
+    return ROUNDS.flatMap(({ name, parts }, round) => {
+      if (this.rounds[round] === 0) return [];
+      const slots = parts.map((p) => p.slot);
       const report: LanePhaseReport = {
-        phase: name, rounds: this.rounds[first], seconds: this.roundMs[first] / 1000,
+        phase: name, rounds: this.rounds[round], seconds: this.roundMs[round] / 1000,
         busySeconds: sum(slots.map(busy)), work: sum(slots.map(work)),
       };
-      if (phases.length > 1) {
-        report.parts = phases.map((part, k) => ({
-          phase: PART_NAMES[part] ?? '', busySeconds: busy(slots[k]), work: work(slots[k]),
-        }));
+      if (parts.length > 1) {
+        report.parts = parts.map((p) => ({ phase: p.name, busySeconds: busy(p.slot), work: work(p.slot) }));
       }
       return [report];
     });

@@ -130,8 +130,20 @@ export class Lane {
     this.addBusy(Phase.gatherAndKick, waiting - pairsEnded);
     awaitPairsBelow(c, lane, generation);
     const resumed = performance.now();
-    this.gatherAndKick(GATHERED, ended);
+    const endedInAll = this.gatherAndKick(GATHERED, ended);
+    if (ended > 0 && endedInAll > ended) this.sortEndedWallContacts(endedInAll);
     this.addBusy(Phase.gatherAndKick, performance.now() - resumed);
+  }
+
+  /**
+   * The lane's `count` ended wall contacts in particle order again, as one lane lists them: the gather + kick listed
+   * its gathered spheres' after the others'. A contact's slot follows its sphere's row, so ascending slots are
+   * ascending particles, and the impact records (engine/simulation.ts collectImpacts) keep one order for any number of
+   * lanes (the determinism tests' impacts.bin).
+   */
+  private sortEndedWallContacts(count: number): void {
+    const { ended, rowStart } = this.lists.walls, first = rowStart[this.ctx.control.sphereBounds[this.ctx.lane]];
+    ended.subarray(first, first + count).sort();
   }
 
   private addBusy(phase: PhaseCode, ms: number): void {
