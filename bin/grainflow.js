@@ -35,12 +35,7 @@ if (limit !== null && !trapHandlerDisabled()) {
   });
 } else {
   const { main } = await import('../dist/src/cli/main.js');
-
-  // `grainflow calibrate ... | head` closes our stdout early: that is the reader's choice, not an error to report.
-  process.stdout.on('error', (error) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-
+  const { endQuietlyWhenStdoutCloses } = await import('../dist/src/base/closed-stdout.js');
+  endQuietlyWhenStdoutCloses();
   process.exitCode = await main(process.argv.slice(2));
 }

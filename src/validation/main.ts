@@ -15,6 +15,7 @@
  *     results do not depend on it).
  * docs/verification.md, "The validation report, case by case", says how to regenerate the report case by case.
  */
+import { endQuietlyWhenStdoutCloses } from '../base/closed-stdout.js';
 import { VALIDATION_CASES } from './cases.js';
 import { DigestError } from './input-digest.js';
 import { OutcomeFileError } from './outcome-store.js';
@@ -55,6 +56,7 @@ function workerCount(value: string): number {
 // Bad options, a corrupt outcome file or code the digest cannot follow: one line. Anything else is a defect: its stack.
 const oneLine = (error: unknown) => error instanceof UsageError || error instanceof OutcomeFileError || error instanceof DigestError;
 
+endQuietlyWhenStdoutCloses();
 (async () => validate(VALIDATION_CASES, parseOptions(process.argv.slice(2))))().then((code) => { process.exitCode = code; }, (error: unknown) => {
   process.stderr.write(`validate: ${oneLine(error) ? (error as Error).message : String((error as Error).stack ?? error)}\n`);
   process.exitCode = 2;
