@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  balanceRanges, createControlBlock, rebalance, TIMED, timedSlot, Phase, Slot,
+  balanceRanges, createControlBlock, rebalance, TIMED, Timed, Slot,
 } from '../../src/engine/parallel/control.js';
 import type { SerialExecutor } from '../../src/engine/parallel/executor.js';
 import type { LanePhaseReport } from '../../src/engine/parallel/lane-statistics.js';
@@ -46,7 +46,7 @@ describe('balanceRanges', () => {
 describe('rebalance', () => {
   it('moves a phase\'s shares halfway towards the lanes\' measured speeds, from the times since the last call', () => {
     const c = createControlBlock(2), share = new Float64Array([0.5, 0.5]), before = new Float64Array(TIMED * 2);
-    const slot = timedSlot(Phase.findPairs);
+    const slot = Timed.pairSearch;
     // Lane 0 took three times as long as lane 1 for the same share.
     c.laneBusy[slot] = 30;
     c.laneBusy[TIMED + slot] = 10;
@@ -62,7 +62,7 @@ describe('rebalance', () => {
     rebalance(c, [slot], 2, share, before);
     expect(share[0]).toBeCloseTo(0.5 * 0.375 + 0.5 * 0.375, 12);
     // Other phases' slots are untouched.
-    expect(before[timedSlot(Phase.pairForces)]).toBe(0);
+    expect(before[Timed.pairPass]).toBe(0);
   });
 });
 
@@ -153,7 +153,7 @@ describe('the one partition of the spheres', () => {
   // that do not start at a lane's first sphere's row.
   it('moves spheres away from a lane that took longer for its pairs, and gives each lane its spheres\' rows', async () => {
     const scenario = editedScenario('test/fixtures/settle-2k.json', () => {});
-    const slot = timedSlot(Phase.pairForces);
+    const slot = Timed.pairPass;
     const seen = await afterStepsOnLanes(scenario, 2, 1, (sim, ex) => {
       const c = ex.control, before = c.sphereBounds[1];
       // Since the last rebalancing, lane 1 has taken three times as long as lane 0 (milliseconds; a step's own are

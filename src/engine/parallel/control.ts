@@ -8,39 +8,35 @@
  * tens of microseconds), then blocks in Atomics.wait so oversubscribed machines do not burn a core.
  */
 
+/** What the main thread starts a barrier round with (Slot.phase), and `stop` to end the worker lanes. */
 export const Phase = {
   kickDrift: 1,
-  pairForces: 2,
-  gatherAndKick: 3,
   /**
    * the pair pass and then the gather + kick in one round (lane.ts): a lane's gathered spheres wait only for the
    * lanes below to end their pair pass (ControlBlock.lanePairsDone), not for a barrier
    */
-  forcesAndKick: 4,
-  stop: 5,
+  forcesAndKick: 2,
+  stop: 3,
   /** a neighbour build's pair search is waiting on the lane's message port (pair-search.ts) */
-  findPairs: 6,
+  findPairs: 4,
   /** a neighbour build's wall-candidate search is waiting on the lane's message port (contacts/wall-candidates.ts) */
-  findWallCandidates: 7,
+  findWallCandidates: 5,
 } as const;
 export type PhaseCode = (typeof Phase)[keyof typeof Phase];
 
 /**
- * The phases every lane times (lane.ts), in the order of their slots in ControlBlock.laneBusy; a forcesAndKick round
- * books its two parts under pairForces and gatherAndKick.
+ * The parts of a lane's work it times, each a slot of ControlBlock.laneBusy: one per round, but two in the forces
+ * round (its pair pass and its gather + kick, balanced and reported apart).
  */
-export const TIMED_PHASES = [
-  Phase.kickDrift, Phase.pairForces, Phase.gatherAndKick, Phase.findPairs, Phase.findWallCandidates,
-] as const;
-export const TIMED = TIMED_PHASES.length;
-/** The slot of each phase code in TIMED_PHASES (−1: not timed), a table so that each round pays one load. */
-const TIMED_SLOT = Array.from({ length: Math.max(...TIMED_PHASES) + 1 },
-  (_, code) => (TIMED_PHASES as readonly number[]).indexOf(code));
-
-/** The slot of a timed phase: laneBusy[TIMED · lane + slot]. */
-export function timedSlot(phase: PhaseCode): number {
-  return TIMED_SLOT[phase];
-}
+export const Timed = {
+  kickDrift: 0,
+  pairPass: 1,
+  gather: 2,
+  pairSearch: 3,
+  wallSearch: 4,
+} as const;
+export type TimedSlot = (typeof Timed)[keyof typeof Timed];
+export const TIMED = Object.keys(Timed).length;
 
 /** Int32 slots of the control block. */
 export const Slot = {
@@ -70,7 +66,7 @@ export interface ControlBlock {
   ints: Int32Array;
   /** per lane: largest squared displacement since the last build (kickDrift) */
   laneDisplacement: Float64Array;
-  /** per lane: ended pair collisions, ended wall collisions (pairForces, gatherAndKick) */
+  /** per lane: ended pair collisions, ended wall collisions (forcesAndKick: its pair pass, its gather) */
   laneEnded: Int32Array;
   /** per lane: the generation of the last round whose pair pass the lane has ended (forcesAndKick) */
   lanePairsDone: Int32Array;
@@ -86,7 +82,7 @@ export interface ControlBlock {
   /** lane k computes pairs pairBounds[k] .. pairBounds[k+1]−1: the rows of its particles */
   pairBounds: Int32Array;
   /**
-   * per lane, per timed phase (TIMED_PHASES): milliseconds of its own work since the lanes started, at
+   * per lane, per timed part (Timed): milliseconds of its own work since the lanes started, at
    * [TIMED · lane + slot]; the rebalancing (rebalance) and the lanes' statistics (lane-statistics.ts) read it
    */
   laneBusy: Float64Array;
@@ -202,7 +198,7 @@ export function balanceRanges(
  * and is moved on.
  */
 export function rebalance(
-  c: ControlBlock, slots: readonly number[], lanes: number, share: Float64Array, busyBefore: Float64Array,
+  c: ControlBlock, slots: readonly TimedSlot[], lanes: number, share: Float64Array, busyBefore: Float64Array,
 ): void {
   let speeds = 0;
   const speed = new Float64Array(lanes);

@@ -19,8 +19,7 @@ import type { ContactArrays, StepParams } from '../../contacts/contact-arrays.js
 import type { WallContactList } from '../../contacts/wall-contacts.js';
 import {
   awaitArrivals, balanceRanges, createControlBlock, keepLanesSpinning, Phase, rebalance, Slot, startPhase, TIMED,
-  timedSlot,
-  type ControlBlock, type PhaseCode,
+  Timed, type ControlBlock, type PhaseCode, type TimedSlot,
 } from './control.js';
 import { LaneStatistics, type LanePhaseReport } from './lane-statistics.js';
 import { Lane, type LaneContacts, type LaneContext, type WallSearchJob } from './lane.js';
@@ -145,8 +144,7 @@ export class SerialExecutor {
     const { pairs, walls, st } = this.inputs;
     const c = this.control;
     const { lanes, laneCost } = this;
-    const pairSlot = timedSlot(Phase.pairForces), gatherSlot = timedSlot(Phase.gatherAndKick);
-    rebalance(c, [pairSlot, gatherSlot], lanes, this.forcesShare, this.busyAtRebalance);
+    rebalance(c, [Timed.pairPass, Timed.gather], lanes, this.forcesShare, this.busyAtRebalance);
     const rows = pairs.rowStart, touching = pairs.touching, ws = walls.rowStart;
     const rowCost = (i: number) => {
       let cost = 0;
@@ -156,14 +154,14 @@ export class SerialExecutor {
     const roundCost = (i: number) => rowCost(i) + 1 + 4 * (ws[i + 1] - ws[i]);
     balanceRanges(st.n, lanes, roundCost, c.sphereBounds, this.forcesShare, laneCost);
     for (let lane = 0; lane <= lanes; lane++) c.pairBounds[lane] = rows[c.sphereBounds[lane]];
-    this.setSphereWork(pairSlot, rowCost);
+    this.setSphereWork(Timed.pairPass, rowCost);
     pairs.markGathered(c.sphereBounds, lanes);
     if (lanes > 1) this.copies = this.boundaryCopies.plan(pairs, c.sphereBounds, lanes);
     // The lanes' work in the other two passes, for their statistics: kick + drift a sphere, the gather 1 per sphere
     // + its gathered pairs + 4 per wall candidate.
     const { csrStart: csr, gathered } = pairs;
-    this.setSphereWork(timedSlot(Phase.kickDrift), () => 1);
-    this.setSphereWork(timedSlot(Phase.gatherAndKick),
+    this.setSphereWork(Timed.kickDrift, () => 1);
+    this.setSphereWork(Timed.gather,
       (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]));
     // The lists may live in new arrays: the main lane's kernel is bound to the current ones. The rebuild re-numbered
     // and wrapped the spheres after the last kick + drift wrote the copies: written again here.
@@ -172,7 +170,7 @@ export class SerialExecutor {
   }
 
   /** Each lane's work in a pass over its spheres, `cost` per sphere (lane-statistics.ts). */
-  private setSphereWork(slot: number, cost: (p: number) => number): void {
+  private setSphereWork(slot: TimedSlot, cost: (p: number) => number): void {
     const bounds = this.control.sphereBounds;
     for (let lane = 0; lane < this.lanes; lane++) {
       let work = 0;
@@ -183,14 +181,14 @@ export class SerialExecutor {
   }
 
   /** Each lane's work in the pass of `slot` from now on (lane-statistics.ts). */
-  private setRangeWork(slot: number, laneCost: Float64Array): void {
+  private setRangeWork(slot: TimedSlot, laneCost: Float64Array): void {
     for (let lane = 0; lane < this.lanes; lane++) this.statistics.rangeWork[TIMED * lane + slot] = laneCost[lane];
   }
 
   /** Each lane's work in a search round: its spheres and the candidates it found (lane-statistics.ts). */
-  private addSearchWork(phase: PhaseCode, ranges: Int32Array, found: Int32Array): void {
+  private addSearchWork(slot: TimedSlot, ranges: Int32Array, found: Int32Array): void {
     for (let lane = 0; lane < this.lanes; lane++) {
-      this.statistics.addWork(timedSlot(phase), lane, ranges[lane + 1] - ranges[lane] + found[lane]);
+      this.statistics.addWork(slot, lane, ranges[lane + 1] - ranges[lane] + found[lane]);
     }
   }
 
@@ -208,7 +206,7 @@ export class SerialExecutor {
     // list's; after a re-numbering it is the old numbering's, a worse guess for that one build only); each lane's
     // share of it follows the lanes' measured times of the searches before, as the passes' do.
     const rows = pairs.rowStart, ranges = this.searchRanges;
-    rebalance(this.control, [timedSlot(Phase.findPairs)], this.lanes, this.pairSearchShare, this.busyAtRebalance);
+    rebalance(this.control, [Timed.pairSearch], this.lanes, this.pairSearchShare, this.busyAtRebalance);
     balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.pairSearchShare, this.laneCost);
     for (;;) {
       // The list's history is the other lanes' room; it moves when the list grows.
@@ -218,7 +216,7 @@ export class SerialExecutor {
       this.main.pairSearch = job;
       this.postPairSearch(job);
       this.run(Phase.findPairs);
-      this.addSearchWork(Phase.findPairs, ranges, counts);
+      this.addSearchWork(Timed.pairSearch, ranges, counts);
       const needed = capacityNeeded(counts, this.lanes, segments, 8 * pairs.historyStride);
       if (needed === 0) {
         list.count = joinSegments(segments, counts, this.lanes);
@@ -244,8 +242,7 @@ export class SerialExecutor {
     // Cost of a sphere: one distance per analytic primitive, plus its candidates of the list being replaced (a
     // sphere near a mesh queries the tree deeper); the shares follow the lanes' measured times, as above.
     const rows = walls.rowStart, ranges = this.wallSearchRanges;
-    const wallSlot = timedSlot(Phase.findWallCandidates);
-    rebalance(this.control, [wallSlot], this.lanes, this.wallSearchShare, this.busyAtRebalance);
+    rebalance(this.control, [Timed.wallSearch], this.lanes, this.wallSearchShare, this.busyAtRebalance);
     balanceRanges(st.n, this.lanes, (p) => 1 + rows[p + 1] - rows[p], ranges, this.wallSearchShare, this.laneCost);
     for (;;) {
       const segments = laneSegments(list.columns, list.spare, this.lanes);
@@ -253,7 +250,7 @@ export class SerialExecutor {
       this.main.wallSearch = job;
       this.postWallSearch(job);
       this.run(Phase.findWallCandidates);
-      this.addSearchWork(Phase.findWallCandidates, ranges, counts);
+      this.addSearchWork(Timed.wallSearch, ranges, counts);
       const needed = capacityNeeded(counts, this.lanes, segments, 8 * walls.historyStride);
       if (needed === 0) return joinSegments(segments, counts, this.lanes);
       list.reserve(needed);

@@ -9,29 +9,32 @@
  *
  * Cheap enough to stay on: two clock reads per round and lane, and an addition per lane and round.
  */
-import { TIMED, Phase, timedSlot, type ControlBlock, type PhaseCode } from './control.js';
+import { Phase, TIMED, Timed, type ControlBlock, type PhaseCode, type TimedSlot } from './control.js';
 
-/** One kind of barrier round: the phase code that starts it, its name in the report, and the timed slots of its parts. */
+/** One kind of barrier round: the phase code that starts it, its name in the report, and its parts' timed slots. */
 interface RoundKind {
   started: PhaseCode;
   name: string;
-  parts: readonly { name: string; slot: number }[];
+  parts: readonly { name: string; slot: TimedSlot }[];
 }
 
-const part = (name: string, phase: PhaseCode) => ({ name, slot: timedSlot(phase) });
+/** A round of one part, which the report names as the round. */
+const onePart = (started: PhaseCode, name: string, slot: TimedSlot): RoundKind => ({
+  started, name, parts: [{ name, slot }],
+});
 
 /**
  * The barrier rounds of a step and a rebuild, as the bench prints them: the pair pass and the gather + kick share a
  * round (lane.ts forcesAndKick), and their busy times are kept apart as its parts.
  */
 const ROUNDS: readonly RoundKind[] = [
-  { started: Phase.kickDrift, name: 'kick + drift', parts: [part('kick + drift', Phase.kickDrift)] },
+  onePart(Phase.kickDrift, 'kick + drift', Timed.kickDrift),
   {
     started: Phase.forcesAndKick, name: 'forces',
-    parts: [part('pair forces', Phase.pairForces), part('gather + kick', Phase.gatherAndKick)],
+    parts: [{ name: 'pair forces', slot: Timed.pairPass }, { name: 'gather + kick', slot: Timed.gather }],
   },
-  { started: Phase.findPairs, name: 'pair search', parts: [part('pair search', Phase.findPairs)] },
-  { started: Phase.findWallCandidates, name: 'wall search', parts: [part('wall search', Phase.findWallCandidates)] },
+  onePart(Phase.findPairs, 'pair search', Timed.pairSearch),
+  onePart(Phase.findWallCandidates, 'wall search', Timed.wallSearch),
 ];
 
 /** The index in ROUNDS of the round each phase code starts (−1: none), a table so that each round pays one load. */
@@ -96,15 +99,15 @@ export class LaneStatistics {
   }
 
   /** Work a lane did in a round whose work is known only after it (the searches: the candidates found). */
-  addWork(slot: number, lane: number, units: number): void {
+  addWork(slot: TimedSlot, lane: number, units: number): void {
     this.work[TIMED * lane + slot] += units;
   }
 
   /** The rounds that ran, with each lane's busy time from the control block. */
   report(c: ControlBlock): LanePhaseReport[] {
     const lanes = Array.from({ length: this.lanes }, (_, lane) => lane);
-    const busy = (slot: number) => lanes.map((lane) => c.laneBusy[TIMED * lane + slot] / 1000);
-    const work = (slot: number) => lanes.map((lane) => this.work[TIMED * lane + slot]);
+    const busy = (slot: TimedSlot) => lanes.map((lane) => c.laneBusy[TIMED * lane + slot] / 1000);
+    const work = (slot: TimedSlot) => lanes.map((lane) => this.work[TIMED * lane + slot]);
     const sum = (rows: number[][]) => lanes.map((lane) => rows.reduce((total, row) => total + row[lane], 0));
     return ROUNDS.flatMap(({ name, parts }, round) => {
       if (this.rounds[round] === 0) return [];

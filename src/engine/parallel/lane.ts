@@ -12,7 +12,7 @@ import type { KernelFeatures } from '../../forces/contact.js';
 import type { PairArrays, StepParams, WallArrays } from '../../contacts/contact-arrays.js';
 import { RowBuffer } from '../../broadphase/grid.js';
 import {
-  awaitPairsBelow, pairsDone, Phase, Slot, TIMED, timedSlot, type ControlBlock, type PhaseCode,
+  awaitPairsBelow, pairsDone, Phase, Slot, TIMED, Timed, type ControlBlock, type PhaseCode, type TimedSlot,
 } from './control.js';
 import { searchLaneRows, type PairBuildJob } from './pair-search.js';
 import { writePairConstants } from '../../contacts/pair-contacts.js';
@@ -85,9 +85,9 @@ export class Lane {
   }
 
   /**
-   * Runs the lane's share of `phase` and adds its time to the control block's laneBusy: the passes' times balance
-   * their ranges (control.ts rebalance), and every phase's time against the round's is the lane's wait
-   * (lane-statistics.ts).
+   * Runs the lane's share of the round `phase` starts and adds the time of each of its parts to the control block's
+   * laneBusy (control.ts Timed): the passes' times balance their ranges (control.ts rebalance), and a round's time
+   * less the lane's parts is the lane's wait (lane-statistics.ts).
    */
   run(phase: PhaseCode): void {
     if (phase === Phase.forcesAndKick) {
@@ -95,8 +95,8 @@ export class Lane {
       return;
     }
     const started = performance.now();
-    this.runPhase(phase);
-    this.addBusy(phase, performance.now() - started);
+    const slot = this.runPhase(phase);
+    this.addBusy(slot, performance.now() - started);
   }
 
   /**
@@ -112,27 +112,27 @@ export class Lane {
     const generation = Atomics.load(c.ints, Slot.generation);
     const started = performance.now();
     try {
-      this.runPhase(Phase.pairForces);
+      this.pairPass();
     } finally {
       // Also after a failure, which the round reports: the lanes above must not wait for this lane for ever.
       pairsDone(c, lane, generation);
     }
     const pairsEnded = performance.now();
-    this.addBusy(Phase.pairForces, pairsEnded - started);
+    this.addBusy(Timed.pairPass, pairsEnded - started);
     if (lane === 0) {
       // No lane below: every sphere's pairs are summed.
       this.gatherAndKick(EVERY_PARTICLE);
-      this.addBusy(Phase.gatherAndKick, performance.now() - pairsEnded);
+      this.addBusy(Timed.gather, performance.now() - pairsEnded);
       return;
     }
     const ended = this.gatherAndKick(NOT_GATHERED);
     const waiting = performance.now();
-    this.addBusy(Phase.gatherAndKick, waiting - pairsEnded);
+    this.addBusy(Timed.gather, waiting - pairsEnded);
     awaitPairsBelow(c, lane, generation);
     const resumed = performance.now();
     const endedInAll = this.gatherAndKick(GATHERED, ended);
     if (ended > 0 && endedInAll > ended) this.sortEndedWallContacts(endedInAll);
-    this.addBusy(Phase.gatherAndKick, performance.now() - resumed);
+    this.addBusy(Timed.gather, performance.now() - resumed);
   }
 
   /**
@@ -146,8 +146,8 @@ export class Lane {
     ended.subarray(first, first + count).sort();
   }
 
-  private addBusy(phase: PhaseCode, ms: number): void {
-    this.ctx.control.laneBusy[TIMED * this.ctx.lane + timedSlot(phase)] += ms;
+  private addBusy(slot: TimedSlot, ms: number): void {
+    this.ctx.control.laneBusy[TIMED * this.ctx.lane + slot] += ms;
   }
 
   /**
@@ -164,7 +164,8 @@ export class Lane {
     return ended;
   }
 
-  private runPhase(phase: PhaseCode): void {
+  /** Runs the lane's share of a round of one part; returns the part's timed slot. */
+  private runPhase(phase: PhaseCode): TimedSlot {
     const { st, params, control: c, lane } = this.ctx;
     const kernel = this.kernel.exports;
     switch (phase) {
@@ -173,17 +174,7 @@ export class Lane {
         // The copies of this lane's spheres that the lanes below read in the pair pass (boundary-copies.ts).
         const { sources, rowStart, base } = this.lists.copies, from = rowStart[lane], count = rowStart[lane + 1] - from;
         if (count > 0) kernel.copyBoundaryRows(sources.byteOffset + 4 * from, count, base + from);
-        return;
-      }
-      case Phase.pairForces: {
-        params.t = c.time[0];
-        // The pairs whose second body is copied read the copy during this pass, then their own index again.
-        const { swaps, swapStart } = this.lists.copies;
-        const at = swaps.byteOffset + 8 * swapStart[lane], swapped = swapStart[lane + 1] - swapStart[lane];
-        kernel.swapSecondBodies(at, swapped);
-        c.laneEnded[2 * lane] = kernel.pairForces(c.pairBounds[lane], c.pairBounds[lane + 1], params.dt, params.t);
-        kernel.swapSecondBodies(at, swapped);
-        return;
+        return Timed.kickDrift;
       }
       case Phase.findPairs: {
         const job = this.pairSearch;
@@ -194,7 +185,7 @@ export class Lane {
         writePairConstants(segment, Math.min(found, segment.i.length), st, this.ctx.table, job.classes, this.pairDamping);
         c.lanePairs[lane] = found;
         this.pairSearch = null;
-        return;
+        return Timed.pairSearch;
       }
       case Phase.findWallCandidates: {
         const job = this.wallSearch;
@@ -202,11 +193,26 @@ export class Lane {
         c.laneWallCandidates[lane] = this.wallSearcher.search(job.search, this.ctx.table, st, job.ranges[lane],
           job.ranges[lane + 1], job.segments[lane]);
         this.wallSearch = null;
-        return;
+        return Timed.wallSearch;
       }
       default:
         throw new Error(`internal: lane cannot run phase ${phase}`);
     }
+  }
+
+  /**
+   * The lane's rows of the pair pass. The pairs whose second body is copied (boundary-copies.ts) read the copy
+   * during the pass, then their own index again.
+   */
+  private pairPass(): void {
+    const { params, control: c, lane } = this.ctx;
+    const kernel = this.kernel.exports;
+    params.t = c.time[0];
+    const { swaps, swapStart } = this.lists.copies;
+    const at = swaps.byteOffset + 8 * swapStart[lane], swapped = swapStart[lane + 1] - swapStart[lane];
+    if (swapped > 0) kernel.swapSecondBodies(at, swapped);
+    c.laneEnded[2 * lane] = kernel.pairForces(c.pairBounds[lane], c.pairBounds[lane + 1], params.dt, params.t);
+    if (swapped > 0) kernel.swapSecondBodies(at, swapped);
   }
 
   /** Writes every boundary copy of `copies` (after a rebuild, whose re-numbering and wrapping moved the rows). */
