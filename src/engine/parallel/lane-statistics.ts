@@ -41,6 +41,16 @@ const ROUNDS: readonly RoundKind[] = [
 const ROUND_OF = Array.from({ length: Math.max(...ROUNDS.map((r) => r.started)) + 1 },
   (_, code) => ROUNDS.findIndex((r) => r.started === code));
 
+/**
+ * The timed slot a round of one part books its busy time under (lane.ts run): the same slot its work is booked
+ * under here, from the one table.
+ */
+export function onePartSlot(phase: PhaseCode): TimedSlot {
+  const parts = ROUNDS[ROUND_OF[phase]]?.parts;
+  if (parts?.length !== 1) throw new Error(`internal: phase ${phase} is not a round of one part`);
+  return parts[0].slot;
+}
+
 /** Each lane's busy time and work in one part of a round. */
 export interface LanePartReport {
   phase: string;

@@ -14,6 +14,7 @@ import { RowBuffer } from '../../broadphase/grid.js';
 import {
   awaitPairsBelow, pairsDone, Phase, Slot, TIMED, Timed, type ControlBlock, type PhaseCode, type TimedSlot,
 } from './control.js';
+import { onePartSlot } from './lane-statistics.js';
 import { searchLaneRows, type PairBuildJob } from './pair-search.js';
 import { writePairConstants } from '../../contacts/pair-contacts.js';
 import { DampingMemo } from '../../contacts/damping-memo.js';
@@ -95,8 +96,8 @@ export class Lane {
       return;
     }
     const started = performance.now();
-    const slot = this.runPhase(phase);
-    this.addBusy(slot, performance.now() - started);
+    this.runPhase(phase);
+    this.addBusy(onePartSlot(phase), performance.now() - started);
   }
 
   /**
@@ -164,8 +165,8 @@ export class Lane {
     return ended;
   }
 
-  /** Runs the lane's share of a round of one part; returns the part's timed slot. */
-  private runPhase(phase: PhaseCode): TimedSlot {
+  /** Runs the lane's share of a round of one part. */
+  private runPhase(phase: PhaseCode): void {
     const { st, params, control: c, lane } = this.ctx;
     const kernel = this.kernel.exports;
     switch (phase) {
@@ -174,7 +175,7 @@ export class Lane {
         // The copies of this lane's spheres that the lanes below read in the pair pass (boundary-copies.ts).
         const { sources, rowStart, base } = this.lists.copies, from = rowStart[lane], count = rowStart[lane + 1] - from;
         if (count > 0) kernel.copyBoundaryRows(sources.byteOffset + 4 * from, count, base + from);
-        return Timed.kickDrift;
+        break;
       }
       case Phase.findPairs: {
         const job = this.pairSearch;
@@ -185,7 +186,7 @@ export class Lane {
         writePairConstants(segment, Math.min(found, segment.i.length), st, this.ctx.table, job.classes, this.pairDamping);
         c.lanePairs[lane] = found;
         this.pairSearch = null;
-        return Timed.pairSearch;
+        break;
       }
       case Phase.findWallCandidates: {
         const job = this.wallSearch;
@@ -193,7 +194,7 @@ export class Lane {
         c.laneWallCandidates[lane] = this.wallSearcher.search(job.search, this.ctx.table, st, job.ranges[lane],
           job.ranges[lane + 1], job.segments[lane]);
         this.wallSearch = null;
-        return Timed.wallSearch;
+        break;
       }
       default:
         throw new Error(`internal: lane cannot run phase ${phase}`);
