@@ -226,15 +226,19 @@ export class PairContactList extends ContactList implements PairArrays {
         if (second[p] >= above) gathered[second[p]] = 1;
       }
     }
-    // Slots in the pair buffer for the pairs with a gathered body only (few: the buffer is not per pair).
+    // Slots in the pair buffer for the pairs with a gathered body only (few: the buffer is not per pair). One lane
+    // gathers none unless every pair's result is kept: its rebuilds skip the walk (docs/architecture.md §3, "The lane
+    // ranges after a rebuild").
     let slots = 0;
-    for (let p = 0; p < this.count; p++) slots += gathered[first[p]] | gathered[second[p]];
+    if (lanes > 1 || this.keepPairResults) {
+      for (let p = 0; p < this.count; p++) slots += gathered[first[p]] | gathered[second[p]];
+    }
     if (slots + 1 > this.gatheredPairs.length) {
       this.memory.release(this.gatheredPairs);
       this.gatheredPairs = this.memory.int32(Math.ceil(1.5 * (slots + 1)));
     }
     const gatheredPairs = this.gatheredPairs;
-    for (let p = 0, s = 0; p < this.count; p++) if ((gathered[first[p]] | gathered[second[p]]) !== 0) gatheredPairs[s++] = p;
+    for (let p = 0, s = 0; s < slots; p++) if ((gathered[first[p]] | gathered[second[p]]) !== 0) gatheredPairs[s++] = p;
     gatheredPairs[slots] = GATHERED_PAIRS_END;
     this.gatheredCount = slots;
     if (PAIR_OUT_STRIDE * slots > this.out.length) {

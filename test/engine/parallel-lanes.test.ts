@@ -22,7 +22,7 @@ describe('balanceRanges', () => {
 
   it.each([1, 2, 3, 7])('splits by cost into contiguous ranges and writes each lane\'s cost (%i lanes)', (lanes) => {
     const bounds = new Int32Array(lanes + 1), laneCost = new Float64Array(lanes).fill(-1);
-    balanceRanges(100, lanes, cost, bounds, new Float64Array(lanes).fill(1 / lanes), laneCost);
+    balanceRanges(100, lanes, cost, total, bounds, new Float64Array(lanes).fill(1 / lanes), laneCost);
     expect(bounds[0]).toBe(0);
     expect(bounds[lanes]).toBe(100);
     for (let lane = 0; lane < lanes; lane++) {
@@ -37,7 +37,7 @@ describe('balanceRanges', () => {
 
   it('gives a lane with an empty range no cost when there are fewer items than lanes', () => {
     const bounds = new Int32Array(5), laneCost = new Float64Array(4).fill(-1);
-    balanceRanges(2, 4, () => 1, bounds, new Float64Array(4).fill(0.25), laneCost);
+    balanceRanges(2, 4, () => 1, 2, bounds, new Float64Array(4).fill(0.25), laneCost);
     expect(bounds[4]).toBe(2);
     for (let lane = 0; lane < 4; lane++) expect(laneCost[lane], `lane ${lane}`).toBe(bounds[lane + 1] - bounds[lane]);
   });

@@ -163,14 +163,14 @@ function waitUntil(ints: Int32Array, slot: number, done: (v: number) => boolean,
  * Splits items 0..count−1 into contiguous lane ranges (bounds[k] .. bounds[k+1]−1) so that lane k gets the share
  * share[k] of the total cost (shares sum to 1; equal shares without measurements), and writes each lane's cost into
  * laneCost[k]. Ranges never change results, only how long each lane works; uneven beds (a dense bottom under a dilute
- * top) need this, because Morton order puts them in different lanes.
+ * top) need this, because Morton order puts them in different lanes. `total` is the sum of `cost` over the items,
+ * which every caller has from the lists' counts: summing it here walked the items once more, on the main thread
+ * alone, at every rebuild (docs/architecture.md §3, "The lane ranges after a rebuild").
  */
 export function balanceRanges(
-  count: number, lanes: number, cost: (item: number) => number, bounds: Int32Array, share: ArrayLike<number>,
-  laneCost: Float64Array,
+  count: number, lanes: number, cost: (item: number) => number, total: number, bounds: Int32Array,
+  share: ArrayLike<number>, laneCost: Float64Array,
 ): void {
-  let total = 0;
-  for (let k = 0; k < count; k++) total += cost(k);
   bounds[0] = 0;
   let lane = 1, sum = 0, target = share[0] * total, atBound = 0;
   for (let k = 0; k < count && lane < lanes; k++) {

@@ -145,44 +145,42 @@ export class SerialExecutor {
     const c = this.control;
     const { lanes, laneCost } = this;
     rebalance(c, [Timed.pairPass, Timed.gather], lanes, this.forcesShare, this.busyAtRebalance);
-    const rows = pairs.rowStart, touching = pairs.touching, ws = walls.rowStart;
-    const rowCost = (i: number) => {
-      let cost = 0;
+    const n = st.n, rows = pairs.rowStart, touching = pairs.touching, ws = walls.rowStart;
+    // A sphere's cost in the forces round: its row of pairs (1 per candidate + 9 per touching one) + 1 + 4 per wall
+    // candidate; the total from the lists' counts, so the spheres' rows are walked once.
+    let touchingPairs = 0;
+    for (let p = rows[0]; p < rows[n]; p++) touchingPairs += touching[p];
+    const total = rows[n] - rows[0] + 9 * touchingPairs + n + 4 * (ws[n] - ws[0]);
+    const roundCost = (i: number) => {
+      let cost = 1 + 4 * (ws[i + 1] - ws[i]);
       for (let p = rows[i]; p < rows[i + 1]; p++) cost += 1 + 9 * touching[p];
       return cost;
     };
-    const roundCost = (i: number) => rowCost(i) + 1 + 4 * (ws[i + 1] - ws[i]);
-    balanceRanges(st.n, lanes, roundCost, c.sphereBounds, this.forcesShare, laneCost);
-    for (let lane = 0; lane <= lanes; lane++) c.pairBounds[lane] = rows[c.sphereBounds[lane]];
-    this.setSphereWork(Timed.pairPass, rowCost);
-    pairs.markGathered(c.sphereBounds, lanes);
-    if (lanes > 1) this.copies = this.boundaryCopies.plan(pairs, c.sphereBounds, lanes);
-    // The lanes' work in the other two passes, for their statistics: kick + drift a sphere, the gather 1 per sphere
-    // + its gathered pairs + 4 per wall candidate.
-    const { csrStart: csr, gathered } = pairs;
-    this.setSphereWork(Timed.kickDrift, () => 1);
-    this.setSphereWork(Timed.gather,
-      (p) => 1 + gathered[p] * (csr[p + 1] - csr[p]) + 4 * (ws[p + 1] - ws[p]));
+    const bounds = c.sphereBounds;
+    balanceRanges(n, lanes, roundCost, total, bounds, this.forcesShare, laneCost);
+    for (let lane = 0; lane <= lanes; lane++) c.pairBounds[lane] = rows[bounds[lane]];
+    const spheres = (b: number, e: number) => e - b, wallCandidates = (b: number, e: number) => ws[e] - ws[b];
+    // The lanes' work in each pass, for their statistics (lane-statistics.ts), from the range's cost and counts:
+    // the pair pass its rows, kick + drift 1 per sphere, the gather 1 per sphere + its gathered pairs (the CSR
+    // index gives a sphere that is not gathered an empty row) + 4 per wall candidate.
+    this.setLaneWork(Timed.pairPass, (b, e, lane) => laneCost[lane] - spheres(b, e) - 4 * wallCandidates(b, e));
+    pairs.markGathered(bounds, lanes);
+    if (lanes > 1) this.copies = this.boundaryCopies.plan(pairs, bounds, lanes);
+    const csr = pairs.csrStart;
+    this.setLaneWork(Timed.kickDrift, spheres);
+    this.setLaneWork(Timed.gather, (b, e) => spheres(b, e) + csr[e] - csr[b] + 4 * wallCandidates(b, e));
     // The lists may live in new arrays: the main lane's kernel is bound to the current ones. The rebuild re-numbered
     // and wrapped the spheres after the last kick + drift wrote the copies: written again here.
     this.main.contacts = this.laneContacts();
     this.main.copyBoundaryRows(this.copies);
   }
 
-  /** Each lane's work in a pass over its spheres, `cost` per sphere (lane-statistics.ts). */
-  private setSphereWork(slot: TimedSlot, cost: (p: number) => number): void {
-    const bounds = this.control.sphereBounds;
+  /** Each lane's work in the pass of `slot`, `work` of its range of spheres [begin, end) (lane-statistics.ts). */
+  private setLaneWork(slot: TimedSlot, work: (begin: number, end: number, lane: number) => number): void {
+    const bounds = this.control.sphereBounds, rangeWork = this.statistics.rangeWork;
     for (let lane = 0; lane < this.lanes; lane++) {
-      let work = 0;
-      for (let p = bounds[lane]; p < bounds[lane + 1]; p++) work += cost(p);
-      this.laneCost[lane] = work;
+      rangeWork[TIMED * lane + slot] = work(bounds[lane], bounds[lane + 1], lane);
     }
-    this.setRangeWork(slot, this.laneCost);
-  }
-
-  /** Each lane's work in the pass of `slot` from now on (lane-statistics.ts). */
-  private setRangeWork(slot: TimedSlot, laneCost: Float64Array): void {
-    for (let lane = 0; lane < this.lanes; lane++) this.statistics.rangeWork[TIMED * lane + slot] = laneCost[lane];
   }
 
   /** Each lane's work in a search round: its spheres and the candidates it found (lane-statistics.ts). */
@@ -207,7 +205,8 @@ export class SerialExecutor {
     // share of it follows the lanes' measured times of the searches before, as the passes' do.
     const rows = pairs.rowStart, ranges = this.searchRanges;
     rebalance(this.control, [Timed.pairSearch], this.lanes, this.pairSearchShare, this.busyAtRebalance);
-    balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], ranges, this.pairSearchShare, this.laneCost);
+    balanceRanges(st.n, this.lanes, (i) => 1 + rows[i + 1] - rows[i], st.n + rows[st.n] - rows[0], ranges,
+      this.pairSearchShare, this.laneCost);
     for (;;) {
       // The list's history is the other lanes' room; it moves when the list grows.
       const columns = { ...pairColumns(list), cls: pairs.cls, c: pairs.c };
@@ -243,7 +242,8 @@ export class SerialExecutor {
     // sphere near a mesh queries the tree deeper); the shares follow the lanes' measured times, as above.
     const rows = walls.rowStart, ranges = this.wallSearchRanges;
     rebalance(this.control, [Timed.wallSearch], this.lanes, this.wallSearchShare, this.busyAtRebalance);
-    balanceRanges(st.n, this.lanes, (p) => 1 + rows[p + 1] - rows[p], ranges, this.wallSearchShare, this.laneCost);
+    balanceRanges(st.n, this.lanes, (p) => 1 + rows[p + 1] - rows[p], st.n + rows[st.n] - rows[0], ranges,
+      this.wallSearchShare, this.laneCost);
     for (;;) {
       const segments = laneSegments(list.columns, list.spare, this.lanes);
       const job: WallSearchJob = { search, ranges, segments };
